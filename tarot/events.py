@@ -1,0 +1,194 @@
+"""The events of a deal: everything that happens is one of these.
+
+Decision events are what someone chose: the deal (the shuffle's choice), each
+bid, the discard, the chelem and poignée declarations, each card played. The
+decisions a player makes are also the actions given to ``Game.play``.
+Derived events follow from the rules: the chien shown, each trick taken, a
+redeal, the settlement. A log of decisions alone rebuilds the whole deal;
+derived events, when present, are recomputed and compared.
+
+These are plain frozen dataclasses with card codes as strings, so that the
+engine creates them cheaply in its inner loop (a pydantic ``BaseModel`` costs
+about twice as much to build); pydantic validates and serialises them at the
+edges through one ``TypeAdapter`` (``tarot.log``), with ``extra="forbid"``
+given here by ``__pydantic_config__``. Their position in the log, ``seq``, is
+part of the log line, not of the event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
+
+_STRICT: dict[str, object] = {"extra": "forbid", "strict": True}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Deal:
+    """Decision: the cards dealt for deal number ``deal_number`` (0, then 1 after a redeal…)."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    type: Literal["deal"] = "deal"
+    deal_number: int
+    dealer: int
+    hands: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    chien: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bid:
+    """Decision: one call of the auction; ``contract`` is a contract id, or None for a pass."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    type: Literal["bid"] = "bid"
+    seat: int
+    contract: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChienShown:
+    """Derived: the chien turned face up for all (Prise, Garde) and given to the taker."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    type: Literal["chien_shown"] = "chien_shown"
+    taker: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Discard:
+    """Decision: the taker's six discarded cards; only the trumps among them are public."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    type: Literal["discard"] = "discard"
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Chelem:
+    """Decision: whether the taker declares a chelem (slam) before the first card."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    type: Literal["chelem"] = "chelem"
+    seat: int
+    declared: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Poignee:
+    """Decision: a poignée shown just before the seat's first card; the level is its size."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    type: Literal["poignee"] = "poignee"
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Play:
+    """Decision: one card played to the current trick."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    type: Literal["play"] = "play"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrickTaken:
+    """Derived: trick ``number`` (1..18) is complete; ``cards`` in the order played."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    type: Literal["trick"] = "trick"
+    number: int
+    leader: int
+    cards: tuple[str, str, str, str]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Redeal:
+    """Derived: the deal is void (four passes, or a petit sec) and passes to the right."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    type: Literal["redeal"] = "redeal"
+    reason: Literal["all_passed", "petit_sec"]
+    seat: int | None = None  # the seat holding the petit sec
+    next_dealer: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PoigneeScore:
+    __pydantic_config__: ClassVar = _STRICT
+    seat: int
+    level: str
+    bonus: int  # per defender, signed in the taker's favour
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChelemScore:
+    __pydantic_config__: ClassVar = _STRICT
+    kind: Literal["declared_made", "declared_failed", "undeclared_made", "defence_made"]
+    bonus: int  # per defender, signed in the taker's favour
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settlement:
+    """Derived: the itemised score of the deal (RULES.md section 3.6).
+
+    Amounts are per defender and signed in the taker's favour; the taker scores
+    three times ``per_defender`` and each defender its opposite.
+    """
+
+    __pydantic_config__: ClassVar = _STRICT
+    type: Literal["settlement"] = "settlement"
+    contract: str
+    taker: int
+    multiplier: int
+    taker_half_points: int
+    defence_half_points: int
+    taker_bouts: tuple[str, ...]
+    target_half_points: int
+    contract_made: bool
+    difference: int
+    base: int
+    petit_au_bout: Literal["taker", "defence"] | None
+    petit_au_bout_bonus: int
+    poignees: tuple[PoigneeScore, ...] = field(default=())
+    chelem: tuple[ChelemScore, ...] = field(default=())
+    per_defender: int
+    scores: tuple[int, int, int, int]
+
+
+Action = Bid | Discard | Chelem | Poignee | Play
+Event = Deal | Bid | ChienShown | Discard | Chelem | Poignee | Play | TrickTaken | Redeal | Settlement
+
+DECISION_TYPES: tuple[type, ...] = (Deal, Bid, Discard, Chelem, Poignee, Play)
+DERIVED_TYPES: tuple[type, ...] = (ChienShown, TrickTaken, Redeal, Settlement)
+EVENT_TYPES: tuple[type, ...] = DECISION_TYPES + DERIVED_TYPES
+
+
+LOG_FORMAT = "tarot-log"
+LOG_FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LogHeader:
+    """The first line of a log: what it is, under which rules, and where its deals come from.
+
+    ``first_deal`` is ``"shuffled"`` when deal 0 is the seed's first shuffle, or
+    ``"explicit"`` when it was given (a named deal, a test); redeals always come
+    from the seed (deal ``k`` is the seed's ``k``-th shuffle, ``tarot.deal``).
+    """
+
+    __pydantic_config__: ClassVar = _STRICT
+    format: Literal["tarot-log"] = LOG_FORMAT
+    version: Literal[1] = LOG_FORMAT_VERSION
+    rules_id: str
+    rules_hash: str
+    seed: int
+    shuffle: str
+    first_deal: Literal["shuffled", "explicit"] = "shuffled"
+    first_dealer: int = 3
+    seats: tuple[str, str, str, str] = ("P0", "P1", "P2", "P3")

@@ -1,0 +1,211 @@
+"""How events change a deal: :func:`apply` is the only writer of a DealState.
+
+:func:`next_derived` says which derived event the rules call for now (a trick
+is complete, the chien must be shown, the deal is void, the deal is over), so
+that playing a decision and then its consequences is one loop in ``tarot.game``,
+and a log's derived events can be recomputed and compared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tarot import phases
+from tarot.cards import CARD_BY_CODE, CODES, DECK_SIZE, FULL_DECK_MASK, codes_of_mask
+from tarot.deal import petit_sec_seat
+from tarot.errors import IllegalAction
+from tarot.events import (
+    Bid,
+    Chelem,
+    ChienShown,
+    Deal,
+    Discard,
+    Event,
+    Play,
+    Poignee,
+    Redeal,
+    Settlement,
+    TrickTaken,
+)
+from tarot.legal import excuse_exception_applies, trick_winner_index
+from tarot.scoring import settle
+from tarot.state import NO_SEAT, CompletedTrick, DealState
+
+fire = phases.fire
+
+
+def _mask(codes: tuple[str, ...]) -> int:
+    mask = 0
+    for code in codes:
+        mask |= 1 << CARD_BY_CODE[code]
+    return mask
+
+
+def check_deal(state: DealState, deal: Deal) -> None:
+    """Refuse a deal event that does not fit this point of the game or the rules."""
+    if state.phase != phases.DEAL:
+        raise IllegalAction("wrong_phase", "a deal comes only at the start or after a redeal")
+    if deal.deal_number != state.deal_number or deal.dealer != state.dealer:
+        raise IllegalAction(
+            "invalid_deal",
+            f"expected deal number {state.deal_number} dealt by P{state.dealer}, "
+            f"got deal number {deal.deal_number} dealt by P{deal.dealer}")
+    sizes = [len(h) for h in deal.hands] + [len(deal.chien)]
+    expected = [state.rules.deal.hand_size] * 4 + [state.rules.deal.chien_size]
+    if sizes != expected:
+        raise IllegalAction("invalid_deal",
+                            f"hands and chien hold {sizes} cards; the rules deal {expected}")
+    unknown = [c for h in (*deal.hands, deal.chien) for c in h if c not in CARD_BY_CODE]
+    if unknown:
+        raise IllegalAction("invalid_deal", f"{unknown[0]!r} is not a card code")
+    union = 0
+    for part in (*deal.hands, deal.chien):
+        union |= _mask(part)
+    if union != FULL_DECK_MASK:
+        raise IllegalAction(
+            "invalid_deal",
+            f"the deal must hold each of the {DECK_SIZE} cards once; "
+            f"missing: {' '.join(codes_of_mask(FULL_DECK_MASK & ~union))}")
+
+
+def _apply_deal(state: DealState, event: Deal) -> None:
+    state.deal_number = event.deal_number
+    state.dealer = event.dealer
+    state.hands = [_mask(h) for h in event.hands]
+    state.chien = _mask(event.chien)
+    state.bids = []
+    state.best_bid = -1
+    state.taker = NO_SEAT
+    state.contract = -1
+    state.chien_taken = False
+    state.discard = 0
+    state.chelem_declared = False
+    state.poignees = []
+    state.tricks = []
+    state.trick = []
+    state.leader = NO_SEAT
+    state.played = 0
+    state.settlement = None
+    state.legal_cache = -1
+    fire(state, "dealt")
+    state.turn = (event.dealer + 1) % 4 if state.phase == phases.AUCTION else NO_SEAT
+
+
+def _apply_bid(state: DealState, event: Bid) -> None:
+    index = None if event.contract is None else state.rules.contract_index[event.contract]
+    state.bids.append(index)
+    if index is not None:
+        state.best_bid = index
+        state.taker = event.seat
+    if len(state.bids) < 4:
+        state.turn = (event.seat + 1) % 4
+        return
+    state.contract = state.best_bid
+    fire(state, "auction_closed")
+    state.turn = state.taker if state.phase != phases.REDEAL else NO_SEAT
+
+
+def _apply_chien_shown(state: DealState, event: ChienShown) -> None:
+    state.hands[state.taker] |= state.chien
+    state.chien_taken = True
+
+
+def _apply_discard(state: DealState, event: Discard) -> None:
+    mask = _mask(event.cards)
+    state.hands[event.seat] &= ~mask
+    state.discard = mask
+    fire(state, "discarded")
+
+
+def _apply_chelem(state: DealState, event: Chelem) -> None:
+    state.chelem_declared = event.declared
+    fire(state, "declared")
+    # A declared chelem makes the taker lead (R14); otherwise the dealer's right leads.
+    state.leader = state.taker if event.declared else (state.dealer + 1) % 4
+    state.turn = state.leader
+
+
+def _apply_poignee(state: DealState, event: Poignee) -> None:
+    state.poignees.append((event.seat, _mask(event.cards)))
+
+
+def _apply_play(state: DealState, event: Play) -> None:
+    bit = 1 << CARD_BY_CODE[event.card]
+    state.hands[event.seat] &= ~bit
+    state.played |= bit
+    state.trick.append(CARD_BY_CODE[event.card])
+    state.legal_cache = -1
+    state.turn = (event.seat + 1) % 4 if len(state.trick) < 4 else NO_SEAT
+
+
+def _apply_trick(state: DealState, event: TrickTaken) -> None:
+    exception = excuse_exception_applies(state)
+    state.tricks.append(CompletedTrick(state.leader, tuple(state.trick), event.winner, exception))
+    state.trick = []
+    state.leader = event.winner
+    if len(state.tricks) == state.rules.deal.hand_size:
+        fire(state, "tricks_done")
+        state.turn = NO_SEAT
+    else:
+        state.turn = event.winner
+
+
+def _apply_redeal(state: DealState, event: Redeal) -> None:
+    fire(state, "redealt")
+    state.dealer = event.next_dealer
+    state.deal_number += 1
+    state.turn = NO_SEAT
+
+
+def _apply_settlement(state: DealState, event: Settlement) -> None:
+    state.settlement = event
+    fire(state, "settled")
+
+
+_APPLY: dict[type, Callable[[DealState, Any], None]] = {
+    Deal: _apply_deal,
+    Bid: _apply_bid,
+    ChienShown: _apply_chien_shown,
+    Discard: _apply_discard,
+    Chelem: _apply_chelem,
+    Poignee: _apply_poignee,
+    Play: _apply_play,
+    TrickTaken: _apply_trick,
+    Redeal: _apply_redeal,
+    Settlement: _apply_settlement,
+}
+
+
+def apply(state: DealState, event: Event) -> None:
+    """Apply an event already known to be legal (checked by tarot.legal or next_derived)."""
+    _APPLY[type(event)](state, event)
+
+
+def next_derived(state: DealState) -> Event | None:
+    """The derived event the rules call for now, or None when a decision is awaited."""
+    phase = state.phase
+    if phase == phases.TRICKS:
+        if len(state.trick) < 4:
+            return None
+        exception = excuse_exception_applies(state)
+        index = trick_winner_index(state.trick, exception)
+        return TrickTaken(
+            number=len(state.tricks) + 1,
+            leader=state.leader,
+            cards=tuple(CODES[c] for c in state.trick),  # type: ignore[arg-type]
+            winner=(state.leader + index) % 4,
+        )
+    if phase == phases.CHIEN and not state.chien_taken:
+        return ChienShown(taker=state.taker, cards=codes_of_mask(state.chien))
+    if phase == phases.SETTLEMENT:
+        return settle(state)
+    if phase == phases.REDEAL:
+        seat = petit_sec_seat(tuple(state.hands)) if not state.bids else None
+        return Redeal(
+            reason="petit_sec" if seat is not None else "all_passed",
+            seat=seat,
+            next_dealer=(state.dealer + 1) % 4,
+        )
+    return None
+

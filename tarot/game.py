@@ -1,0 +1,219 @@
+"""The API of one deal: start it, ask what is legal, play checked actions, read views.
+
+>>> game = Game.new(seed=7)
+>>> seat = game.turn
+>>> events = game.play(game.legal_actions()[0])   # a pass, or a bid
+
+``play`` checks the action (an :class:`~tarot.errors.IllegalAction` with a code
+leaves the game as it was), applies it, then applies the derived events the
+rules call for, and returns them all. A redeal deals the next hand from the
+seed at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from tarot import phases
+from tarot.cards import CODES, card_list, cards_in, codes, codes_of_mask, parse_cards, sort_key
+from tarot.deal import SHUFFLE_ALGORITHM, DealtCards, seeded_deal
+from tarot.errors import IllegalAction
+from tarot.events import (
+    DECISION_TYPES,
+    Action,
+    Deal,
+    Event,
+    LogHeader,
+    Play,
+    Settlement,
+)
+from tarot.evolve import apply, check_deal, next_derived
+from tarot.legal import check, legal_actions, legal_cards
+from tarot.rules import RuleSet, load_rules
+from tarot.state import NO_SEAT, DealState
+from tarot.views import PlayerView, view_for
+
+DEFAULT_SEATS = ("P0", "P1", "P2", "P3")
+
+
+def _rules(rules: RuleSet | str) -> RuleSet:
+    return rules if isinstance(rules, RuleSet) else load_rules(rules)
+
+
+def deal_event(dealt: DealtCards, deal_number: int) -> Deal:
+    return Deal(
+        deal_number=deal_number,
+        dealer=dealt.dealer,
+        hands=tuple(codes_of_mask(h) for h in dealt.hands),  # type: ignore[arg-type]
+        chien=codes_of_mask(dealt.chien),
+    )
+
+
+class Game:
+    """One deal of French Tarot (with its redeals), as a state and the log of its events."""
+
+    __slots__ = ("events", "header", "rules", "state")
+
+    def __init__(self, header: LogHeader, rules: RuleSet) -> None:
+        if header.rules_hash != rules.content_hash:
+            raise ValueError("the header's rules hash is not the rule set's")
+        self.header = header
+        self.rules = rules
+        self.state = DealState(rules=rules, dealer=header.first_dealer)
+        self.events: list[Event] = []
+
+    # -- starting --------------------------------------------------------------
+
+    @classmethod
+    def new(cls, seed: int, *, rules: RuleSet | str = "standard", dealer: int = 3,
+            seats: Sequence[str] = DEFAULT_SEATS) -> Game:
+        """A game whose deals all come from ``seed``."""
+        game = cls(_header(_rules(rules), seed, "shuffled", dealer, seats), _rules(rules))
+        game._advance()
+        return game
+
+    @classmethod
+    def from_deal(cls, hands: Sequence[Iterable[str] | str], chien: Iterable[str] | str, *,
+                  dealer: int = 3, seed: int = 0, rules: RuleSet | str = "standard",
+                  seats: Sequence[str] = DEFAULT_SEATS) -> Game:
+        """A game from four hands (by seat) and a chien, as card codes.
+
+        Should this deal be void, the redeals come from ``seed``.
+        """
+        ruleset = _rules(rules)
+        game = cls(_header(ruleset, seed, "explicit", dealer, seats), ruleset)
+        cards = [sorted(parse_cards(h), key=sort_key) for h in hands]
+        if len(cards) != 4:
+            raise IllegalAction("invalid_deal", f"a deal has 4 hands, not {len(cards)}")
+        deal = Deal(deal_number=0, dealer=dealer,
+                    hands=tuple(codes(h) for h in cards),  # type: ignore[arg-type]
+                    chien=codes(sorted(parse_cards(chien), key=sort_key)))
+        game.record(deal)
+        game._advance()
+        return game
+
+    # -- asking ----------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or None when no decision is awaited (the deal is over)."""
+        return None if self.state.turn == NO_SEAT else self.state.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == phases.DONE
+
+    @property
+    def settlement(self) -> Settlement | None:
+        return self.state.settlement
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the seat to act (see tarot.legal.legal_actions for the discard)."""
+        return legal_actions(self.state)
+
+    def legal_cards(self) -> list[str]:
+        """The codes of the cards the seat to play may play now (empty outside the tricks)."""
+        if self.state.phase != phases.TRICKS or self.state.turn == NO_SEAT:
+            return []
+        return [CODES[c] for c in cards_in(legal_cards(self.state))]
+
+    def hand(self, seat: int) -> list[str]:
+        """A seat's hand, in display order (the whole truth: for tests and the log, not bots)."""
+        return list(codes(sorted(card_list(self.state.hands[seat]), key=sort_key)))
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know (RULES.md A30); a computer player's only window on the game."""
+        return view_for(self.state, seat)
+
+    # -- playing ---------------------------------------------------------------
+
+    def play(self, action: Action) -> list[Event]:
+        """Check and apply a decision, then every derived event it leads to; return them all."""
+        if type(action) not in _ACTION_TYPES:
+            raise TypeError(f"{action!r} is not an action")
+        check(self.state, action)
+        start = len(self.events)
+        self._record(action)
+        self._advance()
+        return self.events[start:]
+
+    def record(self, event: Event) -> list[Event]:
+        """Apply one logged event, checked; return it and any derived events applied before it.
+
+        For replaying a log: decisions are checked like :meth:`play`; deals are
+        checked against the rules (and the seed, by ``tarot.log``); a derived
+        event must be exactly the one the rules call for. Derived events a log
+        leaves out are applied first, so a log of decisions alone rebuilds the deal.
+        """
+        start = len(self.events)
+        expected = next_derived(self.state)
+        if type(event) in _DERIVED_TYPES:
+            if expected is None:
+                raise IllegalAction("unexpected_derived",
+                                    f"no {event.type} event is due here ({self.state.phase})")
+            if event != expected:
+                raise IllegalAction("derived_mismatch",
+                                    f"the rules give {expected!r}, the log says {event!r}")
+            self._record(event)
+            return self.events[start:]
+        self.apply_pending_derived()
+        if isinstance(event, Deal):
+            check_deal(self.state, event)
+        else:
+            check(self.state, event)  # type: ignore[arg-type]
+        self._record(event)
+        return self.events[start:]
+
+    def clone(self) -> Game:
+        copy = Game.__new__(Game)
+        copy.header = self.header
+        copy.rules = self.rules
+        copy.state = self.state.clone()
+        copy.events = self.events.copy()
+        return copy
+
+    # -- internals -------------------------------------------------------------
+
+    def _record(self, event: Event) -> None:
+        apply(self.state, event)
+        self.events.append(event)
+
+    def apply_pending_derived(self) -> list[Event]:
+        """Apply the derived events the rules call for now (the end of a decisions-only log)."""
+        start = len(self.events)
+        derived = next_derived(self.state)
+        while derived is not None:
+            self._record(derived)
+            derived = next_derived(self.state)
+        return self.events[start:]
+
+    def _advance(self) -> None:
+        """Apply derived events, dealing again from the seed after a redeal, until a decision."""
+        while True:
+            self.apply_pending_derived()
+            if self.state.phase != phases.DEAL:
+                return
+            state = self.state
+            dealt = seeded_deal(self.header.seed, state.deal_number, state.dealer,
+                                self.rules.deal.hand_size)
+            self._record(deal_event(dealt, state.deal_number))
+
+
+_ACTION_TYPES = frozenset(t for t in DECISION_TYPES if t is not Deal)
+_DERIVED_TYPES = frozenset(t for t in Event.__args__ if t not in DECISION_TYPES)  # type: ignore[attr-defined]
+
+
+def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int,
+            seats: Sequence[str]) -> LogHeader:
+    if not 0 <= dealer < 4:
+        raise ValueError(f"the dealer is a seat, 0 to 3, not {dealer}")
+    return LogHeader(rules_id=rules.id, rules_hash=rules.content_hash, seed=seed,
+                     shuffle=SHUFFLE_ALGORITHM, first_deal=first_deal,  # type: ignore[arg-type]
+                     first_dealer=dealer, seats=tuple(seats))  # type: ignore[arg-type]
+
+
+__all__ = ["Game", "Play", "deal_event"]

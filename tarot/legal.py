@@ -1,0 +1,481 @@
+"""What is legal: the legal cards of a trick, the trick winner, the checks of every action.
+
+Plain functions on the small-int core. :func:`check` refuses an illegal action
+with an :class:`~tarot.errors.IllegalAction` (a stable code and a sentence
+naming the seat, the card and the rule) and never changes the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from tarot import phases
+from tarot.cards import (
+    BOUT_MASK,
+    CARD_BY_CODE,
+    CODES,
+    EXCUSE,
+    EXCUSE_BIT,
+    KING_MASK,
+    ORDINARY_MASK,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    TRUMP_BASE,
+    TRUMP_MASK,
+    TRUMPS_ABOVE,
+    CardError,
+    card_list,
+    cards_in,
+    codes_of_mask,
+    parse_card,
+    rank_of,
+)
+from tarot.errors import IllegalAction, seat_name
+from tarot.events import Action, Bid, Chelem, Discard, Play, Poignee
+from tarot.rules import PoigneeLevel
+from tarot.state import DealState
+
+# ---------------------------------------------------------------------------
+# Tricks
+
+
+def led_card(trick: Sequence[int]) -> int:
+    """The card that sets the suit: the first that is not the Excuse (-1 if none yet)."""
+    for card in trick:
+        if card != EXCUSE:
+            return card
+    return -1
+
+
+def legal_play_mask(hand: int, trick: Sequence[int]) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (RULES.md 3.3)."""
+    led = led_card(trick)
+    if led < 0:
+        return hand
+    if led > TRUMP_BASE:
+        candidates = hand & TRUMP_MASK
+    else:
+        candidates = hand & SUIT_MASKS[led // 14] or hand & TRUMP_MASK
+    if candidates & TRUMP_MASK:
+        higher = candidates & TRUMPS_ABOVE[_highest_trump_in(trick)]
+        if higher:
+            candidates = higher
+    if not candidates:
+        candidates = hand & ~EXCUSE_BIT
+    return candidates | (hand & EXCUSE_BIT)
+
+
+def _highest_trump_in(trick: Sequence[int]) -> int:
+    best = 0
+    for card in trick:
+        if TRUMP_BASE < card < EXCUSE and card - TRUMP_BASE > best:
+            best = card - TRUMP_BASE
+    return best
+
+
+def trick_winner_index(trick: Sequence[int], excuse_exception: bool = False) -> int:
+    """The index in ``trick`` of the winning card (RULES.md 3.4).
+
+    ``excuse_exception``: the trick is the last, the Excuse was led, and the
+    leader's side won every earlier trick; the Excuse then wins (R16).
+    """
+    if excuse_exception:
+        return 0
+    best_trump, best_index = 0, -1
+    for index, card in enumerate(trick):
+        if TRUMP_BASE < card < EXCUSE and card > best_trump:
+            best_trump, best_index = card, index
+    if best_index >= 0:
+        return best_index
+    led = led_card(trick)
+    best_rank = -1
+    for index, card in enumerate(trick):
+        if card != EXCUSE and card // 14 == led // 14 and card % 14 > best_rank:
+            best_rank, best_index = card % 14, index
+    return best_index
+
+
+def excuse_exception_applies(state: DealState) -> bool:
+    """The last trick, the Excuse led, and the leader's side won every earlier trick (A5)."""
+    if len(state.tricks) != state.rules.deal.hand_size - 1 or not state.trick:
+        return False
+    if state.trick[0] != EXCUSE:
+        return False
+    leader_is_taker = state.leader == state.taker
+    return all((t.winner == state.taker) == leader_is_taker for t in state.tricks)
+
+
+def legal_cards(state: DealState) -> int:
+    """Legal cards of the seat to play, cached until the next card."""
+    if state.legal_cache < 0:
+        state.legal_cache = legal_play_mask(state.hands[state.turn], state.trick)
+    return state.legal_cache
+
+
+# ---------------------------------------------------------------------------
+# Auction
+
+
+def biddable_contracts(state: DealState) -> list[int]:
+    """Contract indices above the highest bid so far."""
+    return list(range(state.best_bid + 1, len(state.rules.contracts)))
+
+
+# ---------------------------------------------------------------------------
+# Discard
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOptions:
+    """What the taker may discard: all of ``size`` cards from ``ordinary`` and,
+    when there are too few ordinary cards, exactly ``trumps_required`` from ``trumps``."""
+
+    size: int
+    ordinary: int  # mask: suit cards other than kings
+    trumps: int  # mask: trumps other than the Petit and the 21
+    trumps_required: int
+
+    def count(self) -> int:
+        from math import comb
+
+        ordinary = self.ordinary.bit_count()
+        return comb(ordinary, self.size - self.trumps_required) * comb(
+            self.trumps.bit_count(), self.trumps_required)
+
+
+def discard_options(state: DealState) -> DiscardOptions:
+    hand = state.hands[state.taker]
+    size = state.rules.deal.chien_size
+    ordinary = hand & ORDINARY_MASK
+    trumps = hand & TRUMP_MASK & ~BOUT_MASK
+    return DiscardOptions(size, ordinary, trumps, max(0, size - ordinary.bit_count()))
+
+
+def check_discard(state: DealState, seat: int, cards: list[int]) -> int:
+    """The discard as a mask, or an IllegalAction naming the first rule it breaks (R6, A15)."""
+    who = seat_name(seat)
+    size = state.rules.deal.chien_size
+    mask = _distinct_mask(who, cards)
+    if len(cards) != size:
+        raise IllegalAction("discard_size",
+                            f"{who} must discard exactly {size} cards, not {len(cards)} (R6)")
+    hand = state.hands[seat]
+    missing = mask & ~hand
+    if missing:
+        raise IllegalAction("not_in_hand",
+                            f"{who} cannot discard {_names(missing)}: not in hand")
+    forbidden = mask & (KING_MASK | BOUT_MASK)
+    if forbidden:
+        what = "a king" if forbidden & KING_MASK else "a bout"
+        raise IllegalAction(
+            "forbidden_discard",
+            f"{who} cannot discard {_names(forbidden)}: {what} may never be discarded (R6)")
+    options = discard_options(state)
+    trumps = mask & TRUMP_MASK
+    if trumps.bit_count() > options.trumps_required:
+        left = (options.ordinary & ~mask).bit_count()
+        raise IllegalAction(
+            "unforced_trump_discard",
+            f"{who} cannot discard {_names(trumps)}: trumps may be discarded only when fewer "
+            f"than {size} ordinary cards are available, and {_names(options.ordinary & ~mask)} "
+            f"({left} ordinary card{'s' if left != 1 else ''}) would stay in hand (R6)")
+    return mask
+
+
+# ---------------------------------------------------------------------------
+# Poignée
+
+
+def _four_kings_pool(state: DealState, seat: int) -> int:
+    """Discarded trumps the seat may add to the four-kings level (R9, A14), else 0."""
+    if seat != state.taker or not state.chien_taken:
+        return 0
+    if state.hands[seat] & KING_MASK != KING_MASK:
+        return 0
+    return state.discard & TRUMP_MASK
+
+
+def poignee_window_open(state: DealState, seat: int) -> bool:
+    """A seat shows a poignée just before its own first card, once (A12)."""
+    return (
+        state.phase == phases.TRICKS
+        and not state.tricks
+        and state.turn == seat
+        and all(s != seat for s, _ in state.poignees)
+    )
+
+
+def poignee_options(state: DealState, seat: int) -> list[tuple[PoigneeLevel, int, int]]:
+    """Each level the seat may show now: (level, trumps it may choose from, Excuse-filled).
+
+    The last element is a canonical subset to offer: the lowest trumps (which keeps
+    the high ones hidden), discarded trumps first under the four-kings exception
+    since those are public already, or every trump plus the Excuse when the
+    Excuse fills the last card.
+    """
+    hand = state.hands[seat]
+    rules = state.rules
+    result = []
+    for level in rules.poignees:
+        pool = hand & TRUMP_MASK
+        extra = _four_kings_pool(state, seat) if level.id == rules.poignee_rules.four_kings_level \
+            else 0
+        combined = pool | extra
+        excuse_fill_pool = combined if rules.flags.four_kings_excuse_fill else pool
+        if combined.bit_count() >= level.trumps:
+            chosen = card_list(extra)[: level.trumps]
+            chosen += card_list(pool)[: level.trumps - len(chosen)]
+            result.append((level, combined, _mask(chosen)))
+        elif hand & EXCUSE_BIT and excuse_fill_pool.bit_count() == level.trumps - 1:
+            result.append((level, excuse_fill_pool, excuse_fill_pool | EXCUSE_BIT))
+    return result
+
+
+def check_poignee(state: DealState, seat: int, cards: list[int]) -> int:
+    """The shown cards as a mask, or an IllegalAction (R8, R9, A12–A14)."""
+    who = seat_name(seat)
+    if not poignee_window_open(state, seat):
+        if any(s == seat for s, _ in state.poignees):
+            reason = "has already shown a poignée"
+        elif state.phase != phases.TRICKS:
+            reason = "can show a poignée only once the cards are being played"
+        else:
+            reason = "can show a poignée only just before playing its first card"
+        raise IllegalAction("poignee_not_now", f"{who} {reason} (A12)")
+    mask = _distinct_mask(who, cards)
+    rules = state.rules
+    level = rules.poignee_by_size.get(len(cards))
+    if level is None:
+        sizes = "/".join(str(p.trumps) for p in rules.poignees)
+        raise IllegalAction("poignee_size",
+                            f"{who} must show exactly {sizes} cards for a poignée, "
+                            f"not {len(cards)} (R8)")
+    not_trumps = mask & ~(TRUMP_MASK | EXCUSE_BIT)
+    if not_trumps:
+        raise IllegalAction("poignee_not_trumps",
+                            f"{who} cannot show {_names(not_trumps)} in a poignée: only trumps "
+                            "and the Excuse (R8)")
+    hand = state.hands[seat]
+    extra = _four_kings_pool(state, seat) if level.id == rules.poignee_rules.four_kings_level \
+        else 0
+    trumps = mask & TRUMP_MASK
+    outside = trumps & ~(hand | extra)
+    if outside:
+        if outside & state.discard:
+            raise IllegalAction(
+                "poignee_discard_not_allowed",
+                f"{who} cannot show the discarded {_names(outside)}: discarded trumps count "
+                f"only for a {level.name.lower()} of a taker holding the four kings (R9)")
+        raise IllegalAction("not_in_hand", f"{who} cannot show {_names(outside)}: not in hand")
+    if mask & EXCUSE_BIT:
+        if not hand & EXCUSE_BIT:
+            raise IllegalAction("not_in_hand", f"{who} cannot show EXC: not in hand")
+        fill_pool = (hand & TRUMP_MASK) | (extra if rules.flags.four_kings_excuse_fill else 0)
+        hidden = fill_pool & ~trumps
+        if hidden or trumps & ~fill_pool:
+            detail = (f"{_names(hidden)} would stay hidden" if hidden else
+                      "the Excuse cannot fill a poignée that uses discarded trumps")
+            raise IllegalAction(
+                "poignee_excuse_not_allowed",
+                f"{who} may show the Excuse only as the last card of a poignée that shows "
+                f"every trump held; {detail} (R8)")
+    return mask
+
+
+# ---------------------------------------------------------------------------
+# Every action
+
+
+def _names(mask: int) -> str:
+    return " ".join(CODES[c] for c in cards_in(mask))
+
+
+def _mask(cards: list[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _distinct_mask(who: str, cards: list[int]) -> int:
+    mask = _mask(cards)
+    if mask.bit_count() != len(cards):
+        seen: set[int] = set()
+        twice = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+        raise IllegalAction("duplicate_card", f"{who} gives {CODES[twice]} twice")
+    return mask
+
+
+def _parse(who: str, text: str) -> int:
+    try:
+        return parse_card(text)
+    except CardError as error:
+        raise IllegalAction("unknown_card", f"{who}: {error}") from None
+
+
+_PHASE_OF_ACTION = {
+    Bid: phases.AUCTION,
+    Discard: phases.CHIEN,
+    Chelem: phases.DECLARATIONS,
+    Poignee: phases.TRICKS,
+    Play: phases.TRICKS,
+}
+
+_PHASE_WORDS = {
+    phases.DEAL: "the cards are being dealt",
+    phases.AUCTION: "the auction is on",
+    phases.CHIEN: "the taker is discarding",
+    phases.DECLARATIONS: "the taker is deciding on a chelem",
+    phases.TRICKS: "the cards are being played",
+    phases.SETTLEMENT: "the deal is being scored",
+    phases.DONE: "the deal is over",
+    phases.REDEAL: "the deal is void and about to be redealt",
+}
+
+_ACTION_WORDS = {Bid: "bid", Discard: "discard", Chelem: "declare a chelem",
+                 Poignee: "show a poignée", Play: "play a card"}
+
+
+def check(state: DealState, action: Action) -> int:
+    """Refuse an illegal action; for a legal one return its cards as a mask (0 if none)."""
+    kind = type(action)
+    who = seat_name(action.seat)
+    if not 0 <= action.seat < 4:
+        raise IllegalAction("not_your_turn", f"{action.seat} is not a seat (P0…P3)")
+    expected = _PHASE_OF_ACTION.get(kind)
+    if state.phase != expected:
+        raise IllegalAction(
+            "wrong_phase",
+            f"{who} cannot {_ACTION_WORDS.get(kind, 'act')} now: {_PHASE_WORDS[state.phase]}")
+    if isinstance(action, Chelem) and action.seat != state.taker:
+        raise IllegalAction("chelem_taker_only",
+                            f"{who} cannot declare a chelem: only the taker, "
+                            f"{seat_name(state.taker)}, may (R10)")
+    if action.seat != state.turn:
+        raise IllegalAction("not_your_turn",
+                            f"{who} cannot act now: it is {seat_name(state.turn)}'s turn")
+    if isinstance(action, Play):
+        return _check_play(state, action)
+    if isinstance(action, Bid):
+        _check_bid(state, action)
+        return 0
+    if isinstance(action, Discard):
+        return check_discard(state, action.seat, [_parse(who, c) for c in action.cards])
+    if isinstance(action, Poignee):
+        return check_poignee(state, action.seat, [_parse(who, c) for c in action.cards])
+    return 0
+
+
+def _check_bid(state: DealState, action: Bid) -> None:
+    if action.contract is None:
+        return
+    who = seat_name(action.seat)
+    index = state.rules.contract_index.get(action.contract)
+    if index is None:
+        known = ", ".join(c.id for c in state.rules.contracts)
+        raise IllegalAction("unknown_contract",
+                            f"{who} bids {action.contract!r}, which is not a contract ({known})")
+    if index <= state.best_bid:
+        current = state.rules.contracts[state.best_bid].name
+        higher = [c.name for c in state.rules.contracts[state.best_bid + 1:]]
+        allowed = "pass" + "".join(f" or {name}" for name in higher)
+        raise IllegalAction(
+            "bid_too_low",
+            f"{who} cannot bid {state.rules.contracts[index].name}: the bid is already "
+            f"{current}, and each bid must be higher; {who} may {allowed} (R4)")
+
+
+def _check_play(state: DealState, action: Play) -> int:
+    who = seat_name(action.seat)
+    card = CARD_BY_CODE.get(action.card)
+    if card is None:
+        card = _parse(who, action.card)
+    bit = 1 << card
+    if bit & legal_cards(state):
+        return bit
+    hand = state.hands[action.seat]
+    if not bit & hand:
+        raise IllegalAction("not_in_hand", f"{who} cannot play {CODES[card]}: not in hand")
+    raise illegal_play_reason(hand, state.trick, card, who)
+
+
+def illegal_play_reason(hand: int, trick: Sequence[int], card: int, who: str) -> IllegalAction:
+    """Why ``card`` may not be played from ``hand`` to ``trick`` (it is known to be illegal)."""
+    led = led_card(trick)
+    name = CODES[card]
+    if led <= TRUMP_BASE and hand & SUIT_MASKS[led // 14]:
+        suit = SUIT_NAMES[led // 14]
+        return IllegalAction(
+            "must_follow_suit",
+            f"{who} cannot play {name}: {CODES[led]} was led and {who} holds {suit} "
+            f"({_names(hand & SUIT_MASKS[led // 14])}), so must follow suit (R11)")
+    high = _highest_trump_in(trick)
+    higher = hand & TRUMPS_ABOVE[high]
+    if card > TRUMP_BASE and higher:
+        return IllegalAction(
+            "must_overtrump",
+            f"{who} cannot play {name}: the trick holds T{high} and {who} can overtrump with "
+            f"{_names(higher)}, so must (R12)")
+    reason = "trumps were led" if led > TRUMP_BASE else \
+        f"{who} has no {SUIT_NAMES[led // 14]}"
+    return IllegalAction(
+        "must_trump",
+        f"{who} cannot play {name}: {reason} and {who} holds trumps "
+        f"({_names(hand & TRUMP_MASK)}), so must play one, even a lower one (R11, R12)")
+
+
+# ---------------------------------------------------------------------------
+# Enumerating legal actions
+
+
+def legal_actions(state: DealState) -> list[Action]:
+    """Every legal action of the seat to act, with two choices given by a representative.
+
+    The discard and the cards of a poignée are choices of k among n; listing
+    them all would cost thousands of actions. For the discard, the list holds
+    the cheapest legal discard; for each poignée level, the canonical subset of
+    :func:`poignee_options`. :func:`check` accepts every legal discard and subset;
+    :func:`discard_options` and :func:`poignee_options` describe them all.
+    """
+    seat = state.turn
+    phase = state.phase
+    if phase == phases.TRICKS:
+        actions: list[Action] = []
+        if poignee_window_open(state, seat):
+            actions += [Poignee(seat=seat, cards=codes_of_mask(shown))
+                        for _, _, shown in poignee_options(state, seat)]
+        actions += [Play(seat=seat, card=CODES[c]) for c in cards_in(legal_cards(state))]
+        return actions
+    if phase == phases.AUCTION:
+        return [Bid(seat=seat, contract=None)] + [
+            Bid(seat=seat, contract=state.rules.contracts[i].id) for i in biddable_contracts(state)]
+    if phase == phases.CHIEN:
+        return [Discard(seat=seat, cards=codes_of_mask(cheapest_discard(state)))]
+    if phase == phases.DECLARATIONS:
+        return [Chelem(seat=seat, declared=False), Chelem(seat=seat, declared=True)]
+    return []
+
+
+def cheapest_discard(state: DealState) -> int:
+    """A legal discard: the lowest ordinary cards, then the lowest allowed trumps."""
+    options = discard_options(state)
+    points = state.rules.points_table
+    ordinary = sorted(cards_in(options.ordinary), key=lambda c: (points[c], rank_of(c)))
+    trumps = card_list(options.trumps)
+    chosen = ordinary[: options.size - options.trumps_required] + trumps[: options.trumps_required]
+    return _mask(chosen)
+
+
+def all_discards(state: DealState) -> list[int]:
+    """Every legal discard as a mask (for tests and small searches; can be thousands)."""
+    options = discard_options(state)
+    ordinary = card_list(options.ordinary)
+    trumps = card_list(options.trumps)
+    keep = options.size - options.trumps_required
+    return [
+        _mask(list(o) + list(t))
+        for o in combinations(ordinary, keep)
+        for t in combinations(trumps, options.trumps_required)
+    ]
