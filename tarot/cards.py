@@ -137,7 +137,13 @@ def cards_in(mask: int) -> Iterator[int]:
 
 
 def card_list(mask: int) -> list[int]:
-    return list(cards_in(mask))
+    """The cards of a mask as a list, lowest first (a plain loop: faster than the generator)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def highest_trump_number(mask: int) -> int:
@@ -156,4 +162,4 @@ def codes(cards: Iterable[int]) -> tuple[str, ...]:
 
 
 def codes_of_mask(mask: int) -> tuple[str, ...]:
-    return tuple(CODES[c] for c in cards_in(mask))
+    return tuple([CODES[c] for c in card_list(mask)])

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tarot.cards import DECK_SIZE, EXCUSE_BIT, PETIT, TRUMP_MASK, mask_of
+from tarot.cards import DECK_SIZE, EXCUSE_BIT, PETIT, TRUMP_MASK
 
 SHUFFLE_ALGORITHM = "tarot-fisher-yates-v1"
 SEATS = 4
@@ -30,27 +30,27 @@ SEATS = 4
 
 def shuffled_deck(rng: random.Random) -> list[int]:
     deck = list(range(DECK_SIZE))
+    draw = rng.random
     for i in range(DECK_SIZE - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+        j = int(draw() * (i + 1))
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 
 @dataclass(frozen=True, slots=True)
 class DealtCards:
-    """Four hands (by seat) and the chien, as bit masks."""
+    """Four hands (by seat) and the chien, each a sorted tuple of card ints."""
 
     dealer: int
-    hands: tuple[int, int, int, int]
-    chien: int
+    hands: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    chien: tuple[int, ...]
 
 
 def split_deck(deck: list[int], dealer: int, hand_size: int) -> DealtCards:
-    hands = [0, 0, 0, 0]
+    hands: list[tuple[int, ...]] = [(), (), (), ()]
     for i in range(SEATS):
-        seat = (dealer + 1 + i) % SEATS
-        hands[seat] = mask_of(deck[i * hand_size:(i + 1) * hand_size])
-    chien = mask_of(deck[SEATS * hand_size:])
+        hands[(dealer + 1 + i) % SEATS] = tuple(sorted(deck[i * hand_size:(i + 1) * hand_size]))
+    chien = tuple(sorted(deck[SEATS * hand_size:]))
     return DealtCards(dealer, (hands[0], hands[1], hands[2], hands[3]), chien)
 
 

@@ -18,9 +18,19 @@ part of the log line, not of the event.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
+
+from annotated_types import Ge, Le
+
+from tarot.cards import CODES
 
 _STRICT: dict[str, object] = {"extra": "forbid", "strict": True}
+
+# Constraints read by pydantic at the edges (validation and the JSON Schema);
+# plain ints and strings to the engine.
+Seat = Annotated[int, Ge(0), Le(3)]
+CardCode = Literal[CODES]  # type: ignore[valid-type]  # one of the 78 canonical codes
+Cards = tuple[CardCode, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -30,9 +40,9 @@ class Deal:
     __pydantic_config__: ClassVar = _STRICT
     type: Literal["deal"] = "deal"
     deal_number: int
-    dealer: int
-    hands: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-    chien: tuple[str, ...]
+    dealer: Seat
+    hands: tuple[Cards, Cards, Cards, Cards]
+    chien: Cards
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -41,7 +51,7 @@ class Bid:
 
     __pydantic_config__: ClassVar = _STRICT
     type: Literal["bid"] = "bid"
-    seat: int
+    seat: Seat
     contract: str | None
 
 
@@ -51,8 +61,8 @@ class ChienShown:
 
     __pydantic_config__: ClassVar = _STRICT
     type: Literal["chien_shown"] = "chien_shown"
-    taker: int
-    cards: tuple[str, ...]
+    taker: Seat
+    cards: Cards
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -61,8 +71,8 @@ class Discard:
 
     __pydantic_config__: ClassVar = _STRICT
     type: Literal["discard"] = "discard"
-    seat: int
-    cards: tuple[str, ...]
+    seat: Seat
+    cards: Cards
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -71,7 +81,7 @@ class Chelem:
 
     __pydantic_config__: ClassVar = _STRICT
     type: Literal["chelem"] = "chelem"
-    seat: int
+    seat: Seat
     declared: bool
 
 
@@ -81,8 +91,8 @@ class Poignee:
 
     __pydantic_config__: ClassVar = _STRICT
     type: Literal["poignee"] = "poignee"
-    seat: int
-    cards: tuple[str, ...]
+    seat: Seat
+    cards: Cards
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -91,8 +101,8 @@ class Play:
 
     __pydantic_config__: ClassVar = _STRICT
     type: Literal["play"] = "play"
-    seat: int
-    card: str
+    seat: Seat
+    card: CardCode
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -102,9 +112,9 @@ class TrickTaken:
     __pydantic_config__: ClassVar = _STRICT
     type: Literal["trick"] = "trick"
     number: int
-    leader: int
-    cards: tuple[str, str, str, str]
-    winner: int
+    leader: Seat
+    cards: tuple[CardCode, CardCode, CardCode, CardCode]
+    winner: Seat
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -114,14 +124,14 @@ class Redeal:
     __pydantic_config__: ClassVar = _STRICT
     type: Literal["redeal"] = "redeal"
     reason: Literal["all_passed", "petit_sec"]
-    seat: int | None = None  # the seat holding the petit sec
-    next_dealer: int
+    seat: Seat | None = None  # the seat holding the petit sec
+    next_dealer: Seat
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PoigneeScore:
     __pydantic_config__: ClassVar = _STRICT
-    seat: int
+    seat: Seat
     level: str
     bonus: int  # per defender, signed in the taker's favour
 
@@ -144,11 +154,11 @@ class Settlement:
     __pydantic_config__: ClassVar = _STRICT
     type: Literal["settlement"] = "settlement"
     contract: str
-    taker: int
+    taker: Seat
     multiplier: int
     taker_half_points: int
     defence_half_points: int
-    taker_bouts: tuple[str, ...]
+    taker_bouts: Cards
     target_half_points: int
     contract_made: bool
     difference: int
@@ -190,5 +200,6 @@ class LogHeader:
     seed: int
     shuffle: str
     first_deal: Literal["shuffled", "explicit"] = "shuffled"
-    first_dealer: int = 3
+    first_dealer: Seat = 3
     seats: tuple[str, str, str, str] = ("P0", "P1", "P2", "P3")
+

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tarot import phases
-from tarot.cards import CARD_BY_CODE, CODES, DECK_SIZE, FULL_DECK_MASK, codes_of_mask
+from tarot.cards import CARD_BY_CODE, CODES, DECK_SIZE, EXCUSE, FULL_DECK_MASK, codes_of_mask
 from tarot.deal import petit_sec_seat
 from tarot.errors import IllegalAction
 from tarot.events import (
@@ -131,16 +131,19 @@ def _apply_poignee(state: DealState, event: Poignee) -> None:
 
 
 def _apply_play(state: DealState, event: Play) -> None:
-    bit = 1 << CARD_BY_CODE[event.card]
+    card = CARD_BY_CODE[event.card]
+    bit = 1 << card
     state.hands[event.seat] &= ~bit
     state.played |= bit
-    state.trick.append(CARD_BY_CODE[event.card])
+    state.trick.append(card)
     state.legal_cache = -1
     state.turn = (event.seat + 1) % 4 if len(state.trick) < 4 else NO_SEAT
 
 
 def _apply_trick(state: DealState, event: TrickTaken) -> None:
-    exception = excuse_exception_applies(state)
+    # A led Excuse wins only under the last-trick exception (R16), so a leader who
+    # led it and won the trick won it that way.
+    exception = state.trick[0] == EXCUSE and event.winner == state.leader
     state.tricks.append(CompletedTrick(state.leader, tuple(state.trick), event.winner, exception))
     state.trick = []
     state.leader = event.winner
@@ -163,7 +166,7 @@ def _apply_settlement(state: DealState, event: Settlement) -> None:
     fire(state, "settled")
 
 
-_APPLY: dict[type, Callable[[DealState, Any], None]] = {
+APPLY: dict[type, Callable[[DealState, Any], None]] = {
     Deal: _apply_deal,
     Bid: _apply_bid,
     ChienShown: _apply_chien_shown,
@@ -179,7 +182,7 @@ _APPLY: dict[type, Callable[[DealState, Any], None]] = {
 
 def apply(state: DealState, event: Event) -> None:
     """Apply an event already known to be legal (checked by tarot.legal or next_derived)."""
-    _APPLY[type(event)](state, event)
+    APPLY[type(event)](state, event)
 
 
 def next_derived(state: DealState) -> Event | None:
@@ -188,12 +191,13 @@ def next_derived(state: DealState) -> Event | None:
     if phase == phases.TRICKS:
         if len(state.trick) < 4:
             return None
-        exception = excuse_exception_applies(state)
-        index = trick_winner_index(state.trick, exception)
+        trick = state.trick
+        exception = trick[0] == EXCUSE and excuse_exception_applies(state)
+        index = trick_winner_index(trick, exception)
         return TrickTaken(
             number=len(state.tricks) + 1,
             leader=state.leader,
-            cards=tuple(CODES[c] for c in state.trick),  # type: ignore[arg-type]
+            cards=(CODES[trick[0]], CODES[trick[1]], CODES[trick[2]], CODES[trick[3]]),
             winner=(state.leader + index) % 4,
         )
     if phase == phases.CHIEN and not state.chien_taken:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tarot import phases
-from tarot.cards import CODES, card_list, cards_in, codes, codes_of_mask, parse_cards, sort_key
+from tarot.cards import CODES, card_list, cards_in, codes, parse_cards, sort_key
 from tarot.deal import SHUFFLE_ALGORITHM, DealtCards, seeded_deal
 from tarot.errors import IllegalAction
 from tarot.events import (
@@ -27,7 +27,7 @@ from tarot.events import (
     Play,
     Settlement,
 )
-from tarot.evolve import apply, check_deal, next_derived
+from tarot.evolve import APPLY, apply, check_deal, next_derived
 from tarot.legal import check, legal_actions, legal_cards
 from tarot.rules import RuleSet, load_rules
 from tarot.state import NO_SEAT, DealState
@@ -44,8 +44,8 @@ def deal_event(dealt: DealtCards, deal_number: int) -> Deal:
     return Deal(
         deal_number=deal_number,
         dealer=dealt.dealer,
-        hands=tuple(codes_of_mask(h) for h in dealt.hands),  # type: ignore[arg-type]
-        chien=codes_of_mask(dealt.chien),
+        hands=tuple(codes(h) for h in dealt.hands),  # type: ignore[arg-type]
+        chien=codes(dealt.chien),
     )
 
 
@@ -133,13 +133,14 @@ class Game:
 
     def play(self, action: Action) -> list[Event]:
         """Check and apply a decision, then every derived event it leads to; return them all."""
-        if type(action) not in _ACTION_TYPES:
-            raise TypeError(f"{action!r} is not an action")
-        check(self.state, action)
-        start = len(self.events)
-        self._record(action)
+        state = self.state
+        check(state, action)
+        events = self.events
+        start = len(events)
+        APPLY[type(action)](state, action)
+        events.append(action)
         self._advance()
-        return self.events[start:]
+        return events[start:]
 
     def record(self, event: Event) -> list[Event]:
         """Apply one logged event, checked; return it and any derived events applied before it.
@@ -193,17 +194,21 @@ class Game:
 
     def _advance(self) -> None:
         """Apply derived events, dealing again from the seed after a redeal, until a decision."""
+        state = self.state
+        if state.phase == phases.TRICKS and len(state.trick) < 4:
+            return  # the common case, a card played mid-trick: nothing follows
         while True:
-            self.apply_pending_derived()
-            if self.state.phase != phases.DEAL:
+            derived = next_derived(state)
+            if derived is not None:
+                self._record(derived)
+            elif state.phase == phases.DEAL:
+                dealt = seeded_deal(self.header.seed, state.deal_number, state.dealer,
+                                    self.rules.deal.hand_size)
+                self._record(deal_event(dealt, state.deal_number))
+            else:
                 return
-            state = self.state
-            dealt = seeded_deal(self.header.seed, state.deal_number, state.dealer,
-                                self.rules.deal.hand_size)
-            self._record(deal_event(dealt, state.deal_number))
 
 
-_ACTION_TYPES = frozenset(t for t in DECISION_TYPES if t is not Deal)
 _DERIVED_TYPES = frozenset(t for t in Event.__args__ if t not in DECISION_TYPES)  # type: ignore[attr-defined]
 
 

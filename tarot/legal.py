@@ -40,6 +40,10 @@ from tarot.state import DealState
 # ---------------------------------------------------------------------------
 # Tricks
 
+# Events are immutable, so the 4 × 78 possible Play actions are made once and shared.
+PLAY_ACTIONS: tuple[tuple[Play, ...], ...] = tuple(
+    tuple(Play(seat=seat, card=code) for code in CODES) for seat in range(4))
+
 
 def led_card(trick: Sequence[int]) -> int:
     """The card that sets the suit: the first that is not the Excuse (-1 if none yet)."""
@@ -51,7 +55,11 @@ def led_card(trick: Sequence[int]) -> int:
 
 def legal_play_mask(hand: int, trick: Sequence[int]) -> int:
     """The cards of ``hand`` that may be played to ``trick`` (RULES.md 3.3)."""
-    led = led_card(trick)
+    led = -1
+    for card in trick:
+        if card != EXCUSE:
+            led = card
+            break
     if led < 0:
         return hand
     if led > TRUMP_BASE:
@@ -68,11 +76,11 @@ def legal_play_mask(hand: int, trick: Sequence[int]) -> int:
 
 
 def _highest_trump_in(trick: Sequence[int]) -> int:
-    best = 0
+    best = TRUMP_BASE
     for card in trick:
-        if TRUMP_BASE < card < EXCUSE and card - TRUMP_BASE > best:
-            best = card - TRUMP_BASE
-    return best
+        if best < card < EXCUSE:
+            best = card
+    return best - TRUMP_BASE
 
 
 def trick_winner_index(trick: Sequence[int], excuse_exception: bool = False) -> int:
@@ -109,9 +117,10 @@ def excuse_exception_applies(state: DealState) -> bool:
 
 def legal_cards(state: DealState) -> int:
     """Legal cards of the seat to play, cached until the next card."""
-    if state.legal_cache < 0:
-        state.legal_cache = legal_play_mask(state.hands[state.turn], state.trick)
-    return state.legal_cache
+    cached = state.legal_cache
+    if cached < 0:
+        cached = state.legal_cache = legal_play_mask(state.hands[state.turn], state.trick)
+    return cached
 
 
 # ---------------------------------------------------------------------------
@@ -341,31 +350,43 @@ _ACTION_WORDS = {Bid: "bid", Discard: "discard", Chelem: "declare a chelem",
 def check(state: DealState, action: Action) -> int:
     """Refuse an illegal action; for a legal one return its cards as a mask (0 if none)."""
     kind = type(action)
+    if kind is Play and state.phase == phases.TRICKS and action.seat == state.turn:
+        # The inner loop of every deal: a legal card by its canonical code.
+        card = CARD_BY_CODE.get(action.card)  # type: ignore[union-attr]
+        if card is not None and legal_cards(state) >> card & 1:
+            return 1 << card
+    if state.phase != _PHASE_OF_ACTION.get(kind) or action.seat != state.turn:
+        _refuse_out_of_turn(state, action)
+    if kind is Play:
+        return _check_play(state, action)  # type: ignore[arg-type]
+    if kind is Bid:
+        _check_bid(state, action)  # type: ignore[arg-type]
+        return 0
+    who = seat_name(action.seat)
+    if kind is Discard:
+        return check_discard(state, action.seat, [_parse(who, c) for c in action.cards])
+    if kind is Poignee:
+        return check_poignee(state, action.seat, [_parse(who, c) for c in action.cards])
+    return 0
+
+
+def _refuse_out_of_turn(state: DealState, action: Action) -> None:
+    kind = type(action)
+    if kind not in _PHASE_OF_ACTION:
+        raise TypeError(f"{action!r} is not an action (Bid, Discard, Chelem, Poignee, Play)")
     who = seat_name(action.seat)
     if not 0 <= action.seat < 4:
         raise IllegalAction("not_your_turn", f"{action.seat} is not a seat (P0…P3)")
-    expected = _PHASE_OF_ACTION.get(kind)
-    if state.phase != expected:
+    if state.phase != _PHASE_OF_ACTION.get(kind):
         raise IllegalAction(
             "wrong_phase",
             f"{who} cannot {_ACTION_WORDS.get(kind, 'act')} now: {_PHASE_WORDS[state.phase]}")
-    if isinstance(action, Chelem) and action.seat != state.taker:
+    if kind is Chelem and action.seat != state.taker:
         raise IllegalAction("chelem_taker_only",
                             f"{who} cannot declare a chelem: only the taker, "
                             f"{seat_name(state.taker)}, may (R10)")
-    if action.seat != state.turn:
-        raise IllegalAction("not_your_turn",
-                            f"{who} cannot act now: it is {seat_name(state.turn)}'s turn")
-    if isinstance(action, Play):
-        return _check_play(state, action)
-    if isinstance(action, Bid):
-        _check_bid(state, action)
-        return 0
-    if isinstance(action, Discard):
-        return check_discard(state, action.seat, [_parse(who, c) for c in action.cards])
-    if isinstance(action, Poignee):
-        return check_poignee(state, action.seat, [_parse(who, c) for c in action.cards])
-    return 0
+    raise IllegalAction("not_your_turn",
+                        f"{who} cannot act now: it is {seat_name(state.turn)}'s turn")
 
 
 def _check_bid(state: DealState, action: Bid) -> None:
@@ -388,8 +409,10 @@ def _check_bid(state: DealState, action: Bid) -> None:
 
 
 def _check_play(state: DealState, action: Play) -> int:
-    who = seat_name(action.seat)
     card = CARD_BY_CODE.get(action.card)
+    if card is not None and (1 << card) & legal_cards(state):
+        return 1 << card
+    who = seat_name(action.seat)
     if card is None:
         card = _parse(who, action.card)
     bit = 1 << card
@@ -446,7 +469,8 @@ def legal_actions(state: DealState) -> list[Action]:
         if poignee_window_open(state, seat):
             actions += [Poignee(seat=seat, cards=codes_of_mask(shown))
                         for _, _, shown in poignee_options(state, seat)]
-        actions += [Play(seat=seat, card=CODES[c]) for c in cards_in(legal_cards(state))]
+        plays = PLAY_ACTIONS[seat]
+        actions += [plays[c] for c in cards_in(legal_cards(state))]
         return actions
     if phase == phases.AUCTION:
         return [Bid(seat=seat, contract=None)] + [

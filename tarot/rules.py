@@ -205,13 +205,18 @@ def resolve_rules_path(name_or_path: str | Path) -> Path:
 
 
 _loaded: dict[Path, RuleSet] = {}
+_loaded_by_name: dict[str | Path, RuleSet] = {}
 
 
 def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> RuleSet:
     """Load a rule set by name or path; each file is read once per process."""
+    cached = _loaded_by_name.get(name_or_path)
+    if cached is not None:
+        return cached
     path = resolve_rules_path(name_or_path).resolve()
     cached = _loaded.get(path)
     if cached is not None:
+        _loaded_by_name[name_or_path] = cached
         return cached
     try:
         text = path.read_text(encoding="utf-8")
@@ -224,6 +229,7 @@ def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> RuleSet:
         raise RulesError(f"{path}: cannot read the rule file: {error}") from None
     rules = rules_from_toml(text, str(path))
     _loaded[path] = rules
+    _loaded_by_name[name_or_path] = rules
     return rules
 
 
