@@ -42,7 +42,7 @@ _LINE_CONFIG = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 def _line_model(event_type: type) -> type[BaseModel]:
-    hints = typing.get_type_hints(event_type)
+    hints = typing.get_type_hints(event_type, include_extras=True)
     fields: dict[str, Any] = {"seq": (int, Field(ge=0))}
     for f in dataclasses.fields(event_type):
         default = f.default if f.default is not dataclasses.MISSING else ...
@@ -163,7 +163,10 @@ def _describe(error: ValidationError) -> str:
     parts = []
     for item in error.errors()[:3]:
         where = ".".join(str(p) for p in item["loc"])
-        parts.append(f"{where}: {item['msg']}" if where else item["msg"])
+        message = item["msg"]
+        if item["type"] == "literal_error" and len(message) > 80:
+            message = f"{item['input']!r} is not a card code (KH, 10D, T21, EXC…)"
+        parts.append(f"{where}: {message}" if where else message)
     return "; ".join(parts)
 
 

@@ -42,40 +42,58 @@ class CardCount:
         return tuple(CODES[b] for b in BOUTS if self.taker_cards >> b & 1)
 
 
+@dataclass(frozen=True, slots=True)
+class TrickShare:
+    """Where one trick's cards go under the Excuse ledger (RULES.md 3.5)."""
+
+    taker_cards: int  # mask
+    defence_cards: int  # mask
+    taker_adjustment: int  # half-points moved to the taker (negative: from the taker)
+
+
+def share_trick(trick: CompletedTrick, *, taker: int, last: bool, excuse_stays: bool,
+                compensation: int) -> TrickShare:
+    """Split a trick's cards between the sides.
+
+    ``excuse_stays``: on the last trick, the Excuse stays with its side (the
+    exception of R16, or the FFT slam reading of A4); otherwise it changes side.
+    """
+    cards = mask_of(trick.cards)
+    winner_is_taker = trick.winner == taker
+    if not cards & EXCUSE_BIT:
+        return TrickShare(cards, 0, 0) if winner_is_taker else TrickShare(0, cards, 0)
+    owner_is_taker = trick.seat_of(trick.cards.index(EXCUSE)) == taker
+    others = cards & ~EXCUSE_BIT
+    to_winner = others
+    adjustment = 0
+    if not last:
+        # Before the last trick the Excuse stays with its side, which pays 0.5 (R15, A1).
+        excuse_to_taker = owner_is_taker
+        if winner_is_taker != owner_is_taker:
+            adjustment = compensation if winner_is_taker else -compensation
+    elif excuse_stays:
+        excuse_to_taker = owner_is_taker
+    else:
+        # On the last trick the Excuse goes to its owner's opponents (R16, A3).
+        excuse_to_taker = not owner_is_taker
+    taker_cards = (to_winner if winner_is_taker else 0) | (EXCUSE_BIT if excuse_to_taker else 0)
+    return TrickShare(taker_cards, cards & ~taker_cards, adjustment)
+
+
 def count_cards(state: DealState) -> CardCount:
     """Card points of the taker's side: tricks, the Excuse ledger, and the chien or discard."""
     rules = state.rules
-    taker = state.taker
     compensation = rules.scoring.excuse_compensation_half_points
     last_index = rules.deal.hand_size - 1
     pile = 0
     adjustment = 0
     for index, trick in enumerate(state.tricks):
-        cards = mask_of(trick.cards)
-        winner_is_taker = trick.winner == taker
-        if not cards & EXCUSE_BIT:
-            if winner_is_taker:
-                pile |= cards
-            continue
-        owner_is_taker = trick.seat_of(trick.cards.index(EXCUSE)) == taker
-        others = cards & ~EXCUSE_BIT
-        if index < last_index:
-            # Before the last trick the Excuse stays with its side, which pays 0.5 (R15, A1).
-            if winner_is_taker:
-                pile |= others
-            if owner_is_taker:
-                pile |= EXCUSE_BIT
-            if winner_is_taker != owner_is_taker:
-                adjustment += compensation if winner_is_taker else -compensation
-        elif _excuse_stays_on_last_trick(state, trick, owner_is_taker):
-            if owner_is_taker:
-                pile |= cards
-        else:
-            # On the last trick the Excuse changes side (R16, A3).
-            if winner_is_taker:
-                pile |= others
-            if not owner_is_taker:
-                pile |= EXCUSE_BIT
+        last = index == last_index
+        share = share_trick(
+            trick, taker=state.taker, last=last, compensation=compensation,
+            excuse_stays=last and _excuse_stays_on_last_trick(state, trick))
+        pile |= share.taker_cards
+        adjustment += share.taker_adjustment
     fate = state.chien_fate
     if fate == "shown":
         pile |= state.discard
@@ -84,13 +102,13 @@ def count_cards(state: DealState) -> CardCount:
     return CardCount(pile, adjustment, rules.points_table)
 
 
-def _excuse_stays_on_last_trick(state: DealState, trick: CompletedTrick,
-                                owner_is_taker: bool) -> bool:
+def _excuse_stays_on_last_trick(state: DealState, trick: CompletedTrick) -> bool:
     if trick.excuse_exception:
         return True
-    if not state.rules.flags.excuse_kept_in_any_slam:
+    if not state.rules.flags.excuse_kept_in_any_slam or EXCUSE not in trick.cards:
         return False
     # FFT reading (A4): the Excuse stays with a side that wins all 18 tricks.
+    owner_is_taker = trick.seat_of(trick.cards.index(EXCUSE)) == state.taker
     return all((t.winner == state.taker) == owner_is_taker for t in state.tricks)
 
 
