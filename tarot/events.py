@@ -172,7 +172,8 @@ class Settlement:
 
 
 Action = Bid | Discard | Chelem | Poignee | Play
-Event = Deal | Bid | ChienShown | Discard | Chelem | Poignee | Play | TrickTaken | Redeal | Settlement
+Event = (Deal | Bid | ChienShown | Discard | Chelem | Poignee | Play | TrickTaken | Redeal
+         | Settlement)
 
 DECISION_TYPES: tuple[type, ...] = (Deal, Bid, Discard, Chelem, Poignee, Play)
 DERIVED_TYPES: tuple[type, ...] = (ChienShown, TrickTaken, Redeal, Settlement)

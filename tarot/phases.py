@@ -100,5 +100,15 @@ def mermaid_diagram() -> str:
     options = {**MACHINE_OPTIONS, "initial": DEAL}
     model = _Model()
     GraphMachine(model=model, graph_engine="mermaid", show_conditions=True,
-                 title="A deal of French Tarot", **options)
-    return model.get_graph().draw(None)  # type: ignore[attr-defined]
+                 title="The phases of a deal", **options)
+    text = model.get_graph().draw(None)  # type: ignore[attr-defined]
+    lines = text.splitlines()
+    # transitions writes the title as a bare line between "---" markers, which is not
+    # Mermaid front matter; and its styling marks a model's current state, while this
+    # is a diagram of the machine. Keep the title properly, drop the styling.
+    if lines and lines[0] == "---":
+        end = lines.index("---", 1)
+        lines = ["---", "title: " + " ".join(lines[1:end]).strip(), "---", *lines[end + 1:]]
+    kept = [line for line in lines
+            if not line.strip().startswith(("classDef ", "Class ")) and line.strip()]
+    return "\n".join(kept) + "\n"

@@ -66,10 +66,8 @@ def _sorted_codes(mask: int) -> tuple[str, ...]:
 def view_for(state: DealState, seat: int) -> PlayerView:
     over = state.phase == phases.DONE
     chien_public = state.chien_taken or over
-    if seat == state.taker or over:
-        discard = state.discard
-    else:
-        discard = state.discard & TRUMP_MASK
+    # The taker knows his own discard; the others see only its trumps (R6).
+    discard = state.discard if seat == state.taker or over else state.discard & TRUMP_MASK
     rules = state.rules
     bids = tuple(
         ((state.dealer + 1 + i) % 4, None if b is None else rules.contracts[b].id)
