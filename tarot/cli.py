@@ -32,6 +32,16 @@ def rules(diagram: bool, rules_name: str) -> None:
 
 
 @main.command()
+def schema() -> None:
+    """Print the JSON Schema of the game log."""
+    import json
+
+    from tarot.log import log_schema
+
+    click.echo(json.dumps(log_schema(), indent=2, ensure_ascii=False))
+
+
+@main.command()
 @click.option("--seed", type=int, default=None, help="Deal from this seed (a reproducible deal).")
 @click.option("--rules", "rules_name", default="standard", show_default=True,
               help="A rule set name (standard, fft) or a path to a .toml file.")

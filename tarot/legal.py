@@ -401,7 +401,7 @@ def _check_bid(state: DealState, action: Bid) -> None:
     if index <= state.best_bid:
         current = state.rules.contracts[state.best_bid].name
         higher = [c.name for c in state.rules.contracts[state.best_bid + 1:]]
-        allowed = "pass" + "".join(f" or {name}" for name in higher)
+        allowed = "pass, or bid " + " or ".join(higher) if higher else "only pass"
         raise IllegalAction(
             "bid_too_low",
             f"{who} cannot bid {state.rules.contracts[index].name}: the bid is already "

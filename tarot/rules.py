@@ -29,7 +29,13 @@ from tarot.cards import (
     rank_of,
 )
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+def _rules_dir() -> Path:
+    """rules/ of the source tree (a checkout, an editable install), else the installed copy."""
+    source = Path(__file__).resolve().parent.parent / "rules"
+    return source if source.is_dir() else Path(__file__).resolve().parent / "rulesets"
+
+
+RULES_DIR = _rules_dir()
 DEFAULT_RULES = "standard"
 
 
