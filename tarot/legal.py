@@ -34,7 +34,7 @@ from tarot.cards import (
 )
 from tarot.errors import IllegalAction, seat_name
 from tarot.events import Action, Bid, Chelem, Discard, Play, Poignee
-from tarot.rules import PoigneeLevel
+from tarot.rules import PoigneeLevel, RuleSet
 from tarot.state import DealState
 
 # ---------------------------------------------------------------------------
@@ -155,8 +155,11 @@ class DiscardOptions:
 
 
 def discard_options(state: DealState) -> DiscardOptions:
-    hand = state.hands[state.taker]
-    size = state.rules.deal.chien_size
+    return discard_options_for(state.hands[state.taker], state.rules.deal.chien_size)
+
+
+def discard_options_for(hand: int, size: int) -> DiscardOptions:
+    """The legal discards of ``size`` cards from a taker's ``hand`` (chien included)."""
     ordinary = hand & ORDINARY_MASK
     trumps = hand & TRUMP_MASK & ~BOUT_MASK
     return DiscardOptions(size, ordinary, trumps, max(0, size - ordinary.bit_count()))
@@ -198,12 +201,15 @@ def check_discard(state: DealState, seat: int, cards: list[int]) -> int:
 
 
 def _four_kings_pool(state: DealState, seat: int) -> int:
-    """Discarded trumps the seat may add to the four-kings level (R9, A14), else 0."""
-    if seat != state.taker or not state.chien_taken:
+    return four_kings_pool(state.hands[seat], state.discard,
+                           seat == state.taker and state.chien_taken)
+
+
+def four_kings_pool(hand: int, discard: int, took_chien: bool) -> int:
+    """Discarded trumps a taker may add to the four-kings level (R9, A14), else 0."""
+    if not took_chien or hand & KING_MASK != KING_MASK:
         return 0
-    if state.hands[seat] & KING_MASK != KING_MASK:
-        return 0
-    return state.discard & TRUMP_MASK
+    return discard & TRUMP_MASK
 
 
 def poignee_window_open(state: DealState, seat: int) -> bool:
@@ -217,20 +223,23 @@ def poignee_window_open(state: DealState, seat: int) -> bool:
 
 
 def poignee_options(state: DealState, seat: int) -> list[tuple[PoigneeLevel, int, int]]:
-    """Each level the seat may show now: (level, trumps it may choose from, Excuse-filled).
+    """Each level the seat may show now: (level, trumps it may choose from, a canonical subset).
 
-    The last element is a canonical subset to offer: the lowest trumps (which keeps
+    The canonical subset is the one to offer: the lowest trumps (which keeps
     the high ones hidden), discarded trumps first under the four-kings exception
     since those are public already, or every trump plus the Excuse when the
     Excuse fills the last card.
     """
-    hand = state.hands[seat]
-    rules = state.rules
+    return poignee_options_for(state.rules, state.hands[seat], _four_kings_pool(state, seat))
+
+
+def poignee_options_for(rules: RuleSet, hand: int,
+                        exception_pool: int) -> list[tuple[PoigneeLevel, int, int]]:
+    """:func:`poignee_options` from a hand and the discarded trumps of the four-kings exception."""
     result = []
     for level in rules.poignees:
         pool = hand & TRUMP_MASK
-        extra = _four_kings_pool(state, seat) if level.id == rules.poignee_rules.four_kings_level \
-            else 0
+        extra = exception_pool if level.id == rules.poignee_rules.four_kings_level else 0
         combined = pool | extra
         excuse_fill_pool = combined if rules.flags.four_kings_excuse_fill else pool
         if combined.bit_count() >= level.trumps:

@@ -29,6 +29,7 @@ from tarot.cards import (
     rank_of,
 )
 
+
 def _rules_dir() -> Path:
     """rules/ of the source tree (a checkout, an editable install), else the installed copy."""
     source = Path(__file__).resolve().parent.parent / "rules"

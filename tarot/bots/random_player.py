@@ -1,20 +1,28 @@
-"""A player that picks uniformly among legal actions: the baseline, and the engine's fuzzer."""
+"""Random legal play: the baseline player, and the engine's fuzzer.
+
+:class:`RandomPlayer` is a player like the others, deciding from its seat's
+view. :func:`random_action` draws from the whole state instead, for the tests
+and the benchmark that drive the engine at full speed; it is never a seat's player.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from tarot import phases
-from tarot.cards import card_list, codes_of_mask
+from tarot.cards import CARD_BY_CODE, card_list, codes, codes_of_mask
 from tarot.events import Action, Bid, Discard, Poignee
 from tarot.legal import (
     PLAY_ACTIONS,
     discard_options,
+    discard_options_for,
     legal_actions,
     legal_cards,
     poignee_options,
 )
 from tarot.state import DealState
+from tarot.views import PlayerView
 
 
 def random_discard(state: DealState, rng: random.Random) -> Discard:
@@ -75,3 +83,32 @@ def random_card(mask: int, rng: random.Random) -> int:
     for _ in range(skip):
         mask &= mask - 1
     return (mask & -mask).bit_length() - 1
+
+
+class RandomPlayer:
+    """The random baseline as a player: uniform among the legal actions, from its view only.
+
+    A discard is uniform among every legal discard of its own hand; a poignée
+    offered in ``legal`` is shown half the time.
+    """
+
+    name = "random"
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase == phases.CHIEN:
+            options = discard_options_for(mask_of_codes(view.hand), len(legal[0].cards))
+            ordinary = rng.sample(card_list(options.ordinary),
+                                  options.size - options.trumps_required)
+            trumps = rng.sample(card_list(options.trumps), options.trumps_required)
+            return Discard(seat=view.seat, cards=codes(sorted(ordinary + trumps)))
+        poignees = [a for a in legal if isinstance(a, Poignee)]
+        if poignees and rng.random() < 0.5:
+            return rng.choice(poignees)
+        return rng.choice([a for a in legal if not isinstance(a, Poignee)])
+
+
+def mask_of_codes(cards: Sequence[str]) -> int:
+    mask = 0
+    for code in cards:
+        mask |= 1 << CARD_BY_CODE[code]
+    return mask
