@@ -264,13 +264,15 @@ def replay_lines(lines: Iterable[str], source: str = "<log>", *,
 
 def _check_seeded_deal(game: Game, event: Deal) -> None:
     header = game.header
+    state = game.state
     if header.first_deal == "explicit" and event.deal_number == 0:
         return
-    state = game.state
+    if event.deal_number != state.deal_number or event.dealer != state.dealer:
+        return  # not the deal due here at all: Game.record says so (invalid_deal)
     expected = deal_event(
         seeded_deal(header.seed, event.deal_number, event.dealer, game.rules.deal.hand_size),
         event.deal_number)
-    if event.deal_number == state.deal_number and event != expected:
+    if event != expected:
         raise IllegalAction(
             "deal_mismatch",
             f"deal number {event.deal_number} is not the one seed {header.seed} gives "

@@ -80,18 +80,25 @@ def share_trick(trick: CompletedTrick, *, taker: int, last: bool, excuse_stays: 
     return TrickShare(taker_cards, cards & ~taker_cards, adjustment)
 
 
-def count_cards(state: DealState) -> CardCount:
-    """Card points of the taker's side: tricks, the Excuse ledger, and the chien or discard."""
+def trick_shares(state: DealState) -> list[TrickShare]:
+    """Each completed trick split between the sides, in order."""
     rules = state.rules
     compensation = rules.scoring.excuse_compensation_half_points
     last_index = rules.deal.hand_size - 1
-    pile = 0
-    adjustment = 0
+    shares = []
     for index, trick in enumerate(state.tricks):
         last = index == last_index
-        share = share_trick(
+        shares.append(share_trick(
             trick, taker=state.taker, last=last, compensation=compensation,
-            excuse_stays=last and _excuse_stays_on_last_trick(state, trick))
+            excuse_stays=last and _excuse_stays_on_last_trick(state, trick)))
+    return shares
+
+
+def count_cards(state: DealState) -> CardCount:
+    """Card points of the taker's side: tricks, the Excuse ledger, and the chien or discard."""
+    pile = 0
+    adjustment = 0
+    for share in trick_shares(state):
         pile |= share.taker_cards
         adjustment += share.taker_adjustment
     fate = state.chien_fate
@@ -99,7 +106,7 @@ def count_cards(state: DealState) -> CardCount:
         pile |= state.discard
     elif fate == "taker":
         pile |= state.chien
-    return CardCount(pile, adjustment, rules.points_table)
+    return CardCount(pile, adjustment, state.rules.points_table)
 
 
 def _excuse_stays_on_last_trick(state: DealState, trick: CompletedTrick) -> bool:

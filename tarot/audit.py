@@ -1,0 +1,180 @@
+"""The audit of a finished deal: its settlement explained step by step, as data.
+
+Each figure of the settlement is traced back to the cards: the points the taker
+won in tricks, the chien or discard and whom it counts for, the Excuse
+compensations, the bouts and where they came from, then the arithmetic of
+RULES.md 3.6. :func:`rescore` replays the same decisions under another rule set.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from tarot.cards import BOUTS, CODES, EXCUSE_BIT, card_list
+from tarot.errors import IllegalAction
+from tarot.events import DECISION_TYPES, Settlement
+from tarot.game import Game
+from tarot.rules import RuleSet
+from tarot.scoring import trick_shares
+
+
+@dataclass(frozen=True)
+class BoutSource:
+    card: str
+    where: str  # "trick 7", "discard", "chien", "excuse kept", "excuse received"
+
+
+@dataclass(frozen=True)
+class Audit:
+    contract: str
+    contract_name: str
+    taker: int
+    multiplier: int
+    tricks_won_by_taker: int
+    taker_trick_half_points: int  # the taker's cards from tricks, by the Excuse ledger
+    chien_half_points: int  # the discard (Prise, Garde) or the chien (Garde sans, Garde contre)
+    chien_counts_for: str  # "taker" or "defence"
+    chien_label: str  # "discard" or "chien"
+    excuse_adjustment_half_points: int  # the 0.5-point compensations, to (+) or from (-) the taker
+    taker_half_points: int
+    defence_half_points: int
+    bouts: tuple[BoutSource, ...]
+    target_half_points: int
+    contract_made: bool
+    difference: int
+    base_points: int
+    base: int
+    petit_au_bout: str | None
+    petit_au_bout_bonus: int
+    poignees: tuple[tuple[int, str, int], ...]  # seat, level, bonus per defender (signed)
+    chelem: tuple[tuple[str, int], ...]
+    per_defender: int
+    scores: tuple[int, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def audit(game: Game) -> Audit:
+    """Explain the settlement of a finished game."""
+    state = game.state
+    settlement = state.settlement
+    if settlement is None:
+        raise ValueError("the deal is not settled yet: nothing to audit")
+    rules = state.rules
+    points = rules.points_table
+    shares = trick_shares(state)
+    piles = [share.taker_cards for share in shares]
+    adjustment = sum(share.taker_adjustment for share in shares)
+    fate = state.chien_fate
+    chien_mask = state.discard if fate == "shown" else state.chien
+    chien_label = "discard" if fate == "shown" else "chien"
+    chien_for = "defence" if fate == "defence" else "taker"
+    bouts: list[BoutSource] = []
+    for bout in BOUTS:
+        bit = 1 << bout
+        if chien_for == "taker" and chien_mask & bit:
+            bouts.append(BoutSource(CODES[bout], chien_label))
+        for number, pile in enumerate(piles, start=1):
+            if pile & bit:
+                where = f"trick {number}"
+                if bit == EXCUSE_BIT and state.tricks[number - 1].winner != state.taker:
+                    where += " (the Excuse, kept or received)"
+                bouts.append(BoutSource(CODES[bout], where))
+    trick_half = sum(points[c] for pile in piles for c in card_list(pile))
+    chien_half = sum(points[c] for c in card_list(chien_mask))
+    contract = rules.contracts[state.contract]
+    return Audit(
+        contract=contract.id,
+        contract_name=contract.name,
+        taker=state.taker,
+        multiplier=settlement.multiplier,
+        tricks_won_by_taker=sum(1 for t in state.tricks if t.winner == state.taker),
+        taker_trick_half_points=trick_half,
+        chien_half_points=chien_half,
+        chien_counts_for=chien_for,
+        chien_label=chien_label,
+        excuse_adjustment_half_points=adjustment,
+        taker_half_points=settlement.taker_half_points,
+        defence_half_points=settlement.defence_half_points,
+        bouts=tuple(bouts),
+        target_half_points=settlement.target_half_points,
+        contract_made=settlement.contract_made,
+        difference=settlement.difference,
+        base_points=rules.scoring.base_points,
+        base=settlement.base,
+        petit_au_bout=settlement.petit_au_bout,
+        petit_au_bout_bonus=settlement.petit_au_bout_bonus,
+        poignees=tuple((p.seat, p.level, p.bonus) for p in settlement.poignees),
+        chelem=tuple((c.kind, c.bonus) for c in settlement.chelem),
+        per_defender=settlement.per_defender,
+        scores=settlement.scores,
+    )
+
+
+def _points(half: int) -> str:
+    return f"{half // 2}" if half % 2 == 0 else f"{half / 2:.1f}"
+
+
+def audit_lines(result: Audit) -> list[str]:
+    """The audit as a person would check it, one step a line."""
+    r = result
+    taker = f"P{r.taker}"
+    sign = "+" if r.excuse_adjustment_half_points >= 0 else "−"
+    lines = [
+        f"{r.contract_name} by {taker} (multiplier {r.multiplier}).",
+        f"Card points: {taker} won {r.tricks_won_by_taker} trick(s) worth "
+        f"{_points(r.taker_trick_half_points)}; the {r.chien_label} "
+        f"({_points(r.chien_half_points)}) counts for the {r.chien_counts_for}; Excuse "
+        f"compensation {sign}{_points(abs(r.excuse_adjustment_half_points))}.",
+        f"Taker {_points(r.taker_half_points)}, defence {_points(r.defence_half_points)} "
+        f"(total {_points(r.taker_half_points + r.defence_half_points)}).",
+        f"Bouts: {len(r.bouts)}"
+        + (": " + ", ".join(f"{b.card} ({b.where})" for b in r.bouts) if r.bouts else "")
+        + f" → target {_points(r.target_half_points)}.",
+        f"Contract {'made' if r.contract_made else 'failed'}: "
+        f"{_points(r.taker_half_points)} vs {_points(r.target_half_points)}, counted difference "
+        f"{r.difference}.",
+        f"Base: {'+' if r.base >= 0 else '−'}({r.base_points} + {r.difference}) × {r.multiplier} "
+        f"= {r.base:+d} per defender.",
+    ]
+    if r.petit_au_bout:
+        lines.append(f"Petit au bout to the {r.petit_au_bout}: {r.petit_au_bout_bonus:+d}.")
+    for seat, level, bonus in r.poignees:
+        lines.append(f"Poignée {level} shown by P{seat}: {bonus:+d} (to the contract's winner).")
+    for kind, bonus in r.chelem:
+        lines.append(f"Chelem, {kind.replace('_', ' ')}: {bonus:+d}.")
+    lines.append(f"Per defender: {r.per_defender:+d}; the taker scores 3 × {r.per_defender:+d}.")
+    lines.append("Scores: " + ", ".join(f"P{s} {v:+d}" for s, v in enumerate(r.scores))
+                 + f" (sum {sum(r.scores)}).")
+    return lines
+
+
+@dataclass(frozen=True)
+class Rescore:
+    """The same decisions under another rule set: its settlement, or the first refused event."""
+
+    rules_id: str
+    settlement: Settlement | None
+    refused_seq: int | None = None
+    refused: IllegalAction | None = None
+
+
+def rescore(game: Game, rules: RuleSet) -> Rescore:
+    """Replay the decisions of ``game`` under ``rules``; derived events are recomputed."""
+    from tarot.events import LogHeader
+
+    header = dataclasses.replace(game.header, rules_id=rules.id, rules_hash=rules.content_hash)
+    assert isinstance(header, LogHeader)
+    other = Game(header, rules)
+    for seq, event in enumerate(game.events):
+        if type(event) not in DECISION_TYPES:
+            continue
+        try:
+            other.record(event)
+        except IllegalAction as error:
+            return Rescore(rules.id, None, seq, error)
+    other.apply_pending_derived()
+    return Rescore(rules.id, other.settlement)
