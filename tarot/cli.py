@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
+
+if TYPE_CHECKING:
+    from tarot.audit import Rescore
+    from tarot.game import Game
 
 
 @click.group()
@@ -29,6 +35,127 @@ def rules(diagram: bool, rules_name: str) -> None:
     except RulesError as error:
         raise click.ClickException(str(error)) from None
     click.echo(ruleset.model_dump_json(indent=2))
+
+
+def _load_game(path: str, allow_incomplete: bool = False) -> Game:
+    from tarot.log import LogError, read_log
+
+    try:
+        return read_log(path, allow_incomplete=allow_incomplete)
+    except LogError as error:
+        raise click.ClickException(str(error)) from None
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--allow-incomplete", is_flag=True, help="Accept a game still in progress.")
+def validate(files: tuple[str, ...], allow_incomplete: bool) -> None:
+    """Check saved game logs; exit 1 if any is not valid.
+
+    Each bad file gets one line: FILE:LINE: event #SEQ (TYPE): CODE: message.
+    """
+    from tarot.log import LogError, read_log
+
+    bad = 0
+    for path in files:
+        try:
+            game = read_log(path, allow_incomplete=allow_incomplete)
+        except LogError as error:
+            bad += 1
+            click.echo(str(error))
+            continue
+        state = "settled" if game.is_over else f"in progress ({game.phase})"
+        click.echo(f"{path}: ok, {len(game.events)} events, {state}")
+    if bad:
+        raise SystemExit(1)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON.")
+@click.option("--rules", "other_rules", default=None,
+              help="Re-score the same deal under another rule set (a name or a .toml path).")
+def audit(file: str, as_json: bool, other_rules: str | None) -> None:
+    """Explain the settlement of a saved game, step by step."""
+    import json
+
+    from tarot.audit import audit as audit_game
+    from tarot.audit import audit_lines, rescore
+    from tarot.rules import RulesError, load_rules
+
+    game = _load_game(file)
+    result = audit_game(game)
+    other = None
+    if other_rules is not None:
+        try:
+            other = rescore(game, load_rules(other_rules))
+        except RulesError as error:
+            raise click.ClickException(str(error)) from None
+    if as_json:
+        document = result.as_json()
+        if other is not None:
+            document["rescored"] = _rescore_json(other, game)
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+        return
+    for line in audit_lines(result):
+        click.echo(line)
+    if other is not None:
+        click.echo("")
+        for line in _rescore_lines(other, game):
+            click.echo(line)
+
+
+def _rescore_json(other: Rescore, game: Game) -> dict[str, object]:
+    import dataclasses
+
+    if other.settlement is None:
+        assert other.refused is not None
+        return {"rules_id": other.rules_id, "refused_seq": other.refused_seq,
+                "code": other.refused.code, "message": other.refused.message}
+    before = dataclasses.asdict(game.settlement)  # type: ignore[arg-type]
+    after = dataclasses.asdict(other.settlement)
+    return {"rules_id": other.rules_id,
+            "changes": {k: {"from": before[k], "to": after[k]}
+                        for k in before if before[k] != after[k]}}
+
+
+def _rescore_lines(other: Rescore, game: Game) -> list[str]:
+    document = _rescore_json(other, game)
+    if "code" in document:
+        return [f"Under rules {other.rules_id!r} the deal is not legal: event "
+                f"#{document['refused_seq']}: {document['code']}: {document['message']}"]
+    changes = document["changes"]
+    assert isinstance(changes, dict)
+    if not changes:
+        return [f"Under rules {other.rules_id!r}: the same settlement."]
+    lines = [f"Under rules {other.rules_id!r}:"]
+    for key, change in changes.items():
+        lines.append(f"  {key}: {change['from']} → {change['to']}")
+    return lines
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--as-seat", type=click.IntRange(0, 3), default=None,
+              help="Show only what this seat could see at each moment.")
+@click.option("--to", "to_seq", type=click.IntRange(min=0), default=None,
+              help="Stop after the event with this seq.")
+@click.option("--step", is_flag=True, help="Wait for Enter between events.")
+@click.option("--allow-incomplete", is_flag=True, help="Replay a game still in progress.")
+def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
+           allow_incomplete: bool) -> None:
+    """Print a saved game as it happened, trick by trick."""
+    from tarot.narrate import Narrator
+
+    game = _load_game(file, allow_incomplete=allow_incomplete)
+    narrator = Narrator(game.rules, as_seat=as_seat)
+    for seq, event in enumerate(game.events):
+        for line in narrator.lines(event):
+            click.echo(line)
+        if to_seq is not None and seq >= to_seq:
+            break
+        if step:
+            click.prompt("", default="", show_default=False, prompt_suffix="")
 
 
 @main.command()
