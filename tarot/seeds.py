@@ -1,0 +1,216 @@
+"""Named deals (``seeds/*.toml``): a seed or explicit hands, the reason the deal exists,
+the decisions some seats must take, and what its golden replay must show.
+
+A named deal file::
+
+    name = "garde-contre"
+    reason = "The chien stays hidden and counts for the defence (R7)."
+    seed = 12                      # or explicit hands:
+    dealer = 3
+    hands = ["KS KH …", "…", "…", "…"]   # by seat, 18 codes each
+    chien = "…"
+    script = ["P0 bid garde_contre", "P1 bid pass", …]   # optional
+    [expect]                       # what the golden replay must show
+    contract = "garde_contre"
+
+A script entry is ``P<seat> <kind> <argument>``; kinds are ``bid`` (a contract
+id or ``pass``), ``discard`` (six codes), ``chelem`` (``yes``/``no``),
+``poignee`` (the codes shown) and ``play`` (a code). Entries are used in order,
+each when its seat is to act and the decision is of its kind; every other
+decision is left to the computer players.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tarot import phases
+from tarot.cards import CODES, EXCUSE, CardError, parse_card
+from tarot.events import (
+    Action,
+    Bid,
+    Chelem,
+    Discard,
+    Poignee,
+    Redeal,
+    TrickTaken,
+)
+from tarot.events import Play as PlayAction
+from tarot.game import Game
+from tarot.rules import RuleSet
+
+SEEDS_DIR = Path(__file__).resolve().parent.parent / "seeds"
+
+
+class SeedError(ValueError):
+    """A named deal file that cannot be read or used."""
+
+
+class Expectations(BaseModel):
+    """What the golden replay of a named deal must show."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    redeal: Literal["all_passed", "petit_sec"] | None = None
+    contract: str | None = None
+    poignee_levels: tuple[str, ...] | None = None
+    poignee_with_excuse: bool | None = None
+    poignee_with_discarded_trump: bool | None = None
+    chelem: tuple[str, ...] | None = None
+    petit_au_bout: Literal["taker", "defence"] | None = None
+    excuse_in_last_trick: bool | None = None
+    excuse_led_to_last_trick: bool | None = None
+
+
+class NamedDeal(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(pattern=r"^[a-z0-9-]+$")
+    reason: str
+    seed: int = 0
+    dealer: int = Field(default=3, ge=0, le=3)
+    hands: tuple[str, str, str, str] | None = None
+    chien: str | None = None
+    script: tuple[str, ...] = ()
+    # Who makes the decisions the script leaves open in the golden replay: the
+    # strongest computer player, or the random one where the situation needs a
+    # move no sensible player makes (keeping the Excuse to the last trick, say).
+    players: Literal["computer", "random"] = "computer"
+    expect: Expectations = Expectations()
+
+    def start(self, rules: RuleSet | str = "standard",
+              seats: tuple[str, str, str, str] = ("P0", "P1", "P2", "P3")) -> Game:
+        if self.hands is not None:
+            if self.chien is None:
+                raise SeedError(f"{self.name}: explicit hands need a chien")
+            return Game.from_deal(list(self.hands), self.chien, dealer=self.dealer,
+                                  seed=self.seed, rules=rules, seats=seats)
+        return Game.new(seed=self.seed, rules=rules, dealer=self.dealer, seats=seats)
+
+
+def resolve_seed_path(name_or_path: str | Path) -> Path:
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or candidate.exists():
+        return candidate
+    return SEEDS_DIR / f"{candidate.name}.toml"
+
+
+def load_named_deal(name_or_path: str | Path) -> NamedDeal:
+    path = resolve_seed_path(name_or_path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        known = ", ".join(named_deals()) or "none"
+        raise SeedError(f"{name_or_path}: no such named deal (known: {known})") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise SeedError(f"{path}: {error}") from None
+    try:
+        return NamedDeal.model_validate(data)
+    except ValidationError as error:
+        details = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                            for e in error.errors())
+        raise SeedError(f"{path}: {details}") from None
+
+
+def named_deals() -> list[str]:
+    return sorted(p.stem for p in SEEDS_DIR.glob("*.toml"))
+
+
+# -- scripts -----------------------------------------------------------------
+
+
+def parse_script_entry(entry: str) -> Action:
+    """``"P1 bid garde"`` → ``Bid(seat=1, contract="garde")``."""
+    words = entry.split()
+    if len(words) < 2 or not (words[0].upper().startswith("P") and words[0][1:].isdigit()):
+        raise SeedError(f"script entry {entry!r}: write 'P<seat> <kind> <argument>'")
+    seat = int(words[0][1:])
+    kind, args = words[1].lower(), words[2:]
+    if kind == "bid":
+        return Bid(seat=seat, contract=None if args in ([], ["pass"]) else args[0])
+    if kind == "chelem":
+        return Chelem(seat=seat, declared=bool(args) and args[0].lower() in {"yes", "true"})
+    try:
+        codes = tuple(CODES[parse_card(a)] for a in args)
+    except CardError as error:
+        raise SeedError(f"script entry {entry!r}: {error}") from None
+    if kind == "discard":
+        return Discard(seat=seat, cards=codes)
+    if kind == "poignee":
+        return Poignee(seat=seat, cards=codes)
+    if kind == "play" and len(codes) == 1:
+        return PlayAction(seat=seat, card=codes[0])
+    raise SeedError(f"script entry {entry!r}: unknown kind {kind!r}")
+
+
+_PHASE_OF = {Bid: phases.AUCTION, Discard: phases.CHIEN, Chelem: phases.DECLARATIONS,
+             Poignee: phases.TRICKS, PlayAction: phases.TRICKS}
+
+
+class Script:
+    """The scripted decisions of a named deal, handed out in order."""
+
+    def __init__(self, entries: tuple[str, ...]) -> None:
+        self.pending = [parse_script_entry(e) for e in entries]
+
+    def next_for(self, game: Game) -> Action | None:
+        if not self.pending:
+            return None
+        action = self.pending[0]
+        if action.seat != game.turn or _PHASE_OF[type(action)] != game.phase:
+            return None
+        return self.pending.pop(0)
+
+
+# -- expectations ------------------------------------------------------------
+
+
+def unmet_expectations(game: Game, expect: Expectations) -> list[str]:
+    """What the finished game fails to show of ``expect`` (empty when all is shown)."""
+    problems: list[str] = []
+    settlement = game.settlement
+    events = game.events
+    tricks = [e for e in events if isinstance(e, TrickTaken)]
+    if expect.redeal is not None:
+        reasons = [e.reason for e in events if isinstance(e, Redeal)]
+        if expect.redeal not in reasons:
+            problems.append(f"no redeal for {expect.redeal} (redeals: {reasons})")
+    if settlement is None:
+        return [*problems, "the deal is not settled"]
+    if expect.contract is not None and settlement.contract != expect.contract:
+        problems.append(f"contract {settlement.contract}, expected {expect.contract}")
+    shown = [e for e in events if isinstance(e, Poignee)]
+    if expect.poignee_levels is not None:
+        levels = tuple(p.level for p in settlement.poignees)
+        if sorted(levels) != sorted(expect.poignee_levels):
+            problems.append(f"poignées {levels}, expected {expect.poignee_levels}")
+    if expect.poignee_with_excuse is not None and \
+            any("EXC" in p.cards for p in shown) != expect.poignee_with_excuse:
+        problems.append("no poignée shows the Excuse" if expect.poignee_with_excuse
+                        else "a poignée shows the Excuse")
+    if expect.poignee_with_discarded_trump is not None:
+        discards = {c for e in events if isinstance(e, Discard) for c in e.cards}
+        uses = any(discards & set(p.cards) for p in shown)
+        if uses != expect.poignee_with_discarded_trump:
+            problems.append("no poignée uses a discarded trump" if not uses
+                            else "a poignée uses a discarded trump")
+    if expect.chelem is not None:
+        kinds = tuple(c.kind for c in settlement.chelem)
+        if kinds != expect.chelem:
+            problems.append(f"chelem {kinds}, expected {expect.chelem}")
+    if expect.petit_au_bout is not None and settlement.petit_au_bout != expect.petit_au_bout:
+        problems.append(f"petit au bout {settlement.petit_au_bout}, "
+                        f"expected {expect.petit_au_bout}")
+    last = tricks[-1].cards if tricks else ()
+    excuse = CODES[EXCUSE]
+    if expect.excuse_in_last_trick is not None and (excuse in last) != expect.excuse_in_last_trick:
+        problems.append(f"the last trick is {last}")
+    if expect.excuse_led_to_last_trick is not None and \
+            (bool(last) and last[0] == excuse) != expect.excuse_led_to_last_trick:
+        problems.append(f"the last trick is {last}")
+    return problems
+
