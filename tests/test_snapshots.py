@@ -1,0 +1,76 @@
+"""Snapshot tests (syrupy): a change to the rules, the engine or a golden replay is a diff.
+
+Update after a reviewed change with ``pytest --snapshot-update`` (add
+``--snapshot-no-cleanup`` when running a subset with ``-k``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+from syrupy.extensions.json import JSONSnapshotExtension
+
+from tarot.audit import audit, audit_lines, rescore
+from tarot.log import log_schema, read_log
+from tarot.narrate import Narrator
+from tarot.phases import machine_definition
+from tarot.rules import load_rules
+
+ROOT = Path(__file__).resolve().parents[1]
+REPLAY_FILES = sorted((ROOT / "replays").glob("*.jsonl"))
+SCHEMA_FILE = ROOT / "schema" / "log.schema.json"
+IDS = [p.stem for p in REPLAY_FILES]
+
+
+@pytest.fixture
+def json_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
+    return snapshot.use_extension(JSONSnapshotExtension)
+
+
+@pytest.mark.parametrize("path", REPLAY_FILES, ids=IDS)
+def test_audit_of_golden_replay(path: Path, json_snapshot: SnapshotAssertion) -> None:
+    assert audit(read_log(path)).as_json() == json_snapshot
+
+
+@pytest.mark.parametrize("path", REPLAY_FILES, ids=IDS)
+def test_transcript_of_golden_replay(path: Path, snapshot: SnapshotAssertion) -> None:
+    game = read_log(path)
+    narrator = Narrator(game.rules)
+    lines = [line for event in game.events for line in narrator.lines(event)]
+    lines += ["", *audit_lines(audit(game))]
+    assert "\n".join(lines) == snapshot
+
+
+@pytest.mark.parametrize("path", REPLAY_FILES, ids=IDS)
+def test_golden_replay_under_fft_rules(path: Path, json_snapshot: SnapshotAssertion) -> None:
+    """The rule-change workflow: every golden deal re-scored under rules/fft.toml."""
+    game = read_log(path)
+    other = rescore(game, load_rules("fft"))
+    result: dict[str, Any] = {"rules": other.rules_id}
+    if other.settlement is None:
+        assert other.refused is not None
+        result["refused"] = {"seq": other.refused_seq, "code": other.refused.code}
+    else:
+        before = dataclasses.asdict(game.settlement)  # type: ignore[arg-type]
+        after = dataclasses.asdict(other.settlement)
+        result["changes"] = {key: {"standard": before[key], "fft": after[key]}
+                             for key in before if before[key] != after[key]}
+    assert result == json_snapshot
+
+
+def test_phase_machine_definition(json_snapshot: SnapshotAssertion) -> None:
+    assert machine_definition() == json_snapshot
+
+
+def test_log_schema(json_snapshot: SnapshotAssertion) -> None:
+    assert log_schema() == json_snapshot
+
+
+def test_committed_schema_file_is_up_to_date() -> None:
+    """schema/log.schema.json is `tarot schema`; regenerate it with `tarot schema > ...`."""
+    assert json.loads(SCHEMA_FILE.read_text(encoding="utf-8")) == log_schema()
