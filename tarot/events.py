@@ -198,7 +198,7 @@ class LogHeader:
     version: Literal[1] = LOG_FORMAT_VERSION
     rules_id: str
     rules_hash: str
-    seed: int
+    seed: Annotated[int, Ge(0)]
     shuffle: str
     first_deal: Literal["shuffled", "explicit"] = "shuffled"
     first_dealer: Seat = 3

@@ -147,6 +147,7 @@ def _apply_trick(state: DealState, event: TrickTaken) -> None:
     state.tricks.append(CompletedTrick(state.leader, tuple(state.trick), event.winner, exception))
     state.trick = []
     state.leader = event.winner
+    state.legal_cache = -1
     if len(state.tricks) == state.rules.deal.hand_size:
         fire(state, "tricks_done")
         state.turn = NO_SEAT

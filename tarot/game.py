@@ -28,7 +28,7 @@ from tarot.events import (
     Settlement,
 )
 from tarot.evolve import APPLY, apply, check_deal, next_derived
-from tarot.legal import check, legal_actions, legal_cards
+from tarot.legal import canonical, check, legal_actions, legal_cards
 from tarot.rules import RuleSet, load_rules
 from tarot.state import NO_SEAT, DealState
 from tarot.views import PlayerView, view_for
@@ -67,7 +67,7 @@ class Game:
     @classmethod
     def new(cls, seed: int, *, rules: RuleSet | str = "standard", dealer: int = 3,
             seats: Sequence[str] = DEFAULT_SEATS) -> Game:
-        """A game whose deals all come from ``seed``."""
+        """A game whose deals all come from ``seed`` (a non-negative int)."""
         game = cls(_header(_rules(rules), seed, "shuffled", dealer, seats), _rules(rules))
         game._advance()
         return game
@@ -134,6 +134,7 @@ class Game:
     def play(self, action: Action) -> list[Event]:
         """Check and apply a decision, then every derived event it leads to; return them all."""
         state = self.state
+        action = canonical(action)
         check(state, action)
         events = self.events
         start = len(events)
@@ -216,6 +217,9 @@ def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int,
             seats: Sequence[str]) -> LogHeader:
     if not 0 <= dealer < 4:
         raise ValueError(f"the dealer is a seat, 0 to 3, not {dealer}")
+    if seed < 0:
+        # random.Random ignores the sign of an int seed: -5 would deal as 5.
+        raise ValueError(f"a seed is a non-negative integer, not {seed}")
     return LogHeader(rules_id=rules.id, rules_hash=rules.content_hash, seed=seed,
                      shuffle=SHUFFLE_ALGORITHM, first_deal=first_deal,  # type: ignore[arg-type]
                      first_dealer=dealer, seats=tuple(seats))  # type: ignore[arg-type]

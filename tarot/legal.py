@@ -35,7 +35,7 @@ from tarot.cards import (
 from tarot.errors import IllegalAction, seat_name
 from tarot.events import Action, Bid, Chelem, Discard, Play, Poignee
 from tarot.rules import PoigneeLevel, RuleSet
-from tarot.state import DealState
+from tarot.state import NO_SEAT, DealState
 
 # ---------------------------------------------------------------------------
 # Tricks
@@ -398,6 +398,26 @@ def _refuse_out_of_turn(state: DealState, action: Action) -> None:
                         f"{who} cannot act now: it is {seat_name(state.turn)}'s turn")
 
 
+def canonical(action: Action) -> Action:
+    """The action with its cards in canonical codes (``kh``, ``K♥`` → ``KH``).
+
+    The log records canonical codes only; a spelling that names no card is
+    refused with ``unknown_card``.
+    """
+    if isinstance(action, Play):
+        if action.card in CARD_BY_CODE:
+            return action
+        return PLAY_ACTIONS[action.seat][_parse(seat_name(action.seat), action.card)] \
+            if 0 <= action.seat < 4 else action
+    if isinstance(action, Discard | Poignee):
+        if all(c in CARD_BY_CODE for c in action.cards):
+            return action
+        who = seat_name(action.seat)
+        codes = tuple(CODES[_parse(who, c)] for c in action.cards)
+        return type(action)(seat=action.seat, cards=codes)
+    return action
+
+
 def _check_bid(state: DealState, action: Bid) -> None:
     if action.contract is None:
         return
@@ -472,6 +492,8 @@ def legal_actions(state: DealState) -> list[Action]:
     :func:`discard_options` and :func:`poignee_options` describe them all.
     """
     seat = state.turn
+    if seat == NO_SEAT:
+        return []
     phase = state.phase
     if phase == phases.TRICKS:
         actions: list[Action] = []

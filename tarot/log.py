@@ -45,7 +45,8 @@ def _line_model(event_type: type) -> type[BaseModel]:
     hints = typing.get_type_hints(event_type, include_extras=True)
     fields: dict[str, Any] = {"seq": (int, Field(ge=0))}
     for f in dataclasses.fields(event_type):
-        default = f.default if f.default is not dataclasses.MISSING else ...
+        # The type tag is required in a line, though the dataclass fills it in.
+        default = f.default if f.default is not dataclasses.MISSING and f.name != "type" else ...
         if f.default_factory is not dataclasses.MISSING:
             default = f.default_factory()
         fields[f.name] = (hints[f.name], default)
@@ -251,6 +252,7 @@ def replay_lines(lines: Iterable[str], source: str = "<log>", *,
         event = event_from_line(line)
         try:
             if isinstance(event, Deal):
+                game.apply_pending_derived()  # a redeal the log leaves out comes first
                 _check_seeded_deal(game, event)
             game.record(event)
         except IllegalAction as error:
