@@ -1,0 +1,298 @@
+"""Perft: golden counts of legal card-play sequences from fixed positions.
+
+Each position is reached from ``Game.new(seed)`` by a fixed script (the calls of
+the auction, the cheapest discard, the chelem decision, then cards drawn by a
+seeded generator, then optionally scripted cards). From there we count the
+sequences of legal cards to depth 1–4, cards played across trick boundaries
+(trick completion is applied by the engine). Poignée actions are not cards and
+are left out.
+
+The numbers live in ``tests/data/perft.json``, with the position they were
+computed from, so that a changed deal and a changed move generator are told
+apart. They were first computed with the engine (``python tests/test_perft.py``
+rewrites the file), then checked against an independent brute-force
+transcription of RULES.md 3.3 (legal cards) and 3.4 (trick winner) on card
+codes, which shares no code with the engine: that check runs in this file too.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tarot import phases
+from tarot.cards import CODES
+from tarot.events import Bid, Chelem, Play
+from tarot.game import Game
+
+DATA = Path(__file__).parent / "data" / "perft.json"
+MAX_DEPTH = 4
+REF_DEPTH = 3  # the independent count is compared at depths 1..REF_DEPTH (and 4 where cheap)
+
+# name -> how to reach the position
+POSITIONS: dict[str, dict[str, Any]] = {
+    "trick1_prise_P0_leads": {
+        "seed": 11, "bids": ["prise", None, None, None], "chelem": False,
+        "tricks": 0, "cards": 0, "play_seed": 0, "then": [],
+    },
+    "trick1_garde_sans_chelem_P2_leads": {
+        "seed": 13, "bids": [None, None, "garde_sans", None], "chelem": True,
+        "tricks": 0, "cards": 0, "play_seed": 0, "then": [],
+    },
+    "trick1_excuse_led": {
+        "seed": 5, "bids": ["garde_sans", None, None, None], "chelem": False,
+        "tricks": 0, "cards": 0, "play_seed": 0, "then": ["EXC"],
+    },
+    "trick10_garde_contre": {
+        "seed": 21, "bids": ["garde_contre", None, None, None], "chelem": False,
+        "tricks": 9, "cards": 0, "play_seed": 1, "then": [],
+    },
+    "trick10_after_2_cards": {
+        "seed": 21, "bids": ["garde_contre", None, None, None], "chelem": False,
+        "tricks": 9, "cards": 2, "play_seed": 1, "then": [],
+    },
+    "trick15_garde": {
+        "seed": 7, "bids": [None, "garde", None, None], "chelem": False,
+        "tricks": 14, "cards": 0, "play_seed": 2, "then": [],
+    },
+    "trick15_after_3_cards": {
+        "seed": 7, "bids": [None, "garde", None, None], "chelem": False,
+        "tricks": 14, "cards": 3, "play_seed": 2, "then": [],
+    },
+}
+
+
+def reach(spec: dict[str, Any]) -> Game:
+    """The position a spec describes; fails if the seed's deal is void."""
+    game = Game.new(spec["seed"])
+    for contract in spec["bids"]:
+        assert game.phase == phases.AUCTION and game.state.deal_number == 0
+        game.play(Bid(seat=game.turn, contract=contract))  # type: ignore[arg-type]
+    if game.phase == phases.CHIEN:
+        game.play(game.legal_actions()[0])  # the cheapest discard
+    game.play(Chelem(seat=game.turn, declared=spec["chelem"]))  # type: ignore[arg-type]
+    rng = random.Random(spec["play_seed"])
+    state = game.state
+    while len(state.tricks) < spec["tricks"] or (
+            len(state.tricks) == spec["tricks"] and len(state.trick) < spec["cards"]):
+        game.play(Play(seat=game.turn, card=rng.choice(game.legal_cards())))  # type: ignore[arg-type]
+    for card in spec["then"]:
+        game.play(Play(seat=game.turn, card=card))  # type: ignore[arg-type]
+    assert game.phase == phases.TRICKS
+    return game
+
+
+def describe(game: Game) -> dict[str, Any]:
+    state = game.state
+    return {
+        "trick_number": len(state.tricks) + 1,
+        "leader": state.leader,
+        "turn": state.turn,
+        "trick": [CODES[c] for c in state.trick],
+        "hands": [game.hand(seat) for seat in range(4)],
+    }
+
+
+def engine_perft(game: Game, depth: int) -> int:
+    if depth == 0:
+        return 1
+    plays = [a for a in game.legal_actions() if isinstance(a, Play)]
+    if depth == 1:
+        return len(plays)
+    total = 0
+    for action in plays:
+        child = game.clone()
+        child.play(action)
+        total += engine_perft(child, depth - 1)
+    return total
+
+
+# ---------------------------------------------------------------------------
+# The independent reference: RULES.md 3.3 and 3.4 on card codes.
+
+RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
+
+
+def is_trump(card: str) -> bool:
+    return card[0] == "T"
+
+
+def number(card: str) -> int:
+    return int(card[1:])
+
+
+def legal(hand: frozenset[str], trick: tuple[str, ...]) -> set[str]:
+    """RULES.md 3.3."""
+    led = next((c for c in trick if c != "EXC"), None)
+    if led is None:
+        return set(hand)
+    out = {"EXC"} & hand
+    trumps = {c for c in hand if is_trump(c)}
+    if is_trump(led):
+        cand = trumps
+    else:
+        cand = {c for c in hand if c != "EXC" and not is_trump(c) and c[-1] == led[-1]}
+        if not cand:
+            cand = trumps
+    if cand and all(is_trump(c) for c in cand):
+        hi = max((number(c) for c in trick if is_trump(c)), default=0)
+        over = {c for c in cand if number(c) > hi}
+        if over:
+            cand = over
+    if not cand:
+        cand = set(hand) - {"EXC"}
+    return out | cand
+
+
+def winner_index(trick: tuple[str, ...]) -> int:
+    """RULES.md 3.4, for a trick that is not the 18th."""
+    trumps = [(number(c), i) for i, c in enumerate(trick) if is_trump(c)]
+    if trumps:
+        return max(trumps)[1]
+    led = next(c for c in trick if c != "EXC")
+    return max((RANKS.index(c[:-1]), i) for i, c in enumerate(trick)
+               if c != "EXC" and not is_trump(c) and c[-1] == led[-1])[1]
+
+
+@dataclass(frozen=True)
+class RefPosition:
+    hands: tuple[frozenset[str], ...]
+    leader: int
+    trick: tuple[str, ...]
+    tricks_done: int
+
+    @property
+    def turn(self) -> int:
+        return (self.leader + len(self.trick)) % 4
+
+    def after(self, card: str) -> RefPosition:
+        seat = self.turn
+        hands = tuple(h - {card} if s == seat else h for s, h in enumerate(self.hands))
+        trick = (*self.trick, card)
+        if len(trick) < 4:
+            return RefPosition(hands, self.leader, trick, self.tricks_done)
+        assert self.tricks_done < 17, "the reference does not handle the last trick"
+        winner = (self.leader + winner_index(trick)) % 4
+        return RefPosition(hands, winner, (), self.tricks_done + 1)
+
+
+def ref_position(description: dict[str, Any]) -> RefPosition:
+    return RefPosition(tuple(frozenset(h) for h in description["hands"]),
+                       description["leader"], tuple(description["trick"]),
+                       description["trick_number"] - 1)
+
+
+def ref_perft(position: RefPosition, depth: int) -> int:
+    if depth == 0:
+        return 1
+    cards = legal(position.hands[position.turn], position.trick)
+    if depth == 1:
+        return len(cards)
+    return sum(ref_perft(position.after(card), depth - 1) for card in cards)
+
+
+def lockstep(game: Game, position: RefPosition, depth: int) -> None:
+    """The engine's and the reference's legal cards agree at every node to ``depth``."""
+    if depth == 0:
+        return
+    assert game.turn == position.turn
+    assert game.state.leader == position.leader
+    mine = {a.card for a in game.legal_actions() if isinstance(a, Play)}
+    theirs = legal(position.hands[position.turn], position.trick)
+    assert mine == theirs, (position.trick, sorted(position.hands[position.turn]))
+    for card in sorted(theirs):
+        child = game.clone()
+        child.play(Play(seat=position.turn, card=card))
+        lockstep(child, position.after(card), depth - 1)
+
+
+# ---------------------------------------------------------------------------
+# The tests
+
+
+def load_golden() -> dict[str, Any]:
+    return json.loads(DATA.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def golden() -> dict[str, Any]:
+    return load_golden()
+
+
+def test_the_golden_file_covers_every_position(golden: dict[str, Any]) -> None:
+    assert set(golden["positions"]) == set(POSITIONS)
+    for name, entry in golden["positions"].items():
+        assert entry["spec"] == POSITIONS[name], name
+        counts = entry["counts"]
+        assert len(counts) == MAX_DEPTH and all(c > 0 for c in counts), name
+        # a count never shrinks with depth before the end of the deal
+        assert counts == sorted(counts), name
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_the_position_is_the_one_the_numbers_were_computed_from(
+        name: str, golden: dict[str, Any]) -> None:
+    assert describe(reach(POSITIONS[name])) == golden["positions"][name]["position"]
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_engine_perft_matches_the_golden_numbers(name: str, golden: dict[str, Any]) -> None:
+    game = reach(POSITIONS[name])
+    expected = golden["positions"][name]["counts"]
+    got = [engine_perft(game, depth) for depth in range(1, MAX_DEPTH + 1)]
+    assert got == expected
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_the_golden_numbers_agree_with_rules_md(name: str, golden: dict[str, Any]) -> None:
+    """Independent of the engine: brute force from RULES.md 3.3/3.4 on the stored position."""
+    entry = golden["positions"][name]
+    position = ref_position(entry["position"])
+    got = [ref_perft(position, depth) for depth in range(1, MAX_DEPTH + 1)]
+    assert got[:REF_DEPTH] == entry["counts"][:REF_DEPTH]
+    assert got == entry["counts"]
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_legal_cards_agree_with_rules_md_at_every_node(name: str) -> None:
+    game = reach(POSITIONS[name])
+    lockstep(game, ref_position(describe(game)), REF_DEPTH)
+
+
+def test_the_positions_exercise_what_they_claim(golden: dict[str, Any]) -> None:
+    positions = golden["positions"]
+    assert positions["trick1_garde_sans_chelem_P2_leads"]["position"]["leader"] == 2
+    assert positions["trick1_prise_P0_leads"]["position"]["leader"] == 0
+    assert positions["trick1_excuse_led"]["position"]["trick"] == ["EXC"]
+    assert "EXC" in positions["trick1_prise_P0_leads"]["position"]["hands"][0]
+    assert len(positions["trick15_after_3_cards"]["position"]["trick"]) == 3
+    assert all(len(h) == 4 for h in positions["trick15_garde"]["position"]["hands"])
+
+
+def regenerate() -> None:  # pragma: no cover - run by hand after a reviewed change
+    positions = {}
+    for name, spec in POSITIONS.items():
+        game = reach(spec)
+        positions[name] = {
+            "spec": spec,
+            "position": describe(game),
+            "counts": [engine_perft(game, d) for d in range(1, MAX_DEPTH + 1)],
+        }
+    data = {
+        "about": "Legal card-play sequences (perft) by depth 1..4 from fixed positions; "
+                 "see tests/test_perft.py. Checked against RULES.md 3.3/3.4 by brute force.",
+        "positions": positions,
+    }
+    DATA.parent.mkdir(exist_ok=True)
+    DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    regenerate()
+    sys.exit(0)

@@ -1,0 +1,700 @@
+"""Random-play invariants over many seeded deals (RULES.md A32, DESIGN.md "Tests, in layers").
+
+Every deal is played by ``tarot.bots.random_player.random_action`` through
+``Game.play`` (bids, discard, poignées, chelem and cards), then replayed one
+event at a time with ``Game.record`` so that the invariants hold after *every*
+event, derived ones included:
+
+- the 78 cards are each in exactly one place;
+- no seat's view shows a card the seat may not know (tracked from the events,
+  not from the state, so the check does not trust the engine's own bookkeeping);
+- every card played is legal by an independent transcription of RULES.md 3.3,
+  and the engine's legal set equals it at every decision;
+- every trick winner and the settlement agree with an independent transcription
+  of RULES.md 3.4–3.6;
+- the log round-trips through JSON, and a log of decisions alone rebuilds it.
+
+- in the poignée window, the levels offered and the cards shown agree with an
+  independent reading of R8, R9, A13 and A14.
+
+Besides the 500 deals of ``random_action`` (seeds 0..499), smaller batches use a
+bidding policy that favours Prise and Garde (so that the chien is shown and
+discarded), and explicit deals rich in trumps (so that poignées, the Excuse fill
+and the four-kings exception are reached), under the standard rules and under
+the FFT flags; a coverage test checks that all of that was reached.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tarot import phases
+from tarot.bots.random_player import random_action
+from tarot.cards import CODES, card_list, codes_of_mask
+from tarot.deal import seeded_deal
+from tarot.events import (
+    Action,
+    Bid,
+    ChienShown,
+    Deal,
+    Discard,
+    Event,
+    Play,
+    Poignee,
+    Redeal,
+    Settlement,
+    TrickTaken,
+)
+from tarot.game import Game, deal_event
+from tarot.log import dumps_log, replay_lines
+from tarot.state import DealState
+
+N_DEALS = 500  # seeds 0..499, random_action for every decision
+N_CHIEN_DEALS = 150  # a bidding policy that favours Prise/Garde
+N_RICH_DEALS = 150  # explicit deals with one seat rich in trumps
+N_FFT_DEALS = 100  # the same kind of deals under the FFT rule set (rules/fft.toml)
+CHUNK = 50
+
+ALL_CODES = frozenset(CODES)
+DERIVED = ("chien_shown", "trick", "redeal", "settlement")
+
+# ---------------------------------------------------------------------------
+# An independent transcription of RULES.md 3.1, 3.3, 3.4, 3.5 and 3.6, on card
+# codes (strings), sharing no code with the engine.
+
+RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
+BOUT_CODES = ("T1", "T21", "EXC")
+MULTIPLIER = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
+TARGET_HALF = {0: 112, 1: 102, 2: 82, 3: 72}
+POIGNEE_BONUS = {10: 20, 13: 30, 15: 40}
+
+
+def ref_is_trump(card: str) -> bool:
+    return card.startswith("T")
+
+
+def ref_trump_number(card: str) -> int:
+    return int(card[1:]) if ref_is_trump(card) else 0
+
+
+def ref_suit(card: str) -> str:
+    return card[-1]
+
+
+def ref_half_points(card: str) -> int:
+    if card in BOUT_CODES:
+        return 9
+    if card == "EXC" or ref_is_trump(card):
+        return 1
+    return {"K": 9, "Q": 7, "N": 5, "J": 3}.get(card[:-1], 1)
+
+
+def ref_legal(hand: set[str], trick: list[str]) -> set[str]:
+    """RULES.md 3.3, line by line."""
+    led = next((c for c in trick if c != "EXC"), None)
+    if led is None:
+        return set(hand)
+    out = {"EXC"} & hand
+    trumps = {c for c in hand if ref_is_trump(c)}
+    if ref_is_trump(led):
+        cand = trumps
+    else:
+        cand = {c for c in hand if c != "EXC" and not ref_is_trump(c)
+                and ref_suit(c) == ref_suit(led)}
+        if not cand:
+            cand = trumps
+    if cand and all(ref_is_trump(c) for c in cand):
+        hi = max((ref_trump_number(c) for c in trick if ref_is_trump(c)), default=0)
+        over = {c for c in cand if ref_trump_number(c) > hi}
+        if over:
+            cand = over
+    if not cand:
+        cand = hand - {"EXC"}
+    return out | cand
+
+
+def ref_winner_index(trick: list[str] | tuple[str, ...], exception: bool) -> int:
+    """RULES.md 3.4 (``exception``: trick 18, Excuse led, leader's side won 1..17)."""
+    if exception:
+        return 0
+    trumps = [(ref_trump_number(c), i) for i, c in enumerate(trick) if ref_is_trump(c)]
+    if trumps:
+        return max(trumps)[1]
+    led = next(c for c in trick if c != "EXC")
+    return max((RANKS.index(c[:-1]), i) for i, c in enumerate(trick)
+               if c != "EXC" and not ref_is_trump(c) and ref_suit(c) == ref_suit(led))[1]
+
+
+POIGNEE_SIZES = (10, 13, 15)
+KINGS = frozenset({"KS", "KH", "KD", "KC"})
+
+
+def ref_four_kings_pool(hand: set[str], seat: int, knowledge: Knowledge) -> set[str]:
+    """Discarded trumps a taker holding the four kings may add to a triple (R9, A14)."""
+    if seat != knowledge.taker or not hand.issuperset(KINGS):
+        return set()
+    return {c for c in knowledge.discard if ref_is_trump(c)}
+
+
+def ref_poignee_levels(hand: set[str], pool: set[str], excuse_fill: bool) -> list[int]:
+    """The sizes a seat may show now (R8, R9, A13, A14)."""
+    trumps = {c for c in hand if ref_is_trump(c)}
+    levels = []
+    for size in POIGNEE_SIZES:
+        extra = pool if size == 15 else set()
+        enough = len(trumps | extra) >= size
+        filled = "EXC" in hand and len(trumps | (extra if excuse_fill else set())) == size - 1
+        if enough or filled:
+            levels.append(size)
+    return levels
+
+
+def ref_poignee_ok(shown: set[str], hand: set[str], pool: set[str], excuse_fill: bool) -> bool:
+    trumps = {c for c in hand if ref_is_trump(c)}
+    if len(shown) not in POIGNEE_SIZES or not shown <= trumps | pool | {"EXC"}:
+        return False
+    if len(shown) != 15 and shown & pool - trumps:
+        return False
+    if "EXC" in shown:
+        fill = trumps | (pool if excuse_fill else set())
+        return "EXC" in hand and shown - {"EXC"} == fill
+    return True
+
+
+@dataclass
+class RefOutcome:
+    taker_half_points: int
+    taker_bouts: frozenset[str]
+    contract_made: bool
+    petit_au_bout: str | None
+    per_defender: int
+
+
+def ref_settle(*, taker: int, contract: str, chien: list[str], discard: list[str],
+               tricks: list[tuple[int, tuple[str, ...], int]], poignee_sizes: list[int],
+               declared: bool, excuse_kept_in_any_slam: bool = False,
+               petit_au_bout_slam_counts_last_trick: bool = False) -> RefOutcome:
+    """RULES.md 3.5 (Excuse ledger) and 3.6 (scoring), with the two flags they name."""
+
+    def taker_side(seat: int) -> bool:
+        return seat == taker
+
+    pile: list[str] = []
+    adjustment = 0
+    exception = False
+    for number, (leader, cards, winner) in enumerate(tricks, start=1):
+        w = taker_side(winner)
+        if "EXC" not in cards:
+            if w:
+                pile += cards
+            continue
+        x = taker_side((leader + cards.index("EXC")) % 4)
+        others = [c for c in cards if c != "EXC"]
+        if number < 18:
+            if x:
+                pile.append("EXC")
+            if w:
+                pile += others
+            if w != x:
+                adjustment += 1 if w else -1
+        else:
+            exception = cards[0] == "EXC" and all(
+                taker_side(t[2]) == taker_side(leader) for t in tricks[:17])
+            kept = excuse_kept_in_any_slam and w == x and all(
+                taker_side(t[2]) == x for t in tricks[:17])
+            if exception or kept:
+                if x:
+                    pile += cards
+            else:
+                if not x:
+                    pile.append("EXC")
+                if w:
+                    pile += others
+    if contract in ("prise", "garde"):
+        pile += discard
+    elif contract == "garde_sans":
+        pile += chien
+    half = sum(ref_half_points(c) for c in pile) + adjustment
+    bouts = frozenset(b for b in BOUT_CODES if b in pile)
+    m = MULTIPLIER[contract]
+    target = TARGET_HALF[len(bouts)]
+    made = half >= target
+    diff = (abs(half - target) + 1) // 2
+    s = 1 if made else -1
+    d = s * (25 + diff) * m
+    examined = [tricks[17]]
+    if exception:
+        examined = [tricks[16], tricks[17]] if petit_au_bout_slam_counts_last_trick \
+            else [tricks[16]]
+    pab = None
+    for _, cards, winner in examined:
+        if "T1" in cards:
+            pab = "taker" if taker_side(winner) else "defence"
+    if pab is not None:
+        d += 10 * m if pab == "taker" else -10 * m
+    d += s * sum(POIGNEE_BONUS[n] for n in poignee_sizes)
+    taker_all = all(taker_side(t[2]) for t in tricks)
+    defence_all = not any(taker_side(t[2]) for t in tricks)
+    if declared:
+        d += 400 if taker_all else -200
+    elif taker_all:
+        d += 200
+    if defence_all:
+        d -= 200
+    return RefOutcome(half, bouts, made, pab, d)
+
+
+# ---------------------------------------------------------------------------
+# What each seat may know, tracked from the events alone (RULES.md A30).
+
+
+@dataclass
+class Knowledge:
+    hands: list[set[str]] = field(default_factory=lambda: [set(), set(), set(), set()])
+    public: set[str] = field(default_factory=set)
+    taker_only: set[str] = field(default_factory=set)
+    chien: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    taker: int = -1
+    contract: str | None = None
+    declared: bool = False
+    poignee_sizes: list[int] = field(default_factory=list)
+    poignee_seats: set[int] = field(default_factory=set)
+    trick: list[str] = field(default_factory=list)
+    tricks: list[tuple[int, tuple[str, ...], int]] = field(default_factory=list)
+    done: bool = False
+    dealer: int = -1
+    calls: list[tuple[int, str | None]] = field(default_factory=list)
+
+    def on(self, event: Event) -> None:
+        if isinstance(event, Deal):
+            fresh = Knowledge()  # a redeal forgets everything
+            for f in fields(Knowledge):
+                setattr(self, f.name, getattr(fresh, f.name))
+            self.hands = [set(h) for h in event.hands]
+            self.dealer = event.dealer
+            self.chien = list(event.chien)
+        elif isinstance(event, Bid):
+            self.calls.append((event.seat, event.contract))
+            if event.contract is not None:
+                self.taker, self.contract = event.seat, event.contract
+        elif isinstance(event, ChienShown):
+            self.public |= set(event.cards)
+            self.hands[event.taker] |= set(event.cards)
+        elif isinstance(event, Discard):
+            self.hands[event.seat] -= set(event.cards)
+            self.discard = list(event.cards)
+            self.taker_only = set(event.cards)
+            self.public |= {c for c in event.cards if ref_is_trump(c)}
+        elif isinstance(event, Poignee):
+            self.public |= set(event.cards)
+            self.poignee_sizes.append(len(event.cards))
+            self.poignee_seats.add(event.seat)
+        elif isinstance(event, Play):
+            self.hands[event.seat].remove(event.card)
+            self.public.add(event.card)
+            self.trick.append(event.card)
+        elif isinstance(event, TrickTaken):
+            self.tricks.append((event.leader, event.cards, event.winner))
+            self.trick = []
+        elif isinstance(event, Settlement):
+            self.done = True
+        elif not isinstance(event, Redeal):
+            self.declared = event.declared  # Chelem
+
+    def allowed(self, seat: int) -> set[str]:
+        if self.done:
+            return set(ALL_CODES)
+        known = self.hands[seat] | self.public
+        if seat == self.taker:
+            known |= self.taker_only
+        return known
+
+
+# ---------------------------------------------------------------------------
+# Invariants
+
+
+def assert_cards_conserved(state: DealState, where: str) -> None:
+    """The four hands, the chien unless taken, the discard and the tricks: each card once."""
+    cards: list[int] = []
+    for hand in state.hands:
+        cards += card_list(hand)
+    if not state.chien_taken:
+        cards += card_list(state.chien)
+    cards += card_list(state.discard)
+    for trick in state.tricks:
+        cards += trick.cards
+    cards += state.trick
+    assert sorted(cards) == list(range(78)), f"{where}: cards not conserved"
+
+
+def assert_views_honest(game: Game, knowledge: Knowledge, where: str) -> None:
+    state = game.state
+    for seat in range(4):
+        view = game.view(seat)
+        assert set(view.hand) == knowledge.hands[seat], f"{where}: P{seat}'s hand"
+        assert set(codes_of_mask(state.hands[seat])) == knowledge.hands[seat], where
+        leaked = view.known_cards() - knowledge.allowed(seat)
+        assert not leaked, f"{where}: P{seat} sees {sorted(leaked)}"
+        assert set(view.legal_cards) <= set(view.hand), where
+        if state.phase == phases.DONE:
+            assert view.known_cards() == ALL_CODES, f"{where}: P{seat} does not see all"
+        else:
+            assert view.settlement is None, where
+
+
+def assert_settlement(game: Game, knowledge: Knowledge, where: str) -> None:
+    s = game.settlement
+    assert s is not None and game.is_over
+    rules = game.rules
+    assert rules.total_half_points == 182
+    assert s.taker_half_points + s.defence_half_points == rules.total_half_points, where
+    assert all(type(x) is int for x in (*s.scores, s.per_defender, s.taker_half_points)), where
+    assert sum(s.scores) == 0, where
+    assert s.scores[s.taker] == 3 * s.per_defender, where
+    for seat in range(4):
+        if seat != s.taker:
+            assert s.scores[seat] == -s.per_defender, where
+    assert s.per_defender == (s.base + s.petit_au_bout_bonus
+                              + sum(p.bonus for p in s.poignees)
+                              + sum(c.bonus for c in s.chelem)), where
+    assert knowledge.contract == s.contract and knowledge.taker == s.taker, where
+    flags = rules.flags
+    ref = ref_settle(taker=s.taker, contract=s.contract, chien=knowledge.chien,
+                     discard=knowledge.discard, tricks=knowledge.tricks,
+                     poignee_sizes=knowledge.poignee_sizes, declared=knowledge.declared,
+                     excuse_kept_in_any_slam=flags.excuse_kept_in_any_slam,
+                     petit_au_bout_slam_counts_last_trick=(
+                         flags.petit_au_bout_slam_counts_last_trick))
+    got = RefOutcome(s.taker_half_points, frozenset(s.taker_bouts), s.contract_made,
+                     s.petit_au_bout, s.per_defender)
+    assert got == ref, f"{where}: engine {got} != RULES.md {ref}"
+
+
+def same_state(a: DealState, b: DealState) -> bool:
+    """Equal in every field but the legal-card cache (a cache, filled when asked)."""
+    return all(getattr(a, f.name) == getattr(b, f.name)
+               for f in fields(DealState) if f.name != "legal_cache")
+
+
+def decisions_only(lines: list[str]) -> list[str]:
+    out = [lines[0]]
+    for line in lines[1:]:
+        data = json.loads(line)
+        if data["type"] in DERIVED:
+            continue
+        data["seq"] = len(out) - 1
+        out.append(json.dumps(data))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Policies and deals
+
+Policy = Callable[[DealState, random.Random], Action]
+
+
+def chien_policy(state: DealState, rng: random.Random) -> Action:
+    """Like random_action, but the auction mostly ends in Prise or Garde."""
+    if state.phase == phases.AUCTION:
+        contracts = state.rules.contracts
+        if state.best_bid < 1 and rng.random() < 0.4:
+            return Bid(seat=state.turn, contract=contracts[state.best_bid + 1].id)
+        if rng.random() < 0.05 and state.best_bid < len(contracts) - 1:
+            return Bid(seat=state.turn, contract=contracts[-1].id)
+        return Bid(seat=state.turn, contract=None)
+    return random_action(state, rng, poignee_chance=0.8)
+
+
+def rich_deal(rng: random.Random) -> tuple[int, list[list[str]], list[str]]:
+    """A deal where one seat holds 9–16 trumps, sometimes the Excuse, sometimes 4 kings."""
+    seat = rng.randrange(4)
+    kings = ["KS", "KH", "KD", "KC"]
+    if rng.random() < 0.3:
+        # four kings and 13–14 trumps: the taker must discard trumps (R9, A14)
+        hand = rng.sample([f"T{i}" for i in range(1, 22)], rng.choice((13, 14))) + kings
+        if len(hand) < 18 and rng.random() < 0.5:
+            hand.append("EXC")
+    else:
+        n = rng.randint(9, 11) if rng.random() < 0.4 else rng.randint(9, 16)
+        hand = rng.sample([f"T{i}" for i in range(1, 22)], n)
+        if rng.random() < 0.5:
+            hand.append("EXC")
+        if len(hand) + 4 <= 18 and rng.random() < 0.6:
+            hand += kings
+    rest = [c for c in CODES if c not in hand]
+    rng.shuffle(rest)
+    suit_cards = [c for c in rest if not ref_is_trump(c) and c != "EXC"]
+    hand += suit_cards[: 18 - len(hand)]
+    rest = [c for c in rest if c not in hand]
+    hands: list[list[str]] = [[], [], [], []]
+    hands[seat] = hand
+    second = (seat + rng.randrange(1, 4)) % 4
+    left = [c for c in rest if ref_is_trump(c)]
+    if len(left) >= 10 and rng.random() < 0.5:
+        # a second seat rich enough for a simple poignée
+        hands[second] = left[:10] + [c for c in rest if not ref_is_trump(c)][:8]
+        rest = [c for c in rest if c not in hands[second]]
+    for s in range(4):
+        if not hands[s]:
+            hands[s], rest = rest[:18], rest[18:]
+    return seat, hands, rest
+
+
+def rich_policy(rich_seat: int) -> Policy:
+    def policy(state: DealState, rng: random.Random) -> Action:
+        if state.phase == phases.AUCTION:
+            if state.turn == rich_seat and state.best_bid < 1 and rng.random() < 0.8:
+                return Bid(seat=state.turn, contract="garde")
+            return chien_policy(state, rng)
+        return random_action(state, rng, poignee_chance=0.9)
+
+    return policy
+
+
+def make_game(kind: str, seed: int) -> tuple[Game, random.Random, Policy]:
+    """``random``, ``chien`` and ``rich`` deals under the standard rules; ``rich_fft``
+    under the FFT readings of the three flags (RULES.md section 2)."""
+    rng = random.Random(seed)
+    if kind == "random":
+        return Game.new(seed), rng, random_action
+    if kind == "chien":
+        return Game.new(10_000 + seed), rng, chien_policy
+    rich_seat, hands, chien = rich_deal(rng)
+    rules = "fft" if kind == "rich_fft" else "standard"
+    game = Game.from_deal(hands, chien, seed=20_000 + seed, rules=rules)
+    return game, rng, rich_policy(rich_seat)
+
+
+def ref_petit_sec(hand: set[str]) -> bool:
+    return {c for c in hand if ref_is_trump(c)} == {"T1"} and "EXC" not in hand
+
+
+def check_against_rules(event: Event, k: Knowledge, where: str) -> None:
+    """Each event, before it is applied, against RULES.md 3.2 and A15, A17, A18, A20, A25."""
+    contracts = list(MULTIPLIER)
+    if isinstance(event, Bid):
+        # one call per seat, from the dealer's right; strictly increasing bids
+        assert event.seat == (k.dealer + 1 + len(k.calls)) % 4, where
+        assert not any(ref_petit_sec(h) for h in k.hands), where
+        if event.contract is not None:
+            best = max((contracts.index(c) for _, c in k.calls if c is not None), default=-1)
+            assert contracts.index(event.contract) > best, where
+    elif isinstance(event, ChienShown):
+        assert k.contract in ("prise", "garde") and len(k.calls) == 4, where
+        assert event.taker == k.taker and sorted(event.cards) == sorted(k.chien), where
+    elif isinstance(event, Discard):
+        hand = k.hands[event.seat]
+        cards = set(event.cards)
+        assert event.seat == k.taker and len(hand) == 24 and len(cards) == 6, where
+        assert cards <= hand and not cards & (KINGS | set(BOUT_CODES)), where
+        ordinary = {c for c in hand if not ref_is_trump(c) and c != "EXC" and c not in KINGS}
+        assert len({c for c in cards if ref_is_trump(c)}) == max(0, 6 - len(ordinary)), where
+    elif isinstance(event, Redeal):
+        passes = len(k.calls) == 4 and all(c is None for _, c in k.calls)
+        petit_sec = not k.calls and any(ref_petit_sec(h) for h in k.hands)
+        assert passes or petit_sec, where
+        assert event.reason == ("all_passed" if passes else "petit_sec"), where
+        assert event.next_dealer == (k.dealer + 1) % 4, where
+    elif isinstance(event, TrickTaken) and event.number == 1:
+        assert event.leader == (k.taker if k.declared else (k.dealer + 1) % 4), where
+    elif isinstance(event, Settlement):
+        assert len(k.tricks) == 18, where
+    elif not isinstance(event, Deal | Play | Poignee | TrickTaken):
+        assert event.seat == k.taker and len(k.calls) == 4, where  # Chelem (A20)
+
+
+# ---------------------------------------------------------------------------
+# One deal, all the checks
+
+
+@dataclass(frozen=True)
+class Summary:
+    contract: str
+    redeals: int
+    discarded_trumps: int
+    poignees: int
+    poignee_with_discard: bool
+    poignee_with_excuse: bool
+    chelem_declared: bool
+    petit_au_bout: bool
+
+
+@cache
+def run_deal(kind: str, seed: int, check_views: bool = True) -> Summary:
+    where = f"{kind} deal {seed}"
+    game, rng, policy = make_game(kind, seed)
+    first = len(game.events)
+    returned: list[Event] = list(game.events)
+    while not game.is_over:
+        state = game.state
+        if state.phase == phases.TRICKS:
+            hand = set(game.hand(state.turn))
+            ref = ref_legal(hand, [CODES[c] for c in state.trick])
+            assert set(game.legal_cards()) == ref, f"{where}: legal cards {state.trick}"
+            plays = {a.card for a in game.legal_actions() if isinstance(a, Play)}
+            assert plays == ref, where
+        action = policy(state, rng)
+        events = game.play(action)
+        assert events and events[0] == action, where
+        returned += events
+        assert_cards_conserved(game.state, where)
+    assert returned == game.events and first >= 1, where
+    assert [type(e) for e in game.events].count(Settlement) == 1, where
+
+    # Replay one event at a time: the invariants after every event.
+    replay = Game(game.header, game.rules)
+    knowledge = Knowledge()
+    excuse_fill = game.rules.flags.four_kings_excuse_fill
+    for index, event in enumerate(game.events):
+        seat = replay.turn
+        if (replay.phase == phases.TRICKS and seat is not None and not knowledge.tricks
+                and seat not in knowledge.poignee_seats):
+            # The poignée window (A12): the levels offered are those of R8, R9, A13, A14.
+            hand = knowledge.hands[seat]
+            pool = ref_four_kings_pool(hand, seat, knowledge)
+            offered = [len(a.cards) for a in replay.legal_actions() if isinstance(a, Poignee)]
+            assert offered == ref_poignee_levels(hand, pool, excuse_fill), (
+                f"{where}: P{seat} offered {offered}, pool {sorted(pool)}")
+            if isinstance(event, Poignee):
+                assert event.seat == seat
+                assert ref_poignee_ok(set(event.cards), hand, pool, excuse_fill), where
+        check_against_rules(event, knowledge, f"{where}, event #{index} ({event.type})")
+        applied = replay.record(event)
+        assert applied == [event], f"{where}: event #{index} brought {applied}"
+        knowledge.on(event)
+        at = f"{where}, after event #{index} ({event.type})"
+        assert_cards_conserved(replay.state, at)
+        if isinstance(event, TrickTaken):
+            leader, cards, winner = knowledge.tricks[-1]
+            exception = (event.number == 18 and cards[0] == "EXC" and all(
+                (t[2] == knowledge.taker) == (leader == knowledge.taker)
+                for t in knowledge.tricks[:-1]))
+            assert winner == (leader + ref_winner_index(cards, exception)) % 4, at
+        if isinstance(event, Play):
+            hand_before = knowledge.hands[event.seat] | {event.card}
+            assert event.card in ref_legal(hand_before, knowledge.trick[:-1]), at
+        if check_views:
+            assert_views_honest(replay, knowledge, at)
+    assert replay.events == game.events
+    assert same_state(replay.state, game.state), where
+    assert_settlement(game, knowledge, where)
+
+    # The log through JSON, then a log of decisions alone.
+    lines = dumps_log(game.header, game.events).splitlines()
+    assert len(lines) == len(game.events) + 1
+    again = replay_lines(lines)
+    assert again.events == game.events, where
+    assert again.settlement == game.settlement, where
+    rebuilt = replay_lines(decisions_only(lines))
+    assert rebuilt.events == game.events, where
+    assert rebuilt.settlement == game.settlement, where
+
+    s = game.state
+    poignee_cards = [c for _, mask in s.poignees for c in card_list(mask)]
+    return Summary(
+        contract=game.settlement.contract,  # type: ignore[union-attr]
+        redeals=sum(isinstance(e, Redeal) for e in game.events),
+        discarded_trumps=len([c for c in knowledge.discard if ref_is_trump(c)]),
+        poignees=len(s.poignees),
+        poignee_with_discard=any(c in card_list(s.discard) for c in poignee_cards),
+        poignee_with_excuse="EXC" in {CODES[c] for c in poignee_cards},
+        chelem_declared=s.chelem_declared,
+        petit_au_bout=game.settlement.petit_au_bout is not None,  # type: ignore[union-attr]
+    )
+
+
+VIEW_DEALS = 200  # views are checked after every event for the first VIEW_DEALS seeds
+
+
+@pytest.mark.parametrize("chunk", range(N_DEALS // CHUNK))
+@pytest.mark.slow
+def test_random_deals(chunk: int) -> None:
+    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
+        run_deal("random", seed, seed < VIEW_DEALS)
+
+
+@pytest.mark.parametrize("chunk", range(N_CHIEN_DEALS // CHUNK))
+@pytest.mark.slow
+def test_chien_deals(chunk: int) -> None:
+    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
+        run_deal("chien", seed)
+
+
+@pytest.mark.parametrize("chunk", range(N_RICH_DEALS // CHUNK))
+@pytest.mark.slow
+def test_rich_deals(chunk: int) -> None:
+    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
+        run_deal("rich", seed)
+
+
+@pytest.mark.parametrize("chunk", range(N_FFT_DEALS // CHUNK))
+@pytest.mark.slow
+def test_rich_deals_under_the_fft_rules(chunk: int) -> None:
+    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
+        run_deal("rich_fft", seed)
+
+
+@pytest.mark.slow
+def test_the_batches_reach_every_feature() -> None:
+    """The property tests are only as good as what they reach; check that they reach it."""
+    summaries = [run_deal("random", s, s < VIEW_DEALS) for s in range(N_DEALS)]
+    summaries += [run_deal("chien", s) for s in range(N_CHIEN_DEALS)]
+    summaries += [run_deal("rich", s) for s in range(N_RICH_DEALS)]
+    fft = [run_deal("rich_fft", s) for s in range(N_FFT_DEALS)]
+    assert sum(s.poignees for s in fft) >= 30 and any(s.poignee_with_discard for s in fft)
+    summaries += fft
+    contracts = {s.contract for s in summaries}
+    assert contracts == {"prise", "garde", "garde_sans", "garde_contre"}
+    assert sum(s.redeals for s in summaries) >= 1
+    assert sum(s.discarded_trumps > 0 for s in summaries) >= 10
+    assert sum(s.poignees for s in summaries) >= 50
+    assert any(s.poignees >= 2 for s in summaries)
+    assert any(s.poignee_with_discard for s in summaries)
+    assert any(s.poignee_with_excuse for s in summaries)
+    assert sum(s.chelem_declared for s in summaries) >= 100
+    assert sum(s.redeals for s in summaries) >= 10
+    assert sum(s.petit_au_bout for s in summaries) >= 10
+
+
+# ---------------------------------------------------------------------------
+# Determinism and the seeded deal (hypothesis)
+
+
+def play_log(seed: int, choices: int) -> str:
+    game = Game.new(seed)
+    rng = random.Random(choices)
+    while not game.is_over:
+        game.play(random_action(game.state, rng))
+    return dumps_log(game.header, game.events)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**63), choices=st.integers(0, 2**32))
+def test_same_seed_and_choices_give_the_same_log(seed: int, choices: int) -> None:
+    first = play_log(seed, choices)
+    assert play_log(seed, choices) == first
+    header = json.loads(first.splitlines()[0])
+    assert header["seed"] == seed
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**63), dealer=st.integers(0, 3))
+def test_the_first_deal_is_the_seeds(seed: int, dealer: int) -> None:
+    game = Game.new(seed, dealer=dealer)
+    first = game.events[0]
+    assert isinstance(first, Deal)
+    assert first == deal_event(seeded_deal(seed, 0, dealer, game.rules.deal.hand_size), 0)
+    assert first.dealer == dealer and first.deal_number == 0
+    # The seat on the dealer's right bids first (R3).
+    if game.phase == phases.AUCTION and len(game.events) == 1:
+        assert game.turn == (dealer + 1) % 4
