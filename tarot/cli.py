@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -168,41 +169,85 @@ def schema() -> None:
     click.echo(json.dumps(log_schema(), indent=2, ensure_ascii=False))
 
 
+def default_save_path() -> Path:
+    """A new file under the user's data directory (XDG_DATA_HOME, else ~/.local/share)."""
+    import os
+    from datetime import datetime
+
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "tarot" / "games"
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = folder / f"game-{stamp}.jsonl"
+    number = 1
+    while path.exists():
+        number += 1
+        path = folder / f"game-{stamp}-{number}.jsonl"
+    return path
+
+
 @main.command()
-@click.option("--seed", type=int, default=None, help="Deal from this seed (a reproducible deal).")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Deal from this seed (a reproducible deal).")
+@click.option("--deal", "deal_name", default=None, metavar="NAME|PATH",
+              help="Play a named deal from seeds/ (e.g. slam-made, or seeds/garde.toml).")
 @click.option("--rules", "rules_name", default="standard", show_default=True,
               help="A rule set name (standard, fft) or a path to a .toml file.")
-@click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
-              help="Where to save the game log (default: a new file in the current directory).")
-def play(seed: int | None, rules_name: str, save_path: str | None) -> None:
-    """Play one deal of French Tarot against three computer players."""
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Where to save the game (default: a new file under "
+              "~/.local/share/tarot/games).")
+@click.option("--level", default="rules", show_default=True,
+              type=click.Choice(["random", "rules"]), help="The computer players' level.")
+@click.option("--auto", is_flag=True, help="The computer plays all four seats.")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, exists=True,
+              path_type=Path), default=None, help="Continue an unfinished saved game.")
+def play(seed: int | None, deal_name: str | None, rules_name: str, save_path: Path | None,
+         level: str, auto: bool, resume_path: Path | None) -> None:
+    """Play one deal of French Tarot: you (South) against three computer players."""
     import random
-    from datetime import datetime
-    from pathlib import Path
 
-    from tarot.game import Game
+    from tarot.bots.registry import make_player
     from tarot.rules import RulesError
-    from tarot.terminal import QuitGame, TerminalGame
+    from tarot.seeds import Script, SeedError, load_named_deal
+    from tarot.terminal import QuitGame, TerminalGame, names_for
 
-    entropy = random.SystemRandom()
-    if seed is None:
-        seed = entropy.randrange(2**31)
-    try:
-        game = Game.new(seed=seed, rules=rules_name, seats=("You", "P1", "P2", "P3"))
-    except RulesError as error:
-        raise click.ClickException(str(error)) from None
-    path = Path(save_path) if save_path else Path(
-        f"tarot-{datetime.now().strftime('%Y%m%d-%H%M%S')}.jsonl")
-    if path.exists():
-        raise click.ClickException(f"{path} exists already; choose another --save path")
-    click.echo(f"Saving this game to {path}")
-    with path.open("w", encoding="utf-8") as save:
-        terminal = TerminalGame(game, human=0, rng=random.Random(entropy.random()), save=save)
+    human = None if auto else 0
+    script = None
+    seats = tuple(f"{name} ({'person' if seat == human else level})"
+                  for seat, name in enumerate(names_for(None)))
+    if resume_path is not None:
+        game = _load_game(str(resume_path), allow_incomplete=True)
+        if game.is_over:
+            raise click.ClickException(f"{resume_path}: this game is over; nothing to resume")
+        path = resume_path
+    else:
+        try:
+            if deal_name is not None:
+                named = load_named_deal(deal_name)
+                game = named.start(rules=rules_name, seats=seats)
+                script = Script(named.script)
+            else:
+                if seed is None:
+                    seed = random.SystemRandom().randrange(2**31)
+                from tarot.game import Game
+
+                game = Game.new(seed=seed, rules=rules_name, seats=seats)
+        except (RulesError, SeedError) as error:
+            raise click.ClickException(str(error)) from None
+        path = save_path or default_save_path()
+        if path.exists():
+            raise click.ClickException(f"{path} exists already; choose another --save path")
+        path.parent.mkdir(parents=True, exist_ok=True)
+    click.echo(f"{'Resuming' if resume_path else 'Saving'} this game: {path}")
+    players = [make_player(level) for _ in range(4)]
+    with path.open("a" if resume_path else "x", encoding="utf-8") as save:
+        terminal = TerminalGame(game, players, human, save, new_file=resume_path is None,
+                                script=script)
         try:
             terminal.run()
-        except (QuitGame, click.Abort, EOFError):
-            click.echo("\nGame stopped.")
-    click.echo(f"Game saved to {path}")
+        except (QuitGame, click.Abort, KeyboardInterrupt):
+            click.echo("\nGame saved; continue it with: tarot play --resume " + str(path))
+            return
+    click.echo(f"Game saved: {path}")
 
 
 if __name__ == "__main__":

@@ -110,13 +110,18 @@ def dumps_log(header: LogHeader, events: Iterable[Event]) -> str:
 
 
 class LogWriter:
-    """Appends a game's events to an open file, one flushed line per event."""
+    """Appends a game's events to an open file, one flushed line per event.
 
-    def __init__(self, stream: IO[str], header: LogHeader) -> None:
+    A new log starts with the header; ``already_written`` > 0 continues a log
+    that holds the header and that many events (a resumed game).
+    """
+
+    def __init__(self, stream: IO[str], header: LogHeader, *, already_written: int = 0) -> None:
         self.stream = stream
-        self.written = 0
-        stream.write(header_line(header) + "\n")
-        stream.flush()
+        self.written = already_written
+        if not already_written:
+            stream.write(header_line(header) + "\n")
+            stream.flush()
 
     def write(self, events: Iterable[Event]) -> None:
         for event in events:

@@ -41,6 +41,13 @@ class Narrator:
     def name(self, seat: int) -> str:
         return self.names[seat]
 
+    def does(self, seat: int, verb: str) -> str:
+        """``"East discards"``, but ``"You discard"`` for the person at the table."""
+        name = self.names[seat]
+        if name == "You":
+            verb = {"has": "have", "is": "are"}.get(verb, verb.removesuffix("s"))
+        return f"{name} {verb}"
+
     def lines(self, event: Event) -> list[str]:
         handler = getattr(self, "_" + type(event).__name__.lower())
         return handler(event)  # type: ignore[no-any-return]
@@ -64,30 +71,30 @@ class Narrator:
 
     def _discard(self, event: Discard) -> list[str]:
         if self.as_seat is None or self.as_seat == event.seat:
-            return [f"{self.name(event.seat)} discards {cards_text(event.cards)}"]
+            return [f"{self.does(event.seat, 'discards')} {cards_text(event.cards)}"]
         trumps = [c for c in event.cards if is_trump(CARD_BY_CODE[c])]
         shown = f", showing the trumps {cards_text(trumps)}" if trumps else ""
-        return [f"{self.name(event.seat)} discards {len(event.cards)} cards{shown}"]
+        return [f"{self.does(event.seat, 'discards')} {len(event.cards)} cards{shown}"]
 
     def _chelem(self, event: Chelem) -> list[str]:
         if event.declared:
-            return [f"{self.name(event.seat)} declares a chelem and will lead."]
-        return [f"{self.name(event.seat)} declares no chelem."]
+            return [f"{self.does(event.seat, 'declares')} a chelem and will lead."]
+        return [f"{self.does(event.seat, 'declares')} no chelem."]
 
     def _poignee(self, event: Poignee) -> list[str]:
         level = self.rules.poignee_by_size.get(len(event.cards))
         label = level.name if level else f"{len(event.cards)} cards"
-        return [f"{self.name(event.seat)} shows a {label.lower()}: {cards_text(event.cards)}"]
+        return [f"{self.does(event.seat, 'shows')} a {label.lower()}: {cards_text(event.cards)}"]
 
     def _play(self, event: Play) -> list[str]:
-        return [f"  {self.name(event.seat)} plays {display(CARD_BY_CODE[event.card])}"]
+        return [f"  {self.does(event.seat, 'plays')} {display(CARD_BY_CODE[event.card])}"]
 
     def _tricktaken(self, event: TrickTaken) -> list[str]:
         return [f"Trick {event.number} to {self.name(event.winner)}: {cards_text(event.cards)}"]
 
     def _redeal(self, event: Redeal) -> list[str]:
         why = ("everyone passed" if event.reason == "all_passed"
-               else f"{self.name(event.seat or 0)} has the petit sec")
+               else f"{self.does(event.seat or 0, 'has')} the petit sec")
         return [f"The deal is void ({why}); {self.name(event.next_dealer)} deals again."]
 
     def _settlement(self, event: Settlement) -> list[str]:

@@ -1,241 +1,362 @@
-"""The terminal game behind ``tarot play``: one person against three computer players.
+"""The terminal game behind ``tarot play``: one person (South) against three computer players.
 
-Part of the command-line face: it reads prompts and writes the table with
-``click``. Each prompt offers only what is legal, and a refused answer says why
-and asks again; the game state changes only through ``Game.play``.
+Part of the command-line face. The table is drawn with ``rich`` (colours where
+the terminal has them, plain text where it does not); every prompt offers only
+what is legal, and a refused answer says why and asks again. The game changes
+only through ``Game.play``, and each event is written to the save file as it
+happens, so quitting, Ctrl-C or the end of piped input lose nothing.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 import click
+from rich.console import Console
+from rich.text import Text
 
 from tarot import phases
-from tarot.bots.random_player import random_action
-from tarot.cards import CARD_BY_CODE, CODES, CardError, codes_of_mask, display, parse_card
+from tarot.bots.base import Player, ask
+from tarot.cards import (
+    CARD_BY_CODE,
+    CODES,
+    EXCUSE,
+    SUIT_NAMES,
+    CardError,
+    codes_of_mask,
+    display,
+    is_trump,
+    parse_card,
+    suit_of,
+)
 from tarot.errors import IllegalAction
 from tarot.events import (
+    Action,
     Bid,
     Chelem,
-    ChienShown,
-    Deal,
     Discard,
     Event,
-    Play,
     Poignee,
-    Redeal,
     Settlement,
     TrickTaken,
 )
+from tarot.events import Play as PlayCard
 from tarot.game import Game
-from tarot.legal import cheapest_discard, discard_options, poignee_options
+from tarot.legal import discard_options, poignee_options, trick_winner_index
 from tarot.log import LogWriter
+from tarot.narrate import Narrator, settlement_summary
+from tarot.seeds import Script
+
+SEAT_NAMES = ("South", "East", "North", "West")  # P0..P3: play goes counter-clockwise
+SUIT_STYLES = ("bold", "bold red", "bold red", "bold")  # ♠ ♥ ♦ ♣
+TRUMP_STYLE = "bold cyan"
+
+HELP = """Commands at the card prompt:
+  a card code     kh, 10♦, NS, T21, exc (any case; ♠♥♦♣ or S H D C)
+  a number        the card's number in your hand, as shown
+  p               show a poignée (just before your first card)
+  last            the previous trick
+  hand            your hand again
+  ?               this help
+  quit            save and leave (Ctrl-C and the end of input do the same)"""
 
 
 class QuitGame(Exception):
     """The person asked to stop; the game so far is saved."""
 
 
-def seat_label(seat: int, human: int) -> str:
-    return "You" if seat == human else f"P{seat}"
+def names_for(human: int | None) -> tuple[str, ...]:
+    if human is None:
+        return SEAT_NAMES
+    return tuple("You" if seat == human else SEAT_NAMES[seat] for seat in range(4))
 
 
-def show_cards(codes_: tuple[str, ...] | list[str]) -> str:
-    return " ".join(display(CARD_BY_CODE[c]) for c in codes_)
+def card_text(code: str) -> Text:
+    card = CARD_BY_CODE[code]
+    if card == EXCUSE or is_trump(card):
+        return Text(code, style=TRUMP_STYLE)
+    return Text(display(card), style=SUIT_STYLES[suit_of(card)])
+
+
+def cards_line(codes: Sequence[str]) -> Text:
+    return Text(" ").join(card_text(c) for c in codes)
 
 
 class TerminalGame:
-    def __init__(self, game: Game, human: int, rng: random.Random, save: TextIO,
-                 ask: Callable[[str], str] | None = None) -> None:
+    """Runs one game at the terminal; ``human`` is None when the computer plays all seats."""
+
+    def __init__(self, game: Game, players: Sequence[Player], human: int | None,
+                 save: TextIO, *, new_file: bool = True, console: Console | None = None,
+                 ask_line: Callable[[str], str] | None = None,
+                 script: Script | None = None) -> None:
         self.game = game
+        self.players = players
         self.human = human
-        self.rng = rng
-        self.writer = LogWriter(save, game.header)
-        self.writer.write(game.events)
-        self.ask = ask or (lambda text: click.prompt(text, prompt_suffix=" ", default="",
-                                                      show_default=False))
+        # soft_wrap: long lines are left to the terminal, so piped output keeps them whole.
+        self.console = console or Console(highlight=False, soft_wrap=True)
+        self.writer = LogWriter(save, game.header, already_written=0 if new_file else
+                                len(game.events))
+        if new_file:
+            self.writer.write(game.events)
+        self.ask_line = ask_line or _prompt
+        self.names = names_for(human)
+        self.narrator = Narrator(game.rules, self.names, as_seat=human)
         self.contracts = {c.id: c.name for c in game.rules.contracts}
+        # A named deal's scripted decisions are taken for the computer seats only:
+        # the person always decides for himself.
+        self.script = script
+        if script is not None:
+            script.pending = [a for a in script.pending if a.seat != human]
 
-    # -- the loop ---------------------------------------------------------------
+    def say(self, *parts: str | Text) -> None:
+        self.console.print(*parts)
 
-    def run(self) -> None:
-        for event in self.game.events:
-            self.narrate(event)
+    # -- the loop ----------------------------------------------------------------
+
+    def run(self, replay_past: bool = True) -> None:
+        if replay_past:
+            for event in self.game.events:
+                self.tell(event)
         while not self.game.is_over:
             seat = self.game.turn
             assert seat is not None
-            if seat == self.human:
-                events = self.human_turn()
-            else:
-                events = self.game.play(random_action(self.game.state, self.rng))
+            events = self.human_turn() if seat == self.human else self.computer_turn(seat)
             self.writer.write(events)
             for event in events:
-                self.narrate(event)
+                self.tell(event)
+
+    def computer_turn(self, seat: int) -> list[Event]:
+        scripted = self.script.next_for(self.game) if self.script else None
+        if scripted is not None:
+            try:
+                return self.game.play(scripted)
+            except IllegalAction:
+                # The person's own choices made the named deal's script moot
+                # (a higher bid, say): the computer players decide from here on.
+                self.script = None
+        return self.game.play(ask(self.players[seat], self.game, self._rng(seat)))
+
+    def _rng(self, seat: int) -> random.Random:
+        # A computer player's generator depends only on the deal and the moment, so a
+        # resumed game continues exactly as the uninterrupted one would have.
+        return random.Random(f"{self.game.header.seed}:{seat}:{len(self.game.events)}")
+
+    def tell(self, event: Event) -> None:
+        if isinstance(event, PlayCard) and event.seat == self.human:
+            return  # the person knows what he played; the trick line shows it
+        if isinstance(event, TrickTaken):
+            line = Text(f"Trick {event.number} to {self.names[event.winner]}: ")
+            line.append_text(cards_line(event.cards))
+            self.say(line)
+            return
+        if isinstance(event, Settlement):
+            self.show_end(event)
+            return
+        for line in self.narrator.lines(event):
+            self.say(line)
+
+    # -- the person's turn ---------------------------------------------------------
 
     def human_turn(self) -> list[Event]:
+        phase = self.game.phase
+        if phase == phases.TRICKS:
+            self.show_table()
+        elif phase == phases.CHIEN:
+            self.show_hand(title="Your hand with the chien")
+        elif phase in (phases.AUCTION, phases.DECLARATIONS):
+            self.show_hand()
         while True:
-            phase = self.game.phase
-            if phase == phases.TRICKS:
-                self.show_table()
-            answer = self.ask(self.prompt_text()).strip()
-            if answer.lower() in {"quit", "q", "exit"}:
+            answer = self.ask_line(self.prompt_text()).strip()
+            word = answer.lower()
+            if word in {"quit", "exit", "q"}:
                 raise QuitGame
-            if answer in {"?", "help"}:
-                click.echo(self.help_text())
+            if word in {"?", "help", "h"}:
+                self.say(HELP)
+                continue
+            if word == "last":
+                self.show_last_trick()
+                continue
+            if word == "hand":
+                self.show_hand()
                 continue
             try:
                 action = self.parse_answer(answer)
                 if action is None:
                     continue
                 return self.game.play(action)
-            except (IllegalAction, CardError, ValueError) as error:
-                message = error.message if isinstance(error, IllegalAction) else str(error)
-                click.echo(f"  ✗ {message}")
-
-    # -- prompts ----------------------------------------------------------------
+            except IllegalAction as error:
+                message = personal(error.message, self.human, self.names)
+                self.say(Text(f"  ✗ {message}", style="yellow"))
+            except CardError as error:
+                self.say(Text(f"  ✗ {error}", style="yellow"))
 
     def prompt_text(self) -> str:
         phase = self.game.phase
         if phase == phases.AUCTION:
-            options = ["pass"] + [a.contract for a in self.game.legal_actions()
-                                  if isinstance(a, Bid) and a.contract]
-            return f"Your bid ({' / '.join(options)}):"
+            return f"Your bid ({' / '.join(self.bid_words())}):"
         if phase == phases.CHIEN:
-            self.show_hand()
             options = discard_options(self.game.state)
-            extra = (f" ({options.trumps_required} trump(s) must go: too few ordinary cards)"
-                     if options.trumps_required else "")
-            return f"Discard {options.size} cards{extra}, or 'auto':"
+            forced = (f"; {options.trumps_required} trump(s) must go, too few ordinary cards"
+                      if options.trumps_required else "")
+            return (f"Discard {options.size} cards (codes or numbers; no king, no bout{forced}),"
+                    " or 'auto':")
         if phase == phases.DECLARATIONS:
-            return "Declare a chelem (slam)? [y/N]:"
-        return "Your card (code or number; 'p' for a poignée, '?' for help):"
+            return "Declare a chelem, all 18 tricks? (y/N):"
+        return "Your card (code or number, ? for help):"
 
-    def help_text(self) -> str:
-        return ("  Cards: a code like KH, 10♦, NS, T21, EXC, or the card's number in your hand.\n"
-                "  Bids: pass, prise, garde, garde_sans, garde_contre.\n"
-                "  p = show a poignée (before your first card); quit = save and leave.")
+    def bid_words(self) -> list[str]:
+        return ["pass"] + [a.contract for a in self.game.legal_actions()
+                           if isinstance(a, Bid) and a.contract]
 
-    def parse_answer(self, answer: str) -> Bid | Discard | Chelem | Poignee | Play | None:
+    def parse_answer(self, answer: str) -> Action | None:
         phase = self.game.phase
         seat = self.human
+        assert seat is not None
         if phase == phases.AUCTION:
-            word = answer.lower().replace(" ", "_")
-            if word in {"", "pass", "p"}:
+            word = answer.lower().replace(" ", "_").replace("-", "_")
+            if word in {"pass", "p", "passe"}:
                 return Bid(seat=seat, contract=None)
-            by_name = {name.lower().replace(" ", "_"): cid for cid, name in self.contracts.items()}
+            if not word:
+                self.say(f"  ✗ Type one of: {', '.join(self.bid_words())}")
+                return None
+            by_name = {n.lower().replace(" ", "_"): cid for cid, n in self.contracts.items()}
             return Bid(seat=seat, contract=by_name.get(word, word))
         if phase == phases.CHIEN:
             if answer.lower() == "auto":
+                from tarot.legal import cheapest_discard
+
                 return Discard(seat=seat, cards=codes_of_mask(cheapest_discard(self.game.state)))
-            cards = [self.card_from(token) for token in answer.replace(",", " ").split()]
-            return Discard(seat=seat, cards=tuple(cards))
+            tokens = answer.replace(",", " ").split()
+            return Discard(seat=seat, cards=tuple(self.card_code(t) for t in tokens))
         if phase == phases.DECLARATIONS:
+            if answer.lower() not in {"", "y", "yes", "n", "no", "o", "oui", "non"}:
+                self.say("  ✗ Answer y (yes) or n (no).")
+                return None
             return Chelem(seat=seat, declared=answer.lower() in {"y", "yes", "o", "oui"})
         if answer.lower() in {"p", "poignee", "poignée"}:
             return self.choose_poignee()
         if not answer:
             return None
-        return Play(seat=seat, card=self.card_from(answer))
+        return PlayCard(seat=seat, card=self.card_code(answer))
 
-    def card_from(self, token: str) -> str:
-        hand = self.game.hand(self.human)
+    def card_code(self, token: str) -> str:
+        hand = self.game.hand(self.human) if self.human is not None else []
         if token.isdigit() and 1 <= int(token) <= len(hand):
             return hand[int(token) - 1]
+        if token.isdigit():
+            raise CardError(f"{token} is not a card number: your hand has {len(hand)} "
+                            f"card{'s' if len(hand) != 1 else ''}")
         return CODES[parse_card(token)]
 
     def choose_poignee(self) -> Poignee | None:
+        assert self.human is not None
         options = poignee_options(self.game.state, self.human)
-        if not options:
-            click.echo("  ✗ You cannot show a poignée now (it needs 10 trumps, "
-                       "just before your first card).")
+        if not options or not self.game.legal_actions() or not any(
+                isinstance(a, Poignee) for a in self.game.legal_actions()):
+            self.say("  ✗ No poignée now: it takes 10 trumps (or 9 and the Excuse), shown just "
+                     "before your first card.")
             return None
         for index, (level, _, shown) in enumerate(options, start=1):
-            click.echo(f"  {index}. {level.name} ({level.trumps} cards, +{level.bonus}): "
-                       f"{show_cards(codes_of_mask(shown))}")
-        answer = self.ask("Which poignée (number, or Enter for none)?").strip()
+            line = Text(f"  {index}. {level.name}, +{level.bonus}: ")
+            line.append_text(cards_line(codes_of_mask(shown)))
+            self.say(line)
+        answer = self.ask_line("Which one (a number, or Enter for none)?").strip()
         if not answer.isdigit() or not 1 <= int(answer) <= len(options):
             return None
         return Poignee(seat=self.human, cards=codes_of_mask(options[int(answer) - 1][2]))
 
-    # -- showing ----------------------------------------------------------------
+    # -- drawing -----------------------------------------------------------------
 
-    def show_hand(self) -> None:
+    def show_hand(self, title: str = "Your hand") -> None:
+        assert self.human is not None
         hand = self.game.hand(self.human)
-        legal = set(self.game.legal_cards())
-        parts = []
-        for index, code in enumerate(hand, start=1):
-            mark = "*" if code in legal else " "
-            parts.append(f"{index}:{display(CARD_BY_CODE[code])}{mark}")
-        click.echo("  Your hand: " + "  ".join(parts))
-        if legal:
-            click.echo("  (* = playable now)")
+        legal = set(self.game.legal_cards()) if self.game.turn == self.human else set()
+        self.say(Text(title + (" (* = playable)" if legal else "") + ":", style="bold"))
+        groups: dict[str, list[tuple[int, str]]] = {}
+        for number, code in enumerate(hand, start=1):
+            card = CARD_BY_CODE[code]
+            group = "trumps" if card == EXCUSE or is_trump(card) else SUIT_NAMES[suit_of(card)]
+            groups.setdefault(group, []).append((number, code))
+        for group, cards in groups.items():
+            line = Text(f"  {group:<9}")
+            for number, code in cards:
+                line.append(f" {number}:")
+                line.append_text(card_text(code))
+                line.append("*" if code in legal else " ", style="bold green")
+            self.say(line)
 
     def show_table(self) -> None:
         state = self.game.state
+        view = self.game.view(self.human) if self.human is not None else None
+        assert view is not None
+        contract = self.contracts.get(view.contract or "", "?")
+        taker = self.names[view.taker] if view.taker is not None else "?"
+        won = sum(1 for t in view.tricks if t.winner == view.taker)
+        self.say(Text(f"\n{contract} by {taker} · trick {len(view.tricks) + 1} of "
+                      f"{self.game.rules.deal.hand_size} · tricks won: taker {won}, defence "
+                      f"{len(view.tricks) - won}", style="dim"))
         if state.trick:
-            played = [f"{seat_label((state.leader + i) % 4, self.human)}: {display(c)}"
-                      for i, c in enumerate(state.trick)]
-            click.echo("  On the table: " + ", ".join(played))
+            winning = trick_winner_index(state.trick) if len(state.trick) > 1 else 0
+            for index, card in enumerate(state.trick):
+                seat = (state.leader + index) % 4
+                line = Text(f"  {self.names[seat]:<6} ")
+                line.append_text(card_text(CODES[card]))
+                if index == winning and len(state.trick) > 1:
+                    line.append("  ← winning", style="dim")
+                self.say(line)
+        else:
+            self.say("  You lead.")
         self.show_hand()
 
-    def narrate(self, event: Event) -> None:
-        human = self.human
-        if isinstance(event, Deal):
-            click.echo(f"\nDeal {event.deal_number + 1}: P{event.dealer} deals. "
-                       f"You are P{human}.")
-            click.echo("  Your hand: " + show_cards(event.hands[human]))
-        elif isinstance(event, Bid):
-            word = self.contracts[event.contract] if event.contract else "pass"
-            click.echo(f"  {seat_label(event.seat, human)}: {word}")
-        elif isinstance(event, ChienShown):
-            click.echo(f"  The chien: {show_cards(event.cards)}")
-        elif isinstance(event, Discard):
-            trumps = [c for c in event.cards if c.startswith("T")]
-            if trumps:
-                click.echo(f"  {seat_label(event.seat, human)} discarded trumps: "
-                           f"{show_cards(trumps)}")
-        elif isinstance(event, Chelem) and event.declared:
-            click.echo(f"  {seat_label(event.seat, human)} declares a chelem!")
-        elif isinstance(event, Poignee):
-            click.echo(f"  {seat_label(event.seat, human)} shows a poignée: "
-                       f"{show_cards(event.cards)}")
-        elif isinstance(event, Play) and event.seat != human:
-            card = display(CARD_BY_CODE[event.card])
-            click.echo(f"  {seat_label(event.seat, human)} plays {card}")
-        elif isinstance(event, TrickTaken):
-            click.echo(f"  Trick {event.number} to {seat_label(event.winner, human)}: "
-                       f"{show_cards(event.cards)}\n")
-        elif isinstance(event, Redeal):
-            why = "everyone passed" if event.reason == "all_passed" else \
-                f"P{event.seat} has the petit sec"
-            click.echo(f"  The deal is void ({why}); P{event.next_dealer} deals again.")
-        elif isinstance(event, Settlement):
-            click.echo(settlement_text(event, self.game, human))
+    def show_last_trick(self) -> None:
+        tricks = [e for e in self.game.events if isinstance(e, TrickTaken)]
+        if not tricks:
+            self.say("  No trick has been played yet.")
+            return
+        last = tricks[-1]
+        line = Text(f"  Trick {last.number}, led by {self.names[last.leader]}: ")
+        line.append_text(cards_line(last.cards))
+        line.append(f" → {self.names[last.winner]}")
+        self.say(line)
+
+    def show_end(self, settlement: Settlement) -> None:
+        self.say("")
+        self.say(Text("The deal is over.", style="bold"))
+        for line in settlement_summary(settlement, self.game.rules, self.names):
+            self.say(line)
+        self.say(Text("Tricks:", style="bold"))
+        for trick in (e for e in self.game.events if isinstance(e, TrickTaken)):
+            line = Text(f"  {trick.number:>2}. {self.names[trick.leader]:<6} led: ")
+            line.append_text(cards_line(trick.cards))
+            line.append(f" → {self.names[trick.winner]}")
+            self.say(line)
 
 
-def settlement_text(s: Settlement, game: Game, human: int) -> str:
-    rules = game.rules
-    name = rules.contracts[rules.contract_index[s.contract]].name
-    points = s.taker_half_points / 2
-    target = s.target_half_points / 2
-    result = "made" if s.contract_made else "failed"
-    lines = [
-        f"\n{name} by {seat_label(s.taker, human)}, {len(s.taker_bouts)} bout(s), "
-        f"target {target:g}, {points:g} points: {result} by {s.difference}.",
-        f"  Base: ({rules.scoring.base_points} + {s.difference}) × {s.multiplier} = "
-        f"{abs(s.base)} per defender",
-    ]
-    if s.petit_au_bout:
-        lines.append(f"  Petit au bout ({s.petit_au_bout}): {s.petit_au_bout_bonus:+d}")
-    for p in s.poignees:
-        lines.append(f"  Poignée {p.level} (P{p.seat}): {p.bonus:+d}")
-    for c in s.chelem:
-        lines.append(f"  Chelem ({c.kind.replace('_', ' ')}): {c.bonus:+d}")
-    lines.append(f"  Each defender {-s.per_defender:+d}; taker {s.scores[s.taker]:+d}")
-    lines.append("  Scores: " + ", ".join(
-        f"{seat_label(seat, human)} {score:+d}" for seat, score in enumerate(s.scores)))
-    return "\n".join(lines)
+_SECOND_PERSON = {"holds": "hold", "has": "have", "cannot": "cannot", "must": "must",
+                  "may": "may", "gives": "give", "bids": "bid", "is": "are", "can": "can"}
 
+
+def personal(message: str, seat: int | None, names: Sequence[str] = SEAT_NAMES) -> str:
+    """An engine message about ``seat`` addressed to the person in that seat.
+
+    The engine names seats P0…P3; at the table they are You, East, North, West.
+    """
+    if seat is None:
+        return message
+
+    def replace(match: re.Match[str]) -> str:
+        return "you " + _SECOND_PERSON[match.group(1)]
+
+    text = re.sub(rf"\bP{seat} ({'|'.join(_SECOND_PERSON)})\b", replace, message)
+    text = re.sub(rf"\bP{seat}\b", "you", text)
+    for other in range(4):
+        if other != seat:
+            text = re.sub(rf"\bP{other}\b", names[other], text)
+    return text[:1].upper() + text[1:]
+
+
+def _prompt(text: str) -> str:
+    return str(click.prompt(text, default="", show_default=False, prompt_suffix=" "))
