@@ -1,0 +1,237 @@
+"""The ``tarot`` command: a whole deal played through piped input, bad input at every
+prompt, resuming, and the replay / validate / audit / schema / rules commands."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tarot.cli import main
+from tarot.log import read_log
+
+ROOT = Path(__file__).resolve().parents[1]
+# Every number from 1 to 24, over and over: each card prompt takes the first that
+# names a legal card in the hand, refusing the others, so any deal can be finished.
+ANY_CARD = "".join(f"{n}\n" for n in range(1, 25)) * 40
+
+
+def run(args: list[str], stdin: str = "") -> tuple[int, str]:
+    result = CliRunner().invoke(main, args, input=stdin, catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+def events_of(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+
+
+def test_a_whole_deal_through_piped_input(tmp_path: Path) -> None:
+    save = tmp_path / "game.jsonl"
+    code, out = run(["play", "--seed", "5", "--save", str(save)],
+                    "garde\nauto\nn\n" + ANY_CARD)
+    assert code == 0, out
+    assert f"Saving this game: {save}" in out and f"Game saved: {save}" in out
+    assert "The deal is over." in out and "Scores:" in out
+    game = read_log(save)
+    assert game.is_over
+    assert game.state.taker == 0 and game.state.contract_id == "garde"
+    assert game.header.seats[0] == "South (person)"
+
+
+def test_the_seed_is_not_shown_during_play(tmp_path: Path) -> None:
+    save = tmp_path / "game.jsonl"
+    _, out = run(["play", "--seed", "918273", "--save", str(save)], "pass\n" * 8 + ANY_CARD)
+    assert "918273" not in out
+
+
+@pytest.mark.parametrize(
+    ("answers", "message"),
+    [
+        ("prise\n", None),  # a legal bid for contrast: accepted
+        ("bogus\n", "not a contract"),
+        ("\n", "Type one of"),
+    ],
+)
+def test_bid_prompt(tmp_path: Path, answers: str, message: str | None) -> None:
+    save = tmp_path / "g.jsonl"
+    code, out = run(["play", "--seed", "5", "--save", str(save)], answers)
+    assert code == 0
+    bids = [e for e in events_of(save) if e["type"] == "bid"]
+    if message is None:
+        assert bids[0] == {"seq": 1, "type": "bid", "seat": 0, "contract": "prise"}
+    else:
+        assert message in out
+        assert bids == [], "a refused answer changes nothing in the save file"
+    assert "continue it with: tarot play --resume" in out  # end of input saves and leaves
+
+
+def test_bid_too_low_is_refused_and_asked_again(tmp_path: Path) -> None:
+    # A named deal dealt by North: West speaks first and (scripted) bids Garde.
+    deal = tmp_path / "west-gardes.toml"
+    deal.write_text('name = "west-gardes"\nreason = "test"\nseed = 4\ndealer = 2\n'
+                    'script = ["P3 bid garde"]\n', encoding="utf-8")
+    save = tmp_path / "g.jsonl"
+    code, out = run(["play", "--deal", str(deal), "--save", str(save)], "prise\ngarde_sans\n")
+    assert code == 0
+    assert "You cannot bid Prise: the bid is already Garde" in out
+    bids = [(e["seat"], e["contract"]) for e in events_of(save) if e["type"] == "bid"]
+    assert bids[:2] == [(3, "garde"), (0, "garde_sans")]
+
+
+def test_discard_prompt_refusals(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    # seed 5: South's first five cards (by number) are ordinary, and T2 comes with the chien.
+    code, out = run(["play", "--seed", "5", "--save", str(save)],
+                    "garde\n1 2 3 4 5\nT2 1 2 3 4 5\n1 1 2 3 4 5\nzz\n")
+    assert code == 0
+    assert "exactly 6 cards, not 5" in out
+    assert "trumps may be discarded only when fewer than 6 ordinary cards" in out
+    assert "gives 4S twice" in out or "give 4S twice" in out
+    assert "'zz' is not a card" in out
+    assert not [e for e in events_of(save) if e["type"] == "discard"]
+
+
+def test_discard_of_a_king_or_a_bout_is_refused(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    code, out = run(["play", "--deal", "four-kings-triple", "--save", str(save)],
+                    "garde\nKS 2S 3H 4D 5C T6\nT21 2S 3H 4D 5C T6\n")
+    assert code == 0
+    assert "a king may never be discarded" in out
+    assert "a bout may never be discarded" in out
+    assert not [e for e in events_of(save) if e["type"] == "discard"]
+
+
+def test_card_prompt_refusals(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    code, out = run(["play", "--seed", "5", "--save", str(save)],
+                    "garde\nauto\nn\nXX\n99\n\n?\nlast\np\n")
+    assert code == 0
+    assert "'XX' is not a card" in out
+    assert "99 is not a card number" in out
+    assert "Commands at the card prompt" in out
+    assert "No trick has been played yet" in out
+    assert "No poignée now" in out
+    assert not [e for e in events_of(save) if e["type"] == "play" and e["seat"] == 0]
+
+
+def test_an_illegal_card_is_refused_with_the_rule(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    _, out = run(["play", "--seed", "5", "--save", str(save)], "garde\nauto\nn\n" + ANY_CARD)
+    assert "must follow suit" in out or "must play one" in out or "must (R12)" in out
+    assert read_log(save).is_over
+
+
+def test_quit_saves_and_resume_finishes_the_same_game(tmp_path: Path) -> None:
+    whole = tmp_path / "whole.jsonl"
+    run(["play", "--seed", "11", "--save", str(whole)], "garde\nauto\nn\n" + ANY_CARD)
+    part = tmp_path / "part.jsonl"
+    code, out = run(["play", "--seed", "11", "--save", str(part)], "garde\nauto\nn\n1\n2\nquit\n")
+    assert code == 0 and "--resume" in out
+    assert not read_log(part, allow_incomplete=True).is_over
+    code, out = run(["play", "--resume", str(part)], ANY_CARD)
+    assert code == 0, out
+    # The person answered the same way; the computer players decide from the deal and
+    # the moment only, so the resumed game ends exactly as the uninterrupted one.
+    assert read_log(part).events == read_log(whole).events
+
+
+def test_resume_refuses_a_finished_game(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    run(["play", "--seed", "5", "--save", str(save), "--auto"])
+    code, out = run(["play", "--resume", str(save)])
+    assert code == 1 and "this game is over" in out
+
+
+def test_auto_plays_all_four_seats(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    code, out = run(["play", "--auto", "--seed", "3", "--save", str(save)])
+    assert code == 0 and "The deal is over." in out
+    assert read_log(save).is_over
+
+
+def test_named_deal(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    code, _ = run(["play", "--auto", "--deal", "slam-made", "--save", str(save)])
+    assert code == 0
+    assert read_log(save).header.first_deal == "explicit"
+
+
+def test_existing_save_file_is_not_overwritten(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    save.write_text("precious", encoding="utf-8")
+    code, out = run(["play", "--seed", "1", "--save", str(save)])
+    assert code == 1 and "exists already" in out
+    assert save.read_text(encoding="utf-8") == "precious"
+
+
+def test_default_save_goes_to_the_data_directory(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, out = run(["play", "--auto", "--seed", "2"])
+    assert code == 0
+    saved = list((tmp_path / "tarot" / "games").glob("*.jsonl"))
+    assert len(saved) == 1 and str(saved[0]) in out
+
+
+def test_validate_replay_audit_on_golden_replays() -> None:
+    files = sorted(str(p) for p in (ROOT / "replays").glob("*.jsonl"))
+    code, out = run(["validate", *files])
+    assert code == 0 and out.count(": ok,") == len(files)
+    code, out = run(["replay", str(ROOT / "replays" / "garde.jsonl"), "--as-seat", "1"])
+    assert code == 0 and "Trick 18" in out
+    code, out = run(["audit", str(ROOT / "replays" / "garde.jsonl"), "--json"])
+    assert code == 0 and json.loads(out)["contract"] == "garde"
+
+
+def test_validate_names_the_bad_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    lines = (ROOT / "replays" / "garde.jsonl").read_text(encoding="utf-8").splitlines()
+    assert '"seat": 1' in lines[3]
+    lines[3] = lines[3].replace('"seat": 1', '"seat": 3')
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out = run(["validate", str(bad), str(ROOT / "replays" / "prise.jsonl")])
+    assert code == 1
+    assert out.splitlines()[0].startswith(f"{bad}:4: event #2 (bid): not_your_turn: ")
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00\xff\xfe binary", b'{"format": "tarot-log"',
+                                     b"[]\n", b'{"format": "tarot-log", "version": 1e999}\n'])
+def test_validate_never_shows_a_traceback(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "x.jsonl"
+    path.write_bytes(content)
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.output.startswith(f"{path}:")
+
+
+def test_schema_and_rules_commands() -> None:
+    code, out = run(["schema"])
+    assert code == 0 and "header" in json.loads(out)
+    code, out = run(["rules", "--diagram"])
+    assert code == 0 and "stateDiagram-v2" in out
+    code, out = run(["rules", "--rules", "fft"])
+    assert code == 0 and json.loads(out)["flags"]["excuse_kept_in_any_slam"] is True
+    code, out = run(["rules", "--rules", "nope"])
+    assert code == 1 and "no such rule set" in out
+
+
+def test_installed_command_plays_a_deal(tmp_path: Path) -> None:
+    """The real ``tarot`` executable, in a subprocess, with piped input."""
+    exe = shutil.which("tarot", path=str(Path(sys.executable).parent)) or shutil.which("tarot")
+    assert exe is not None, "the tarot command is installed with the package"
+    save = tmp_path / "g.jsonl"
+    env = {**os.environ, "NO_COLOR": "1"}
+    result = subprocess.run([exe, "play", "--seed", "8", "--save", str(save)],
+                            input="pass\n" * 4 + "n\n" + ANY_CARD, capture_output=True,
+                            text=True, env=env, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert read_log(save).is_over
