@@ -9,12 +9,13 @@ RULES.md 3.6. :func:`rescore` replays the same decisions under another rule set.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tarot.cards import BOUTS, CODES, EXCUSE_BIT, card_list
 from tarot.errors import IllegalAction
-from tarot.events import DECISION_TYPES, Settlement
+from tarot.events import DECISION_TYPES, Event, LogHeader, Settlement
 from tarot.game import Game
 from tarot.rules import RuleSet
 from tarot.scoring import trick_shares
@@ -154,22 +155,23 @@ def audit_lines(result: Audit) -> list[str]:
 
 @dataclass(frozen=True)
 class Rescore:
-    """The same decisions under another rule set: its settlement, or the first refused event."""
+    """The same decisions under another rule set: the game, or the first refused event."""
 
     rules_id: str
-    settlement: Settlement | None
+    game: Game | None
     refused_seq: int | None = None
     refused: IllegalAction | None = None
 
+    @property
+    def settlement(self) -> Settlement | None:
+        return self.game.settlement if self.game is not None else None
 
-def rescore(game: Game, rules: RuleSet) -> Rescore:
-    """Replay the decisions of ``game`` under ``rules``; derived events are recomputed."""
-    from tarot.events import LogHeader
 
-    header = dataclasses.replace(game.header, rules_id=rules.id, rules_hash=rules.content_hash)
-    assert isinstance(header, LogHeader)
+def replay_decisions(header: LogHeader, events: Sequence[Event], rules: RuleSet) -> Rescore:
+    """Replay the decision events of a log under ``rules``; derived events are recomputed."""
+    header = dataclasses.replace(header, rules_id=rules.id, rules_hash=rules.content_hash)
     other = Game(header, rules)
-    for seq, event in enumerate(game.events):
+    for seq, event in enumerate(events):
         if type(event) not in DECISION_TYPES:
             continue
         try:
@@ -177,4 +179,9 @@ def rescore(game: Game, rules: RuleSet) -> Rescore:
         except IllegalAction as error:
             return Rescore(rules.id, None, seq, error)
     other.apply_pending_derived()
-    return Rescore(rules.id, other.settlement)
+    return Rescore(rules.id, other)
+
+
+def rescore(game: Game, rules: RuleSet) -> Rescore:
+    """The decisions of ``game`` under ``rules``."""
+    return replay_decisions(game.header, game.events, rules)

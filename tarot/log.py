@@ -286,6 +286,24 @@ def _check_seeded_deal(game: Game, event: Deal) -> None:
             f"with {header.shuffle}")
 
 
+def read_events(path: str | Path) -> tuple[LogHeader, list[Event]]:
+    """A log's header and events, checked against the schema only (not replayed).
+
+    For re-scoring a log under rules that have changed since it was played;
+    :func:`read_log` is the full check.
+    """
+    source = str(path)
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    if not lines:
+        raise LogError(LogProblem(source, 1, "empty_log", "the log is empty"))
+    try:
+        header = HEADER_ADAPTER.validate_json(lines[0])
+        events = [event_from_line(LINE_ADAPTER.validate_json(text)) for text in lines[1:]]
+    except ValidationError as error:
+        raise LogError(LogProblem(source, 1, "bad_event", _describe(error))) from None
+    return header, events
+
+
 def read_log(path: str | Path, *, rules: RuleSet | None = None,
              allow_incomplete: bool = False) -> Game:
     """Replay a log file, checking everything; raise LogError naming the first fault."""

@@ -46,6 +46,7 @@ def test_every_named_deal_has_a_golden_replay(name: str) -> None:
 
 @pytest.mark.parametrize("path", REPLAY_FILES, ids=[p.stem for p in REPLAY_FILES])
 def test_replay_validates_and_shows_its_situation(path: Path) -> None:
+    # After a reviewed rule change, re-record the replays: python -m tarot.golden
     game = read_log(path)
     assert game.is_over
     named = load_named_deal(path.stem)

@@ -1,7 +1,11 @@
 """Snapshot tests (syrupy): a change to the rules, the engine or a golden replay is a diff.
 
-Update after a reviewed change with ``pytest --snapshot-update`` (add
-``--snapshot-no-cleanup`` when running a subset with ``-k``).
+The golden replays' decisions are replayed under the rule files as they are now
+(not under the hash their header pins), so that a changed number in
+``rules/standard.toml`` shows here as a diff of every score it moves. Update
+after a reviewed change with ``pytest --snapshot-update`` (add
+``--snapshot-no-cleanup`` when running a subset with ``-k``), and re-record the
+replays with ``python -m tarot.golden``.
 """
 
 from __future__ import annotations
@@ -15,8 +19,9 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
-from tarot.audit import audit, audit_lines, rescore
-from tarot.log import log_schema, read_log
+from tarot.audit import audit, audit_lines, replay_decisions, rescore
+from tarot.game import Game
+from tarot.log import log_schema, read_events
 from tarot.narrate import Narrator
 from tarot.phases import machine_definition
 from tarot.rules import load_rules
@@ -27,6 +32,14 @@ SCHEMA_FILE = ROOT / "schema" / "log.schema.json"
 IDS = [p.stem for p in REPLAY_FILES]
 
 
+def current(path: Path) -> Game:
+    """A golden replay's decisions under the current rule file of its rule set."""
+    header, events = read_events(path)
+    replayed = replay_decisions(header, events, load_rules(header.rules_id))
+    assert replayed.game is not None, f"{path.name}: {replayed.refused}"
+    return replayed.game
+
+
 @pytest.fixture
 def json_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
     return snapshot.use_extension(JSONSnapshotExtension)
@@ -34,12 +47,12 @@ def json_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
 
 @pytest.mark.parametrize("path", REPLAY_FILES, ids=IDS)
 def test_audit_of_golden_replay(path: Path, json_snapshot: SnapshotAssertion) -> None:
-    assert audit(read_log(path)).as_json() == json_snapshot
+    assert audit(current(path)).as_json() == json_snapshot
 
 
 @pytest.mark.parametrize("path", REPLAY_FILES, ids=IDS)
 def test_transcript_of_golden_replay(path: Path, snapshot: SnapshotAssertion) -> None:
-    game = read_log(path)
+    game = current(path)
     narrator = Narrator(game.rules)
     lines = [line for event in game.events for line in narrator.lines(event)]
     lines += ["", *audit_lines(audit(game))]
@@ -49,7 +62,7 @@ def test_transcript_of_golden_replay(path: Path, snapshot: SnapshotAssertion) ->
 @pytest.mark.parametrize("path", REPLAY_FILES, ids=IDS)
 def test_golden_replay_under_fft_rules(path: Path, json_snapshot: SnapshotAssertion) -> None:
     """The rule-change workflow: every golden deal re-scored under rules/fft.toml."""
-    game = read_log(path)
+    game = current(path)
     other = rescore(game, load_rules("fft"))
     result: dict[str, Any] = {"rules": other.rules_id}
     if other.settlement is None:
