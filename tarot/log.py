@@ -242,13 +242,14 @@ def replay_lines(lines: Iterable[str], source: str = "<log>", *,
     for seq, (number, text) in enumerate(iterator):
         last_line = number
         if not text.strip():
-            raise fail(number, "bad_event", "an empty line", seq)
+            raise fail(number, "bad_event", "an empty line where an event should be", seq)
         try:
             line = LINE_ADAPTER.validate_json(text)
         except ValidationError as error:
             kind = error.errors()[0]["type"]
             code = "not_json" if kind == "json_invalid" else "bad_event"
-            raise fail(number, code, _describe(error), _first_seq(text),
+            found = _first_seq(text)
+            raise fail(number, code, _describe(error), seq if found is None else found,
                        _first_type(text)) from None
         event_type = line.type
         if line.seq != seq:
