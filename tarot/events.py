@@ -18,7 +18,7 @@ part of the log line, not of the event.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Final, Literal
 
 from annotated_types import Ge, Le
 
@@ -180,8 +180,8 @@ DERIVED_TYPES: tuple[type, ...] = (ChienShown, TrickTaken, Redeal, Settlement)
 EVENT_TYPES: tuple[type, ...] = DECISION_TYPES + DERIVED_TYPES
 
 
-LOG_FORMAT = "tarot-log"
-LOG_FORMAT_VERSION = 1
+LOG_FORMAT: Final = "tarot-log"
+LOG_FORMAT_VERSION: Final = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

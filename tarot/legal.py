@@ -366,15 +366,15 @@ def check(state: DealState, action: Action) -> int:
             return 1 << card
     if state.phase != _PHASE_OF_ACTION.get(kind) or action.seat != state.turn:
         _refuse_out_of_turn(state, action)
-    if kind is Play:
-        return _check_play(state, action)  # type: ignore[arg-type]
-    if kind is Bid:
-        _check_bid(state, action)  # type: ignore[arg-type]
+    if isinstance(action, Play):
+        return _check_play(state, action)
+    if isinstance(action, Bid):
+        _check_bid(state, action)
         return 0
     who = seat_name(action.seat)
-    if kind is Discard:
+    if isinstance(action, Discard):
         return check_discard(state, action.seat, [_parse(who, c) for c in action.cards])
-    if kind is Poignee:
+    if isinstance(action, Poignee):
         return check_poignee(state, action.seat, [_parse(who, c) for c in action.cards])
     return 0
 
@@ -409,7 +409,7 @@ def canonical(action: Action) -> Action:
             return action
         return PLAY_ACTIONS[action.seat][_parse(seat_name(action.seat), action.card)] \
             if 0 <= action.seat < 4 else action
-    if isinstance(action, Discard | Poignee):
+    if isinstance(action, (Discard, Poignee)):
         if all(c in CARD_BY_CODE for c in action.cards):
             return action
         who = seat_name(action.seat)
@@ -504,8 +504,9 @@ def legal_actions(state: DealState) -> list[Action]:
         actions += [plays[c] for c in cards_in(legal_cards(state))]
         return actions
     if phase == phases.AUCTION:
-        return [Bid(seat=seat, contract=None)] + [
-            Bid(seat=seat, contract=state.rules.contracts[i].id) for i in biddable_contracts(state)]
+        bids: list[Action] = [Bid(seat=seat, contract=None)]
+        return bids + [Bid(seat=seat, contract=state.rules.contracts[i].id)
+                       for i in biddable_contracts(state)]
     if phase == phases.CHIEN:
         return [Discard(seat=seat, cards=codes_of_mask(cheapest_discard(state)))]
     if phase == phases.DECLARATIONS:

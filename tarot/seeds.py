@@ -205,7 +205,7 @@ def unmet_expectations(game: Game, expect: Expectations) -> list[str]:
     if expect.petit_au_bout is not None and settlement.petit_au_bout != expect.petit_au_bout:
         problems.append(f"petit au bout {settlement.petit_au_bout}, "
                         f"expected {expect.petit_au_bout}")
-    last = tricks[-1].cards if tricks else ()
+    last: tuple[str, ...] = tricks[-1].cards if tricks else ()
     excuse = CODES[EXCUSE]
     if expect.excuse_in_last_trick is not None and (excuse in last) != expect.excuse_in_last_trick:
         problems.append(f"the last trick is {last}")

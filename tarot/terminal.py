@@ -148,9 +148,9 @@ class TerminalGame:
         if isinstance(event, PlayCard) and event.seat == self.human:
             return  # the person knows what he played; the trick line shows it
         if isinstance(event, TrickTaken):
-            line = Text(f"Trick {event.number} to {self.names[event.winner]}: ")
-            line.append_text(cards_line(event.cards))
-            self.say(line)
+            trick_line = Text(f"Trick {event.number} to {self.names[event.winner]}: ")
+            trick_line.append_text(cards_line(event.cards))
+            self.say(trick_line)
             return
         if isinstance(event, Settlement):
             self.show_end(event)
@@ -329,10 +329,10 @@ class TerminalGame:
             self.say(line)
         self.say(Text("Tricks:", style="bold"))
         for trick in (e for e in self.game.events if isinstance(e, TrickTaken)):
-            line = Text(f"  {trick.number:>2}. {self.names[trick.leader]:<6} led: ")
-            line.append_text(cards_line(trick.cards))
-            line.append(f" → {self.names[trick.winner]}")
-            self.say(line)
+            recap = Text(f"  {trick.number:>2}. {self.names[trick.leader]:<6} led: ")
+            recap.append_text(cards_line(trick.cards))
+            recap.append(f" → {self.names[trick.winner]}")
+            self.say(recap)
 
 
 _SECOND_PERSON = {"holds": "hold", "has": "have", "cannot": "cannot", "must": "must",

@@ -96,7 +96,8 @@ class RandomPlayer:
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase == phases.CHIEN:
-            options = discard_options_for(mask_of_codes(view.hand), len(legal[0].cards))
+            size = next(len(a.cards) for a in legal if isinstance(a, Discard))
+            options = discard_options_for(mask_of_codes(view.hand), size)
             ordinary = rng.sample(card_list(options.ordinary),
                                   options.size - options.trumps_required)
             trumps = rng.sample(card_list(options.trumps), options.trumps_required)
