@@ -204,7 +204,8 @@ class TerminalGame:
             return (f"Discard {options.size} cards (codes or numbers; no king, no bout{forced}),"
                     " or 'auto':")
         if phase == phases.DECLARATIONS:
-            return "Declare a chelem, all 18 tricks? (y/N):"
+            return (f"Declare a chelem, all {self.game.rules.deal.hand_size} tricks?"
+                    " (y/N):")
         return "Your card (code or number, ? for help):"
 
     def bid_words(self) -> list[str]:
@@ -256,8 +257,9 @@ class TerminalGame:
         options = poignee_options(self.game.state, self.human)
         if not options or not self.game.legal_actions() or not any(
                 isinstance(a, Poignee) for a in self.game.legal_actions()):
-            self.say("  ✗ No poignée now: it takes 10 trumps (or 9 and the Excuse), shown just "
-                     "before your first card.")
+            fewest = self.game.rules.poignees[0].trumps
+            self.say(f"  ✗ No poignée now: it takes {fewest} trumps (or {fewest - 1} and the "
+                     "Excuse), shown just before your first card.")
             return None
         for index, (level, _, shown) in enumerate(options, start=1):
             line = Text(f"  {index}. {level.name}, +{level.bonus}: ")
