@@ -119,11 +119,17 @@ def _points(half: int) -> str:
     return f"{half // 2}" if half % 2 == 0 else f"{half / 2:.1f}"
 
 
-def audit_lines(result: Audit) -> list[str]:
-    """The audit as a person would check it, one step a line."""
+def audit_lines(result: Audit, names: tuple[str, ...] = ("P0", "P1", "P2", "P3")) -> list[str]:
+    """The audit as a person would check it, one step a line.
+
+    Amounts are those of RULES.md 3.6: signed in the taker's favour, per
+    defender. Each defender scores the opposite of the total; the taker three
+    times the total.
+    """
     r = result
-    taker = f"P{r.taker}"
-    sign = "+" if r.excuse_adjustment_half_points >= 0 else "−"
+    taker = names[r.taker]
+    sign = "+" if r.excuse_adjustment_half_points >= 0 else "-"
+    made = "made" if r.contract_made else "failed"
     lines = [
         f"{r.contract_name} by {taker} (multiplier {r.multiplier}).",
         f"Card points: {taker} won {r.tricks_won_by_taker} trick(s) worth "
@@ -135,20 +141,22 @@ def audit_lines(result: Audit) -> list[str]:
         f"Bouts: {len(r.bouts)}"
         + (": " + ", ".join(f"{b.card} ({b.where})" for b in r.bouts) if r.bouts else "")
         + f" → target {_points(r.target_half_points)}.",
-        f"Contract {'made' if r.contract_made else 'failed'}: "
-        f"{_points(r.taker_half_points)} vs {_points(r.target_half_points)}, counted difference "
-        f"{r.difference}.",
-        f"Base: {'+' if r.base >= 0 else '−'}({r.base_points} + {r.difference}) × {r.multiplier} "
-        f"= {r.base:+d} per defender.",
+        f"Contract {made}: {_points(r.taker_half_points)} vs {_points(r.target_half_points)}, "
+        f"counted difference {r.difference} (a half point goes to the winning side).",
+        f"Base, in the taker's favour: {'+' if r.base >= 0 else '-'}({r.base_points} + "
+        f"{r.difference}) × {r.multiplier} = {r.base:+d}.",
     ]
     if r.petit_au_bout:
         lines.append(f"Petit au bout to the {r.petit_au_bout}: {r.petit_au_bout_bonus:+d}.")
     for seat, level, bonus in r.poignees:
-        lines.append(f"Poignée {level} shown by P{seat}: {bonus:+d} (to the contract's winner).")
+        lines.append(f"Poignée ({level}) shown by {names[seat]}: {bonus:+d} "
+                     "(it goes to the side that wins the contract).")
     for kind, bonus in r.chelem:
         lines.append(f"Chelem, {kind.replace('_', ' ')}: {bonus:+d}.")
-    lines.append(f"Per defender: {r.per_defender:+d}; the taker scores 3 × {r.per_defender:+d}.")
-    lines.append("Scores: " + ", ".join(f"P{s} {v:+d}" for s, v in enumerate(r.scores))
+    d = r.per_defender
+    lines.append(f"Total in the taker's favour: {d:+d}. Each defender scores {-d:+d}; "
+                 f"the taker 3 × {d:+d} = {3 * d:+d}.")
+    lines.append("Scores: " + ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(r.scores))
                  + f" (sum {sum(r.scores)}).")
     return lines
 

@@ -472,10 +472,12 @@ def illegal_play_reason(hand: int, trick: Sequence[int], card: int, who: str) ->
             f"{_names(higher)}, so must (R12)")
     reason = "trumps were led" if led > TRUMP_BASE else \
         f"{who} has no {SUIT_NAMES[led // 14]}"
+    lower = ", even a lower one" if high else ""
+    rules = "R11, R12" if high else "R11"
     return IllegalAction(
         "must_trump",
         f"{who} cannot play {name}: {reason} and {who} holds trumps "
-        f"({_names(hand & TRUMP_MASK)}), so must play one, even a lower one (R11, R12)")
+        f"({_names(hand & TRUMP_MASK)}), so must play one{lower} ({rules})")
 
 
 # ---------------------------------------------------------------------------

@@ -95,7 +95,7 @@ class Narrator:
     def _redeal(self, event: Redeal) -> list[str]:
         why = ("everyone passed" if event.reason == "all_passed"
                else f"{self.does(event.seat or 0, 'has')} the petit sec")
-        return [f"The deal is void ({why}); {self.name(event.next_dealer)} deals again."]
+        return [f"The deal is void ({why}); {self.does(event.next_dealer, 'deals')} again."]
 
     def _settlement(self, event: Settlement) -> list[str]:
         return settlement_summary(event, self.rules, self.names)
@@ -120,9 +120,10 @@ def settlement_summary(s: Settlement, rules: RuleSet,
     ]
     if s.petit_au_bout:
         lines.append(f"  Petit au bout to the {s.petit_au_bout}: {s.petit_au_bout_bonus:+d}")
+    level_names = {level.id: level.name for level in rules.poignees}
     for p in s.poignees:
-        lines.append(f"  Poignée {p.level} shown by {names[p.seat]}: {p.bonus:+d} "
-                     "(to the side that wins the contract)")
+        lines.append(f"  {level_names.get(p.level, p.level)} shown by {names[p.seat]}: "
+                     f"{p.bonus:+d} (to the side that wins the contract)")
     for c in s.chelem:
         lines.append(f"  Chelem, {c.kind.replace('_', ' ')}: {c.bonus:+d}")
     lines.append(f"  Each defender {-s.per_defender:+d}; taker {s.scores[s.taker]:+d}.")

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from tarot import phases
 from tarot.bots.base import Player, ask
+from tarot.bots.rules_player import choose_discard
 from tarot.cards import (
     CARD_BY_CODE,
     CODES,
@@ -37,6 +38,7 @@ from tarot.events import (
     Action,
     Bid,
     Chelem,
+    Deal,
     Discard,
     Event,
     Poignee,
@@ -54,14 +56,35 @@ SEAT_NAMES = ("South", "East", "North", "West")  # P0..P3: play goes counter-clo
 SUIT_STYLES = ("bold", "bold red", "bold red", "bold")  # ♠ ♥ ♦ ♣
 TRUMP_STYLE = "bold cyan"
 
-HELP = """Commands at the card prompt:
-  a card code     kh, 10♦, NS, T21, exc (any case; ♠♥♦♣ or S H D C)
-  a number        the card's number in your hand, as shown
-  p               show a poignée (just before your first card)
+LEGEND = ("Cards: K king, Q queen, N knight (cavalier), J jack, 10 … 2, 1 ace; T1 … T21 are "
+          "the trumps (T1 is the Petit), EXC is the Excuse. Type ? at any prompt for help.")
+
+CARD_HELP = """At the card prompt:
+  a card code     kh, 10♦, NS, T21, exc (any case; ♠♥♦♣ or S H D C); codes never change
+  a number        the card's number in your hand, as shown (numbers change as you play)
+  p               show a poignée (just before your first card, if you have enough trumps)
   last            the previous trick
   hand            your hand again
   ?               this help
   quit            save and leave (Ctrl-C and the end of input do the same)"""
+
+PHASE_HELP = {
+    phases.AUCTION: """At the bid prompt:
+  pass, prise, garde, garde_sans, garde_contre   each bid must be above the current one
+  Prise ×1 and Garde ×2: you take the chien and discard six cards. Garde sans ×4: the chien
+  counts for you unseen. Garde contre ×6: it counts for the defence. You need 56 card points
+  with no bout, 51 with one, 41 with two, 36 with three (the bouts: T1, T21, EXC).
+  quit            save and leave""",
+    phases.CHIEN: """At the discard prompt:
+  six cards, by code or number, separated by spaces; or auto (a discard that makes voids)
+  no king and no bout (T1, T21, EXC); a trump only when fewer than six other cards remain,
+  and then it is shown to all. The discard counts for you.
+  quit            save and leave""",
+    phases.DECLARATIONS: """At the chelem prompt:
+  y or n          a declared chelem (all the tricks) scores +400 if made, -200 if not;
+                  you then lead the first trick
+  quit            save and leave""",
+}
 
 
 class QuitGame(Exception):
@@ -95,8 +118,9 @@ class TerminalGame:
         self.game = game
         self.players = players
         self.human = human
-        # soft_wrap: long lines are left to the terminal, so piped output keeps them whole.
-        self.console = console or Console(highlight=False, soft_wrap=True)
+        self.console = console or Console(highlight=False)
+        # At a terminal rich wraps long lines between words; piped output keeps them whole.
+        self.console.soft_wrap = not self.console.is_terminal
         self.writer = LogWriter(save, game.header, already_written=0 if new_file else
                                 len(game.events))
         if new_file:
@@ -117,6 +141,8 @@ class TerminalGame:
     # -- the loop ----------------------------------------------------------------
 
     def run(self, replay_past: bool = True) -> None:
+        if self.human is not None:
+            self.say(Text(LEGEND, style="dim"))
         if replay_past:
             for event in self.game.events:
                 self.tell(event)
@@ -145,8 +171,10 @@ class TerminalGame:
         return random.Random(f"{self.game.header.seed}:{seat}:{len(self.game.events)}")
 
     def tell(self, event: Event) -> None:
-        if isinstance(event, PlayCard) and event.seat == self.human:
-            return  # the person knows what he played; the trick line shows it
+        if isinstance(event, Deal) and self.human is not None:
+            # The hand itself is shown at the person's first prompt.
+            self.say(self.narrator.lines(event)[0])
+            return
         if isinstance(event, TrickTaken):
             trick_line = Text(f"Trick {event.number} to {self.names[event.winner]}: ")
             trick_line.append_text(cards_line(event.cards))
@@ -174,7 +202,7 @@ class TerminalGame:
             if word in {"quit", "exit", "q"}:
                 raise QuitGame
             if word in {"?", "help", "h"}:
-                self.say(HELP)
+                self.say(PHASE_HELP.get(self.game.phase, CARD_HELP))
                 continue
             if word == "last":
                 self.show_last_trick()
@@ -188,7 +216,7 @@ class TerminalGame:
                     continue
                 return self.game.play(action)
             except IllegalAction as error:
-                message = personal(error.message, self.human, self.names)
+                message = with_symbols(personal(error.message, self.human, self.names))
                 self.say(Text(f"  ✗ {message}", style="yellow"))
             except CardError as error:
                 self.say(Text(f"  ✗ {error}", style="yellow"))
@@ -220,16 +248,17 @@ class TerminalGame:
             word = answer.lower().replace(" ", "_").replace("-", "_")
             if word in {"pass", "p", "passe"}:
                 return Bid(seat=seat, contract=None)
-            if not word:
+            by_name = {n.lower().replace(" ", "_"): cid for cid, n in self.contracts.items()}
+            contract = by_name.get(word, word)
+            if contract not in self.contracts:
                 self.say(f"  ✗ Type one of: {', '.join(self.bid_words())}")
                 return None
-            by_name = {n.lower().replace(" ", "_"): cid for cid, n in self.contracts.items()}
-            return Bid(seat=seat, contract=by_name.get(word, word))
+            return Bid(seat=seat, contract=contract)
         if phase == phases.CHIEN:
             if answer.lower() == "auto":
-                from tarot.legal import cheapest_discard
-
-                return Discard(seat=seat, cards=codes_of_mask(cheapest_discard(self.game.state)))
+                hand = self.game.state.hands[seat]
+                return Discard(seat=seat, cards=codes_of_mask(
+                    choose_discard(hand, self.game.rules.deal.chien_size)))
             tokens = answer.replace(",", " ").split()
             return Discard(seat=seat, cards=tuple(self.card_code(t) for t in tokens))
         if phase == phases.DECLARATIONS:
@@ -312,6 +341,11 @@ class TerminalGame:
         else:
             self.say("  You lead.")
         self.show_hand()
+        if any(isinstance(a, Poignee) for a in self.game.legal_actions()):
+            levels = ", ".join(level.name.lower() for level, _, _ in
+                               poignee_options(self.game.state, self.game.turn or 0))
+            self.say(Text(f"You may show a poignée now ({levels}): type p, "
+                          "or play a card to show none.", style="bold"))
 
     def show_last_trick(self) -> None:
         tricks = [e for e in self.game.events if isinstance(e, TrickTaken)]
@@ -329,6 +363,14 @@ class TerminalGame:
         self.say(Text("The deal is over.", style="bold"))
         for line in settlement_summary(settlement, self.game.rules, self.names):
             self.say(line)
+        state = self.game.state
+        if state.chien_taken:
+            hidden = Text(f"  {self.names[state.taker]}'s discard: ")
+            hidden.append_text(cards_line(codes_of_mask(state.discard)))
+        else:
+            hidden = Text("  The chien: ")
+            hidden.append_text(cards_line(codes_of_mask(state.chien)))
+        self.say(hidden)
         self.say(Text("Tricks:", style="bold"))
         for trick in (e for e in self.game.events if isinstance(e, TrickTaken)):
             recap = Text(f"  {trick.number:>2}. {self.names[trick.leader]:<6} led: ")
@@ -358,6 +400,14 @@ def personal(message: str, seat: int | None, names: Sequence[str] = SEAT_NAMES) 
         if other != seat:
             text = re.sub(rf"\bP{other}\b", names[other], text)
     return text[:1].upper() + text[1:]
+
+
+_CODE = re.compile(r"\b(10|[1-9JNQK])([SHDC])\b")
+
+
+def with_symbols(message: str) -> str:
+    """Card codes in a message as the table shows them (``KH`` → ``K♥``)."""
+    return _CODE.sub(lambda m: display(CARD_BY_CODE[m.group(0)]), message)
 
 
 def _prompt(text: str) -> str:
