@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from tarot.bots.base import Player, ask
 from tarot.game import Game
+from tarot.rules import RuleSet
 
 SEATS = 4
 _Z95 = 1.959964  # two-sided 95% quantile of the normal distribution
@@ -53,10 +54,11 @@ class MatchResult:
         Paired over deal seeds: both players held the same hands, so the
         difference is far less noisy than the two means' intervals suggest.
         """
-        return _mean_ci([row[first] - row[second] for row in self.per_seed])
+        return mean_ci([row[first] - row[second] for row in self.per_seed])
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of independent values and the half-width of its 95% interval (inf for one)."""
     n = len(values)
     if n == 0:
         return (0.0, 0.0)
@@ -77,7 +79,7 @@ def player_rng(seed: int, deal_seed: int, rotation: int, index: int) -> random.R
 
 
 def play_game(players: Sequence[Player], deal_seed: int, rotation: int, seed: int, *,
-              rules: str = "standard", max_deals: int = 1000) -> Game:
+              rules: RuleSet | str = "standard", max_deals: int = 1000) -> Game:
     """One game of the match: ``players[i]`` sits at seat ``(i + rotation) % 4``.
 
     A game whose deals are all passed out would never end; ``max_deals`` turns
@@ -96,7 +98,7 @@ def play_game(players: Sequence[Player], deal_seed: int, rotation: int, seed: in
 
 
 def run_match(players: Sequence[Player], deals: int, seed: int, *,
-              rules: str = "standard") -> MatchResult:
+              rules: RuleSet | str = "standard") -> MatchResult:
     """Play deal seeds ``seed .. seed + deals - 1``, each four times with the players rotated."""
     if len(players) != SEATS:
         raise ValueError(f"a match needs {SEATS} players, not {len(players)}")
@@ -123,7 +125,7 @@ def run_match(players: Sequence[Player], deals: int, seed: int, *,
     games = deals * SEATS
     results = []
     for i, player in enumerate(players):
-        _, half = _mean_ci([row[i] for row in per_seed])
+        _, half = mean_ci([row[i] for row in per_seed])
         results.append(PlayerResult(name=player.name, games=games, mean=totals[i] / games,
                                     ci95=half, taken=taken[i], made=made[i]))
     return MatchResult(seed=seed, deals=deals, players=tuple(results), per_seed=tuple(per_seed))

@@ -1,0 +1,159 @@
+"""``tarot simulate``: its outputs, its figures against run_match's, and that they
+depend on the arguments alone (not on the number of workers).
+
+Every run here is a few deal seeds: the rules player takes a fraction of a
+millisecond a decision, so each test is well under a second, bar the worker
+pool's start-up (spawned processes import tarot afresh).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tarot.bots.random_player import RandomPlayer
+from tarot.bots.registry import PLAYERS
+from tarot.bots.rules_player import RulesPlayer
+from tarot.match import run_match
+from tarot.rules import load_rules
+from tarot.simulate import chunks, match_result, next_distinct, percentile, run_simulation, simulate
+
+MIXED = "rules,random,random,random"
+
+
+def invoke(args: list[str]) -> Result:
+    # --quiet is redundant under CliRunner (stderr is no terminal) but says what is meant.
+    return CliRunner().invoke(simulate, [*args, "--quiet"])
+
+
+def run_json(args: list[str]) -> dict[str, Any]:
+    result = invoke([*args, "--json"])
+    assert result.exit_code == 0, result.output
+    # The whole of stdout is one JSON document: json.loads refuses anything around it.
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def without_timing(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key != "timing"}
+
+
+def test_table() -> None:
+    result = invoke(["--deals", "3", "--seed", "1", "--players", MIXED, "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "3 deal seeds (1 to 3)" in out and "12 games per player" in out
+    assert "points per game" in out and "95% intervals are over deal seeds" in out
+    rows = [line.split() for line in out.splitlines()
+            if line[:2].strip().isdigit() and line[2:4] == "  "]
+    assert [row[:2] for row in rows] == [["0", "rules"], ["1", "random"], ["2", "random"],
+                                         ["3", "random"]]
+    # The next different player: the three random seats are each compared with rules.
+    assert "0 rules - 1 random:" in out
+    for index in (1, 2, 3):
+        assert f"{index} random - 0 rules:" in out
+    assert "Wall time" in out and "--workers 1" in out
+    assert result.stderr == ""
+
+
+def test_json_structure_and_zero_sum() -> None:
+    data = run_json(["--deals", "4", "--seed", "7", "--players", MIXED, "--workers", "1"])
+    assert data["seed"] == 7 and data["deals"] == 4 and data["deal_seeds"] == [7, 10]
+    assert data["rotations"] == 4 and data["games_per_player"] == 16
+    assert data["rules"]["id"] == "standard" and data["rules"]["hash"].startswith("sha256:")
+    assert "per game" in data["score_unit"]
+    players = data["players"]
+    assert [(p["index"], p["name"]) for p in players] == [
+        (0, "rules"), (1, "random"), (2, "random"), (3, "random")]
+    # Each player sits once in each rotation of each deal, and every game is zero-sum.
+    assert sum(p["total"] for p in players) == 0
+    assert sum(p["mean"] * p["games"] for p in players) == pytest.approx(0.0, abs=1e-6)
+    assert sum(p["taken"] for p in players) == 16
+    for p in players:
+        assert p["games"] == 16 and p["mean"] == pytest.approx(p["total"] / 16)
+        low, high = p["interval"]
+        assert low <= p["mean"] <= high and p["ci95"] >= 0
+        assert 0 <= p["made"] <= p["taken"]
+        slams = p["slams"]
+        assert slams["declared_made"] <= slams["declared"]
+        assert slams["made"] == slams["declared_made"] + slams["undeclared_made"]
+        assert p["decisions"] >= 16 * 19  # a bid and 18 cards a game, at least
+        assert p["vs"]["index"] == (1 if p["index"] == 0 else 0)
+    vs = players[0]["vs"]
+    assert vs["difference"] == pytest.approx(players[0]["mean"] - players[1]["mean"])
+    timing = data["timing"]
+    assert timing["workers"] == 1 and timing["wall_seconds"] > 0
+    for entry, p in zip(timing["decision_ms"], players, strict=True):
+        assert entry["decisions"] == p["decisions"]
+        assert entry["mean"] > 0 and entry["p95"] > 0
+
+
+def test_the_figures_are_run_match_s() -> None:
+    names = ("rules", "random", "rules", "random")
+    records = run_simulation(names, deals=5, seed=3, rules=load_rules("standard"), workers=1)
+    expected = run_match([RulesPlayer(), RandomPlayer(), RulesPlayer(), RandomPlayer()],
+                         deals=5, seed=3)
+    assert match_result(names, records, seed=3) == expected
+
+
+def test_any_number_of_workers_gives_the_same_figures() -> None:
+    # 6 seeds for 2 workers make 6 one-seed tasks, so the pool really shares them out
+    # and they come back in whatever order the workers finish.
+    assert len(chunks(6, 20, 2)) > 2
+    args = ["--deals", "6", "--seed", "20", "--players", "random,rules,random,rules"]
+    one = run_json([*args, "--workers", "1"])
+    two = run_json([*args, "--workers", "2"])
+    assert two["timing"]["workers"] == 2
+    assert without_timing(one) == without_timing(two)
+    assert [e["decisions"] for e in one["timing"]["decision_ms"]] == \
+        [e["decisions"] for e in two["timing"]["decision_ms"]]
+
+
+def test_the_same_seed_gives_the_same_results() -> None:
+    args = ["--deals", "3", "--players", MIXED, "--workers", "1"]
+    first = run_json([*args, "--seed", "5"])
+    assert without_timing(first) == without_timing(run_json([*args, "--seed", "5"]))
+    assert without_timing(first) != without_timing(run_json([*args, "--seed", "6"]))
+
+
+def test_rules_option() -> None:
+    data = run_json(["--deals", "2", "--rules", "fft", "--workers", "1"])
+    assert data["rules"]["id"] == "fft"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--players", "rules,random,random,nobody"], "no computer player is called 'nobody'"),
+    (["--players", "rules,random"], "give 4 players"),
+    (["--players", "rules,random,random,random,random"], "give 4 players"),
+    (["--rules", "no-such-rules"], "no such rule set"),
+    (["--deals", "0"], "--deals"),
+    (["--seed", "-1"], "--seed"),
+    (["--workers", "0"], "--workers"),
+])
+def test_bad_arguments_are_click_errors(args: list[str], message: str) -> None:
+    result = invoke(args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_an_unknown_player_lists_the_players() -> None:
+    result = invoke(["--players", "rules,random,random,strongest"])
+    assert result.exit_code == 2
+    assert f"the players are: {', '.join(PLAYERS)}" in result.stderr
+
+
+def test_helpers() -> None:
+    assert next_distinct(["rules", "random", "random", "random"], 0) == 1
+    assert next_distinct(["rules", "random", "random", "random"], 2) == 0
+    assert next_distinct(["rules", "rules", "random", "rules"], 3) == 2
+    assert next_distinct(["random"] * 4, 1) is None
+    assert percentile([], 0.95) == 0.0
+    assert percentile(list(range(1, 101)), 0.95) == 95.0
+    assert percentile([7], 0.95) == 7.0
+    for deals, seed, workers in [(1, 0, 8), (7, 3, 2), (1000, 1, 2), (45, 0, 1)]:
+        seeds = [s for part in chunks(deals, seed, workers) for s in part]
+        assert seeds == list(range(seed, seed + deals))
