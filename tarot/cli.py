@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
 if TYPE_CHECKING:
     from tarot.audit import Rescore
     from tarot.game import Game
+    from tarot.log import LoadedLog
 
 
 @click.group()
@@ -38,13 +39,22 @@ def rules(diagram: bool, rules_name: str) -> None:
     click.echo(ruleset.model_dump_json(indent=2))
 
 
-def _load_game(path: str, allow_incomplete: bool = False) -> Game:
-    from tarot.log import LogError, read_log
+def _load(path: str, allow_incomplete: bool = False, warn: bool = True) -> LoadedLog:
+    """A log replayed; a game in progress may end in a torn line (a write cut short),
+    which is dropped with a warning on stderr."""
+    from tarot.log import LogError, load_log
 
     try:
-        return read_log(path, allow_incomplete=allow_incomplete)
+        loaded = load_log(path, allow_incomplete=allow_incomplete, drop_torn=allow_incomplete)
     except LogError as error:
         raise click.ClickException(str(error)) from None
+    if loaded.torn is not None and warn:
+        click.echo(f"warning: {loaded.torn}", err=True)
+    return loaded
+
+
+def _load_game(path: str, allow_incomplete: bool = False) -> Game:
+    return _load(path, allow_incomplete).game
 
 
 @main.command()
@@ -55,16 +65,21 @@ def validate(files: tuple[str, ...], allow_incomplete: bool) -> None:
 
     Each bad file gets one line: FILE:LINE: event #SEQ (TYPE): CODE: message.
     """
-    from tarot.log import LogError, read_log
+    from tarot.log import LogError, load_log
 
     bad = 0
     for path in files:
         try:
-            game = read_log(path, allow_incomplete=allow_incomplete)
+            loaded = load_log(path, allow_incomplete=allow_incomplete,
+                              drop_torn=allow_incomplete)
         except LogError as error:
             bad += 1
             click.echo(str(error))
             continue
+        game = loaded.game
+        if loaded.torn is not None:
+            # A game in progress whose last write was cut short: what precedes is whole.
+            click.echo(f"{loaded.torn} (warning: the torn line is ignored)")
         state = "settled" if game.is_over else f"in progress ({game.phase})"
         click.echo(f"{path}: ok, {len(game.events)} events, {state}")
     if bad:
@@ -147,16 +162,27 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
            allow_incomplete: bool) -> None:
     """Print a saved game as it happened, trick by trick."""
     from tarot.narrate import Narrator
+    from tarot.terminal import SEAT_NAMES
 
     game = _load_game(file, allow_incomplete=allow_incomplete)
-    narrator = Narrator(game.rules, as_seat=as_seat)
+    narrator = Narrator(game.rules, SEAT_NAMES, as_seat=as_seat)
+    if as_seat is not None:
+        click.echo(f"Seen from {SEAT_NAMES[as_seat]}'s seat (P{as_seat}): other hands and "
+                   "hidden cards stay hidden.")
+    if step:
+        click.echo("Press Enter for the next event, q then Enter to stop.")
     for seq, event in enumerate(game.events):
         for line in narrator.lines(event):
             click.echo(line)
         if to_seq is not None and seq >= to_seq:
             break
         if step:
-            click.prompt("", default="", show_default=False, prompt_suffix="")
+            try:
+                answer = click.prompt("", default="", show_default=False, prompt_suffix="")
+            except click.Abort:
+                return
+            if answer.strip().lower() in {"q", "quit"}:
+                return
 
 
 @main.command()
@@ -200,24 +226,47 @@ def default_save_path() -> Path:
 @click.option("--auto", is_flag=True, help="The computer plays all four seats.")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, exists=True,
               path_type=Path), default=None, help="Continue an unfinished saved game.")
+@click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
 def play(seed: int | None, deal_name: str | None, rules_name: str, save_path: Path | None,
-         level: str, auto: bool, resume_path: Path | None) -> None:
+         level: str, auto: bool, resume_path: Path | None, force: bool) -> None:
     """Play one deal of French Tarot: you (South) against three computer players."""
     import random
 
     from tarot.bots.registry import make_player
+    from tarot.log import dumps_log, write_log
     from tarot.rules import RulesError
     from tarot.seeds import Script, SeedError, load_named_deal
     from tarot.terminal import QuitGame, TerminalGame, names_for
 
+    _tolerate_undecodable_input()
     human = None if auto else 0
     script = None
     seats = tuple(f"{name} ({'person' if seat == human else level})"
                   for seat, name in enumerate(names_for(None)))
     if resume_path is not None:
-        game = _load_game(str(resume_path), allow_incomplete=True)
+        loaded = _load(str(resume_path), allow_incomplete=True, warn=False)
+        game = loaded.game
+        if loaded.torn is not None or loaded.event_lines != len(game.events):
+            # The file must hold exactly the game's events before more are appended: drop
+            # a torn last line, and write the derived events a cut-short write left out.
+            try:
+                write_log(resume_path, game, overwrite=True)
+            except OSError as error:
+                raise click.ClickException(f"{resume_path}: cannot rewrite: "
+                                           f"{error.strerror or error}") from None
+            if loaded.torn is not None:
+                click.echo(f"{resume_path}: line {loaded.torn.line} was cut short (a write "
+                           "interrupted) and is dropped; the game goes on from the line before.")
         if game.is_over:
             raise click.ClickException(f"{resume_path}: this game is over; nothing to resume")
+        if game.turn is None:
+            raise click.ClickException(f"{resume_path}: the log stops before the first deal; "
+                                       "nothing to resume (start a new game)")
+        # The same players as when the game began (the header names them), so that it
+        # ends as it would have without the interruption.
+        # (--auto still hands the person's seat to the computer.)
+        human, level = _seats_of(game.header.seats, human, level)
+        human = None if auto else human
         path = resume_path
     else:
         try:
@@ -234,21 +283,102 @@ def play(seed: int | None, deal_name: str | None, rules_name: str, save_path: Pa
         except (RulesError, SeedError) as error:
             raise click.ClickException(str(error)) from None
         path = save_path or default_save_path()
-        if path.exists():
-            raise click.ClickException(f"{path} exists already; choose another --save path")
-        path.parent.mkdir(parents=True, exist_ok=True)
+        from tarot.atomic import write_text_atomic
+
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise click.ClickException(f"{path.parent}: cannot make the folder: "
+                                       f"{error.strerror or error}") from None
+        try:
+            # The file appears whole, with the header and the deal, or not at all; an
+            # existing file is replaced only with --force.
+            write_text_atomic(path, dumps_log(game.header, game.events), overwrite=force)
+        except FileExistsError:
+            raise click.ClickException(f"{path} exists already; choose another --save path "
+                                       "(or --force to replace it)") from None
+        except OSError as error:
+            raise click.ClickException(f"{path}: cannot write: {error.strerror or error}"
+                                       ) from None
     click.echo(f"{'Resuming' if resume_path else 'Saving'} this game: {path}")
     players = [make_player(level) for _ in range(4)]
-    with path.open("a" if resume_path else "x", encoding="utf-8") as save:
-        terminal = TerminalGame(game, players, human, save, new_file=resume_path is None,
-                                script=script)
-        try:
-            terminal.run()
-        except (QuitGame, click.Abort, KeyboardInterrupt):
-            click.echo("\nGame saved; continue it with: tarot play --resume " + str(path))
-            return
+    try:
+        save = path.open("a", encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot write: {error.strerror or error}") from None
+    try:
+        with save:
+            # Each event is written and flushed as it happens (LogWriter): once flushed it
+            # is the kernel's, and survives the death of this process, SIGKILL included.
+            terminal = TerminalGame(game, players, human, save, new_file=False, script=script)
+            try:
+                terminal.run()
+            except (QuitGame, click.Abort, KeyboardInterrupt):
+                _sync(save)
+                click.echo(f"\nGame saved; continue it with: {_command()} play --resume {path}")
+                return
+            _sync(save)
+    except OSError as error:  # a full disk, say: the lines already in the file are whole
+        raise click.ClickException(
+            f"{path}: cannot save the game: {error.strerror or error}; what was saved can "
+            f"be continued with: {_command()} play --resume {path}") from None
     click.echo(f"Game saved: {path}")
 
+
+def _command() -> str:
+    """How to type this program again: ``tarot`` when that is on the PATH, else its path."""
+    import shutil
+    import sys
+
+    typed = sys.argv[0]
+    found = shutil.which("tarot")
+    if found and Path(found).resolve() == Path(typed).resolve():
+        return "tarot"
+    return typed if Path(typed).name == "tarot" else "tarot"
+
+
+def _seats_of(seats: tuple[str, ...], human: int | None, level: str) -> tuple[int | None, str]:
+    """Who is the person and which computer level, from seat names such as 'East (rules)';
+    the options given when the names are not ours."""
+    from tarot.bots.registry import PLAYERS
+
+    kinds = [name.rpartition(" (")[2].removesuffix(")") if name.endswith(")") else ""
+             for name in seats]
+    levels = {kind for kind in kinds if kind != "person"}
+    if kinds.count("person") > 1 or len(levels) != 1 or not levels <= set(PLAYERS):
+        return human, level
+    return (kinds.index("person") if "person" in kinds else None), levels.pop()
+
+
+def _sync(save: TextIO) -> None:
+    """Flush the save file to the disk when the game ends or is left (once, not per event:
+    a flushed line already survives the process; this is for a power cut after it)."""
+    import contextlib
+    import os
+
+    save.flush()
+    with contextlib.suppress(OSError):
+        os.fsync(save.fileno())
+
+
+def _tolerate_undecodable_input() -> None:
+    """Bytes that are not text on stdin become U+FFFD instead of a UnicodeDecodeError."""
+    import contextlib
+    import sys
+
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):  # a stream already read from, or closed
+            reconfigure(errors="replace")
+
+
+def _register_simulate() -> None:
+    from tarot.simulate import simulate
+
+    main.add_command(simulate)
+
+
+_register_simulate()
 
 if __name__ == "__main__":
     main()

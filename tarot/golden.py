@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from tarot.atomic import write_text_atomic
 from tarot.bots.base import Player, ask
 from tarot.game import Game
 from tarot.log import dumps_log
@@ -84,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.check:
             sys.stderr.write(f"{path}: {'out of date' if current else 'missing'}\n")
         else:
-            path.write_text(text, encoding="utf-8")
+            write_text_atomic(path, text, overwrite=True)
             sys.stderr.write(f"wrote {path}\n")
     return 1 if args.check and stale else 0
 

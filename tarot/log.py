@@ -16,8 +16,10 @@ as ``FILE:LINE: event #SEQ (TYPE): CODE: message``.
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import json
+import re
 import typing
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -26,11 +28,12 @@ from typing import IO, Annotated, Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
+from tarot.atomic import write_text_atomic
 from tarot.deal import SHUFFLE_ALGORITHM, seeded_deal
 from tarot.errors import IllegalAction
 from tarot.events import EVENT_TYPES, Deal, Event, LogHeader, Settlement
 from tarot.game import Game, deal_event
-from tarot.rules import RulesError, RuleSet, load_rules
+from tarot.rules import RULES_DIR, RulesError, RuleSet, known_rule_sets, load_rules
 
 # -- the line models ---------------------------------------------------------
 #
@@ -114,6 +117,16 @@ class LogWriter:
 
     A new log starts with the header; ``already_written`` > 0 continues a log
     that holds the header and that many events (a resumed game).
+
+    Each :meth:`write` (the events one action caused) ends with ``flush()``: the
+    lines are then the kernel's, and survive the death of the process, SIGKILL
+    included, so a killed game always leaves whole lines to resume from (at
+    worst a torn last line, which the reader names ``torn_line`` and a resume
+    drops). There is no ``os.fsync`` per event: it guards only against a power
+    cut or a crash of the system, where losing the last few moves is harmless (the
+    resumed game asks for them again and the computer players decide them alike),
+    and it would cost a disk flush for every card; ``tarot play`` syncs once,
+    when the game ends or is left.
     """
 
     def __init__(self, stream: IO[str], header: LogHeader, *, already_written: int = 0) -> None:
@@ -144,6 +157,13 @@ class LogProblem:
     seq: int | None = None
     event_type: str | None = None
 
+    def __post_init__(self) -> None:
+        # A message may quote the file (a key, a value): one printable line, and short,
+        # whatever the file holds (a newline, a NUL, a lone surrogate, ten megabytes).
+        object.__setattr__(self, "message", printable(self.message, MESSAGE_LIMIT))
+        if self.event_type is not None:
+            object.__setattr__(self, "event_type", printable(self.event_type, 40))
+
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}: "
         if self.seq is not None:
@@ -151,6 +171,20 @@ class LogProblem:
         elif self.line == 1:
             where += "header: "
         return f"{where}{self.code}: {self.message}"
+
+
+MESSAGE_LIMIT = 4000
+_UNPRINTABLE = re.compile(r"[^\x20-\x7e]")
+
+
+def printable(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` as one line of printable characters: others escaped, the whole cut at ``limit``."""
+    if len(text) > limit:
+        text = text[:limit] + f"… ({len(text) - limit} more characters)"
+    if not _UNPRINTABLE.search(text):
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
 
 
 class LogError(ValueError):
@@ -170,6 +204,8 @@ LOG_ERROR_CODES: dict[str, str] = {
     "bad_event": "a line that is not a valid event (the schema)",
     "bad_seq": "an event whose seq is not its position in the log",
     "incomplete": "the log ends before the deal is settled",
+    "torn_line": "the last line is cut short (a write interrupted); "
+                 "--allow-incomplete and play --resume drop it",
 }
 
 
@@ -179,34 +215,52 @@ def _describe(error: ValidationError) -> str:
         where = ".".join(str(p) for p in item["loc"])
         message = item["msg"]
         if item["type"] == "literal_error" and len(message) > 80:
-            message = f"{item['input']!r} is not a card code (KH, 10D, T21, EXC…)"
+            shown = repr(item["input"])
+            shown = shown if len(shown) <= 40 else shown[:36] + "…"
+            message = f"{shown} is not a card code (KH, 10D, T21, EXC…)"
         parts.append(f"{where}: {message}" if where else message)
     return "; ".join(parts)
 
 
-def _first_type(text: str) -> str | None:
+def _peek(text: str) -> dict[str, Any]:
+    """The line as a JSON object, if it is one (to name its seq and type in a problem)."""
     try:
         data = json.loads(text)
-    except ValueError:
-        return None
-    value = data.get("type") if isinstance(data, dict) else None
+    except (ValueError, RecursionError):  # RecursionError: [[[[…]]]] nested too deep
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _first_type(text: str) -> str | None:
+    value = _peek(text).get("type")
     return value if isinstance(value, str) else None
 
 
 def _first_seq(text: str) -> int | None:
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    value = data.get("seq") if isinstance(data, dict) else None
+    value = _peek(text).get("seq")
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _rules_for(header: LogHeader, rules: RuleSet | None) -> RuleSet:
+_RULES_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+def _rules_for(header: LogHeader, rules: RuleSet | None) -> tuple[str, str] | RuleSet:
+    """The rule set the header names, or the (code, message) of why there is none.
+
+    A log names its rules by id; only the rule sets that come with the program
+    are looked up (never a path a file could point anywhere, like /dev/zero).
+    """
     if rules is None:
-        rules = load_rules(header.rules_id)
+        name = header.rules_id
+        if not _RULES_NAME.fullmatch(name) or name not in known_rule_sets():
+            known = ", ".join(known_rule_sets()) or "none"
+            return "unknown_rules", f"no rule set is called {name!r} (known: {known})"
+        try:
+            rules = load_rules(RULES_DIR / f"{name}.toml")  # by path: never a file in the cwd
+        except RulesError as error:
+            return "unknown_rules", str(error)
     if rules.content_hash != header.rules_hash:
-        raise RulesError(
+        return "rules_hash_mismatch", (
             f"the log was played under rules {header.rules_id!r} with hash {header.rules_hash}; "
             f"the rule set {rules.id!r} here has hash {rules.content_hash}")
     return rules
@@ -222,6 +276,8 @@ def replay_lines(lines: Iterable[str], source: str = "<log>", *,
         return LogError(LogProblem(source, line, code, message, seq, event_type))
 
     first = next(iterator, None)
+    if first is not None and first[1].startswith("\ufeff"):
+        first = (1, first[1][1:])  # a byte order mark (some editors add one) is not content
     if first is None or not first[1].strip():
         raise fail(1, "empty_log", "the log is empty: the first line must be the header")
     try:
@@ -229,11 +285,9 @@ def replay_lines(lines: Iterable[str], source: str = "<log>", *,
     except ValidationError as error:
         code = "not_json" if error.errors()[0]["type"] == "json_invalid" else "bad_header"
         raise fail(1, code, _describe(error)) from None
-    try:
-        ruleset = _rules_for(header, rules)
-    except RulesError as error:
-        code = "rules_hash_mismatch" if "hash" in str(error) else "unknown_rules"
-        raise fail(1, code, str(error)) from None
+    ruleset = _rules_for(header, rules)
+    if isinstance(ruleset, tuple):
+        raise fail(1, *ruleset)
     if header.shuffle != SHUFFLE_ALGORITHM:
         raise fail(1, "unknown_shuffle",
                    f"shuffle {header.shuffle!r} is not {SHUFFLE_ALGORITHM!r}")
@@ -249,7 +303,7 @@ def replay_lines(lines: Iterable[str], source: str = "<log>", *,
             kind = error.errors()[0]["type"]
             code = "not_json" if kind == "json_invalid" else "bad_event"
             found = _first_seq(text)
-            raise fail(number, code, _describe(error), seq if found is None else found,
+            raise fail(number, code, _describe(error), seq if found is None or found < 0 else found,
                        _first_type(text)) from None
         event_type = line.type
         if line.seq != seq:
@@ -294,33 +348,112 @@ def read_events(path: str | Path) -> tuple[LogHeader, list[Event]]:
     :func:`read_log` is the full check.
     """
     source = str(path)
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    if not lines:
+    header: LogHeader | None = None
+    events: list[Event] = []
+    for number, text in enumerate(_file_lines(path, source, drop_torn=False).lines, start=1):
+        try:
+            if header is None:
+                header = HEADER_ADAPTER.validate_json(text)
+            else:
+                events.append(event_from_line(LINE_ADAPTER.validate_json(text)))
+        except ValidationError as error:
+            code = "not_json" if error.errors()[0]["type"] == "json_invalid" else (
+                "bad_header" if header is None else "bad_event")
+            raise LogError(LogProblem(source, number, code, _describe(error))) from None
+    if header is None:
         raise LogError(LogProblem(source, 1, "empty_log", "the log is empty"))
-    try:
-        header = HEADER_ADAPTER.validate_json(lines[0])
-        events = [event_from_line(LINE_ADAPTER.validate_json(text)) for text in lines[1:]]
-    except ValidationError as error:
-        raise LogError(LogProblem(source, 1, "bad_event", _describe(error))) from None
     return header, events
+
+
+class _FileLines:
+    """The lines of a log file, decoded one by one as they are read (so the first fault
+    found is the first in the file); a torn last line is dropped or refused."""
+
+    def __init__(self, source: str, chunks: list[bytes], torn: LogProblem | None,
+                 drop_torn: bool) -> None:
+        self.source = source
+        self.chunks = chunks
+        self.torn = torn
+        self.drop_torn = drop_torn
+        self.read = 0  # lines handed out so far
+
+    @property
+    def lines(self) -> Iterator[str]:
+        for number, chunk in enumerate(self.chunks, start=1):
+            try:
+                text = chunk.decode("utf-8")
+            except UnicodeDecodeError:
+                raise LogError(LogProblem(self.source, number, "not_json",
+                                          "not UTF-8 text (a binary file?)")) from None
+            self.read = number
+            yield text
+        if self.torn is not None and not self.drop_torn:
+            raise LogError(self.torn)
+
+
+def _file_lines(path: str | Path, source: str, *, drop_torn: bool) -> _FileLines:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise LogError(LogProblem(source, 0, "unreadable", error.strerror or str(error))) from None
+    data = data.removeprefix(codecs.BOM_UTF8)
+    # Lines end with \n only: \r\n leaves a \r, which JSON reads as space; and a
+    # name in the header may hold U+2028 or U+0085, which str.splitlines would cut.
+    chunks = data.split(b"\n")
+    torn = None
+    if chunks[-1] == b"":
+        chunks.pop()  # the file ends with an end of line, as every line we write does
+    elif len(chunks) > 1 and not _is_json(chunks[-1]):
+        # The last line has no end of line and is not JSON: a write was cut short
+        # (a crash, a power cut, a full disk). Every line before it is whole.
+        number = len(chunks)
+        torn = LogProblem(
+            source, number, "torn_line",
+            f"the last line is cut short ({len(chunks[-1])} bytes and no end of line): a write "
+            "was interrupted; --allow-incomplete ignores it and tarot play --resume removes it",
+            number - 2)
+        chunks.pop()
+    return _FileLines(source, chunks, torn, drop_torn)
+
+
+def _is_json(chunk: bytes) -> bool:
+    try:
+        json.loads(chunk.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class LoadedLog:
+    """A replayed log file: the game, the torn last line dropped (if any), and how many
+    event lines the file holds (fewer than the game's events when the file leaves out
+    derived events, which the replay applies)."""
+
+    game: Game
+    torn: LogProblem | None
+    event_lines: int
+
+
+def load_log(path: str | Path, *, rules: RuleSet | None = None, allow_incomplete: bool = False,
+             drop_torn: bool = False) -> LoadedLog:
+    """Replay a log file like :func:`read_log`; with ``drop_torn``, a torn last line (a write
+    cut short) is dropped and returned instead of refused with ``torn_line``."""
+    source = str(path)
+    lines = _file_lines(path, source, drop_torn=drop_torn)
+    game = replay_lines(lines.lines, source, rules=rules, allow_incomplete=allow_incomplete)
+    return LoadedLog(game, lines.torn, max(lines.read - 1, 0))
 
 
 def read_log(path: str | Path, *, rules: RuleSet | None = None,
              allow_incomplete: bool = False) -> Game:
     """Replay a log file, checking everything; raise LogError naming the first fault."""
-    source = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise LogError(LogProblem(source, 0, "unreadable", error.strerror or str(error))) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise LogError(LogProblem(source, line, "not_json",
-                                  "not UTF-8 text (a binary file?)")) from None
-    return replay_lines(text.splitlines(), source, rules=rules, allow_incomplete=allow_incomplete)
+    return load_log(path, rules=rules, allow_incomplete=allow_incomplete).game
 
 
-def write_log(path: str | Path, game: Game) -> None:
-    Path(path).write_text(dumps_log(game.header, game.events), encoding="utf-8")
+def write_log(path: str | Path, game: Game, *, overwrite: bool = False) -> None:
+    """Write a game's whole log through a temporary file and an atomic rename.
+
+    Raises ``FileExistsError`` if ``path`` exists, unless ``overwrite``.
+    """
+    write_text_atomic(path, dumps_log(game.header, game.events), overwrite=overwrite)

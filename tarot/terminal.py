@@ -274,9 +274,10 @@ class TerminalGame:
 
     def card_code(self, token: str) -> str:
         hand = self.game.hand(self.human) if self.human is not None else []
-        if token.isdigit() and 1 <= int(token) <= len(hand):
+        # isdecimal, not isdigit: int() refuses "²"; three digits bound int()'s work.
+        if token.isdecimal() and len(token) <= 3 and 1 <= int(token) <= len(hand):
             return hand[int(token) - 1]
-        if token.isdigit():
+        if token.isdecimal():
             raise CardError(f"{token} is not a card number: your hand has {len(hand)} "
                             f"card{'s' if len(hand) != 1 else ''}")
         return CODES[parse_card(token)]
@@ -295,7 +296,7 @@ class TerminalGame:
             line.append_text(cards_line(codes_of_mask(shown)))
             self.say(line)
         answer = self.ask_line("Which one (a number, or Enter for none)?").strip()
-        if not answer.isdigit() or not 1 <= int(answer) <= len(options):
+        if not answer.isdecimal() or len(answer) > 3 or not 1 <= int(answer) <= len(options):
             return None
         return Poignee(seat=self.human, cards=codes_of_mask(options[int(answer) - 1][2]))
 
@@ -365,7 +366,8 @@ class TerminalGame:
             self.say(line)
         state = self.game.state
         if state.chien_taken:
-            hidden = Text(f"  {self.names[state.taker]}'s discard: ")
+            owner = "Your" if state.taker == self.human else f"{self.names[state.taker]}'s"
+            hidden = Text(f"  {owner} discard: ")
             hidden.append_text(cards_line(codes_of_mask(state.discard)))
         else:
             hidden = Text("  The chien: ")

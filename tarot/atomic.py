@@ -1,0 +1,94 @@
+"""Whole-file writes that never leave a half-written file and never replace one by accident.
+
+The text goes to a temporary file in the same directory (so that the rename
+stays on one file system), is flushed and synced, and only then takes the
+file's name, in one step: a reader, or a process killed at any moment, sees
+either the old file (or none) or the whole new one. Without ``overwrite`` the
+name is taken with a hard link, which fails if the name exists, so two
+writers cannot both create it; with ``overwrite``, ``os.replace``.
+
+A process killed between creating the temporary file and renaming it leaves
+the temporary file behind (``.NAME.XXXXXXXX.tmp``, next to NAME); the file
+NAME itself is never partial.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+from pathlib import Path
+
+# Some file systems (FAT, some network and FUSE mounts) have no hard links.
+_NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.ENOSYS,
+             errno.EMLINK}
+
+
+def temporary_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+
+
+def sync_directory(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; a no-op where directories cannot be synced)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_text_atomic(path: str | Path, text: str, *, overwrite: bool = False) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file and an atomic rename.
+
+    Raises ``FileExistsError`` if ``path`` exists and ``overwrite`` is false;
+    the existing file is then left untouched.
+    """
+    path = Path(path)
+    if not overwrite and path.exists():
+        raise FileExistsError(errno.EEXIST, "File exists", str(path))
+    data = text.encode("utf-8")
+    while True:
+        temporary = temporary_name(path)
+        try:
+            # 0o666 and the umask, as for any new file (mkstemp would give 0o600).
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        break
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if overwrite:
+            os.replace(temporary, path)
+        else:
+            _link_new(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    sync_directory(path.parent)
+
+
+def _link_new(temporary: Path, path: Path) -> None:
+    """Give ``temporary`` the name ``path``, which must not exist; remove ``temporary``."""
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        raise
+    except OSError as error:
+        if error.errno not in _NO_LINKS:
+            raise
+        # No hard links here: check, then rename (a narrow race, but never a partial file).
+        if path.exists():
+            raise FileExistsError(errno.EEXIST, "File exists", str(path)) from None
+        os.replace(temporary, path)
+        return
+    os.unlink(temporary)

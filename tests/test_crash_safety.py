@@ -1,0 +1,509 @@
+"""Crash-safe saves: a game killed at any moment resumes to the uninterrupted result.
+
+``tarot play`` writes the save file whole (header and deal) through a temporary
+file and a rename, then appends each event as it happens and flushes it. A
+flushed line is in the kernel's hands: it survives the death of the process,
+SIGKILL included (``os.fsync`` would only matter for a power cut, and is done
+once when the game ends or is left). So whenever the process dies, the save
+file is absent or a valid game in progress, and ``tarot play --resume`` with the
+rest of the same answers ends exactly as the uninterrupted game.
+
+The slow test kills the installed ``tarot`` command (in a subprocess, with piped
+input, SIGKILL) at random moments, at least ``KILLS`` = 64 times over four
+games (two where the person answers, two ``--auto``), then validates and
+resumes each save file and compares it, byte for byte, with the uninterrupted
+game's. A torn last line (a write cut short) is made by truncating a save file
+in the middle of its last line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from tarot.cli import main
+from tarot.log import load_log, read_log
+
+ANY_CARD = "".join(f"{n}\n" for n in range(1, 25))
+KILLS = 64  # SIGKILLs over the four games (16 each)
+
+
+def tarot_exe() -> str:
+    exe = shutil.which("tarot", path=str(Path(sys.executable).parent)) or shutil.which("tarot")
+    assert exe is not None, "the tarot command is installed with the package"
+    return exe
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    args: tuple[str, ...]
+    answers: tuple[str, ...]  # the person's answers, one per line (none with --auto)
+
+
+SCENARIOS = [
+    # The person bids Garde, discards 'auto', declares no chelem, then plays the first
+    # number that names a legal card; if another seat overcalls, the refused answers
+    # are asked again harmlessly.
+    Scenario("garde", ("--seed", "5"), ("garde", "auto", "n", *ANY_CARD.split() * 40)),
+    # The person passes at every auction (a redeal asks again), and plays numbers.
+    Scenario("passes", ("--seed", "8"), tuple(["pass", *ANY_CARD.split()] * 40)),
+    Scenario("auto-1", ("--seed", "271828182845", "--auto"), ()),
+    Scenario("auto-2", ("--seed", "314159265358", "--auto"), ()),
+]
+
+
+def feed(answers: tuple[str, ...] | list[str]) -> str:
+    return "".join(a + "\n" for a in answers)
+
+
+def invoke(args: list[str], stdin: str = "") -> tuple[int, str]:
+    result = CliRunner().invoke(main, args, input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        f"{args}: {result.exception!r}\n{result.output}")
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def event_lines(path: Path) -> int:
+    return load_log(path, allow_incomplete=True, drop_torn=True).event_lines
+
+
+@dataclass
+class Reference:
+    """The uninterrupted game: its file, and for each answer read, the events saved then."""
+
+    text: bytes
+    events_at_read: list[int] = field(default_factory=list)
+    appear: float = 0.0  # seconds from start until the subprocess's save file appeared
+    window: float = 0.0  # seconds from then until it was whole
+
+    def rest_of_answers(self, answers: tuple[str, ...], saved: int) -> list[str]:
+        """The answers the killed game had not yet turned into saved events.
+
+        An answer read when the file held fewer than ``saved`` events was either
+        turned into one of them or refused at a prompt that the saved game has
+        passed; the answers from the first read at ``saved`` events or more are
+        the ones the resumed game will ask for, in order.
+        """
+        for index, seen in enumerate(self.events_at_read):
+            if seen >= saved:
+                return list(answers[index:])
+        return []
+
+
+def reference(scenario: Scenario, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Reference:
+    """Play the scenario uninterrupted: in this process (recording when each answer is read)
+    and with the installed command (timing it); both files must be the same bytes."""
+    path = folder / f"{scenario.name}-reference.jsonl"
+    ref = Reference(b"")
+    original = click.prompt
+
+    def recording_prompt(*args: Any, **kwargs: Any) -> Any:
+        ref.events_at_read.append(event_lines(path))
+        return original(*args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(click, "prompt", recording_prompt)
+        code, out = invoke(["play", *scenario.args, "--save", str(path)], feed(scenario.answers))
+    assert code == 0, out
+    assert read_log(path).is_over, out
+    ref.text = path.read_bytes()
+    assert len(ref.events_at_read) >= (20 if scenario.answers else 0)
+
+    for run in range(2):  # the time the file takes to be written, at best of two
+        again = folder / f"{scenario.name}-subprocess-{run}.jsonl"
+        appear, written = time_a_game(scenario, again)
+        assert again.read_bytes() == ref.text, "the computer players decide alike in any process"
+        ref.appear = min(ref.appear or appear, appear)
+        ref.window = min(ref.window or written - appear, written - appear)
+    return ref
+
+
+def time_a_game(scenario: Scenario, path: Path) -> tuple[float, float]:
+    """Seconds from the start until the save file appears, and until it is whole."""
+    start = time.perf_counter()
+    process = subprocess.Popen([tarot_exe(), "play", *scenario.args, "--save", str(path)],
+                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    assert process.stdin is not None and process.stderr is not None
+    process.stdin.write(feed(scenario.answers).encode())
+    process.stdin.close()
+    appear = written = 0.0
+    size = -1
+    while process.poll() is None:
+        if path.exists():
+            now = time.perf_counter() - start
+            appear = appear or now
+            if path.stat().st_size != size:
+                size, written = path.stat().st_size, now
+        time.sleep(0.0002)
+    end = time.perf_counter() - start
+    assert process.returncode == 0, process.stderr.read()
+    process.stderr.close()
+    return appear or end, max(written, appear or end)
+
+
+@dataclass
+class Tally:
+    kills: int = 0
+    before_the_file: int = 0
+    resumed: int = 0
+    resumed_by_the_command: int = 0
+    over_at_kill: int = 0
+    cut_points: set[tuple[str, int]] = field(default_factory=set)
+
+
+def kill_and_resume(scenario: Scenario, ref: Reference, path: Path, delay: float,
+                    after_appearing: bool, tally: Tally) -> None:
+    """Start the game, SIGKILL it ``delay`` seconds after its start (or after its save file
+    appeared), then check the file and resume it to the end."""
+    start = time.perf_counter()
+    process = subprocess.Popen([tarot_exe(), "play", *scenario.args, "--save", str(path)],
+                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    assert process.stdin is not None and process.stderr is not None
+    try:
+        process.stdin.write(feed(scenario.answers).encode())
+        process.stdin.close()
+    except BrokenPipeError:
+        pass
+    if after_appearing:
+        while not path.exists() and process.poll() is None:
+            time.sleep(0.0002)
+        start = time.perf_counter()
+    time.sleep(max(0.0, delay - (time.perf_counter() - start)))
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    errors = process.stderr.read().decode("utf-8", "replace")
+    process.stderr.close()
+    assert "Traceback" not in errors, errors
+    if process.returncode == -signal.SIGKILL:
+        tally.kills += 1
+    else:
+        assert process.returncode == 0, errors
+
+    if not path.exists():
+        # Killed before the save file appeared: there is nothing to resume and nothing
+        # half-written under that name (at most a temporary file beside it).
+        tally.before_the_file += 1
+        strays = [p.name for p in path.parent.iterdir() if p.name.startswith(f".{path.name}.")]
+        assert all(name.endswith(".tmp") for name in strays), strays
+        code, out = invoke(["play", *scenario.args, "--save", str(path)], feed(scenario.answers))
+        assert code == 0, out
+        assert path.read_bytes() == ref.text
+        return
+
+    code, out = invoke(["validate", "--allow-incomplete", str(path)])
+    assert code == 0 and f"{path}: ok, " in out, out
+    saved = event_lines(path)
+    tally.cut_points.add((scenario.name, saved))
+    if read_log(path, allow_incomplete=True).is_over:
+        tally.over_at_kill += 1
+    else:
+        rest = ref.rest_of_answers(scenario.answers, saved)
+        if tally.resumed % 8 == 7:  # now and then through the installed command as well
+            done = subprocess.run([tarot_exe(), "play", "--resume", str(path)],
+                                  input=feed(rest).encode(), capture_output=True, timeout=120,
+                                  check=False)
+            code, out = done.returncode, done.stdout.decode() + done.stderr.decode()
+            tally.resumed_by_the_command += 1
+        else:
+            code, out = invoke(["play", "--resume", str(path)], feed(rest))
+        assert code == 0, out
+        assert "Game saved:" in out and "Traceback" not in out, out
+        tally.resumed += 1
+    assert path.read_bytes() == ref.text, f"{scenario.name}: killed after {delay:.3f}s"
+
+
+@pytest.mark.slow
+def test_a_game_killed_at_any_moment_resumes_to_the_same_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """64 SIGKILLs at random moments, each validated and resumed (or restarted, when the
+    kill came before the save file existed) to the uninterrupted game's exact file."""
+    rng = random.Random(20240601)
+    tally = Tally()
+    per_scenario = KILLS // len(SCENARIOS)
+    for scenario in SCENARIOS:
+        ref = reference(scenario, tmp_path, monkeypatch)
+        kills_before = tally.kills
+        for attempt in range(per_scenario * 3):
+            if tally.kills - kills_before >= per_scenario:
+                break
+            # Mostly while the game is written, measured from the moment the file appears
+            # (the imports take longer than the game); sometimes from the start.
+            path = tmp_path / f"{scenario.name}-{attempt}.jsonl"
+            if rng.random() < 0.1:
+                kill_and_resume(scenario, ref, path, rng.uniform(0.0, ref.appear * 1.05),
+                                False, tally)
+            else:
+                kill_and_resume(scenario, ref, path, rng.uniform(0.0, ref.window), True, tally)
+        assert tally.kills - kills_before >= per_scenario, scenario.name
+    assert tally.kills >= KILLS
+    assert tally.resumed >= KILLS // 2 and tally.resumed_by_the_command >= 3, tally
+    assert len(tally.cut_points) >= 10, tally  # the kills fell at many different moments
+
+
+# ---------------------------------------------------------------------------
+# A torn last line
+
+
+def _reference_text(tmp_path: Path, scenario: Scenario) -> bytes:
+    path = tmp_path / "whole.jsonl"
+    code, out = invoke(["play", *scenario.args, "--save", str(path)], feed(scenario.answers))
+    assert code == 0, out
+    return path.read_bytes()
+
+
+def _resume_answers(scenario: Scenario, saved: int, whole: bytes, folder: Path,
+                    monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    ref = Reference(whole)
+    path = folder / "recorded.jsonl"
+    original = click.prompt
+
+    def recording_prompt(*args: Any, **kwargs: Any) -> Any:
+        ref.events_at_read.append(event_lines(path))
+        return original(*args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(click, "prompt", recording_prompt)
+        invoke(["play", *scenario.args, "--save", str(path)], feed(scenario.answers))
+    assert path.read_bytes() == whole
+    return ref.rest_of_answers(scenario.answers, saved)
+
+
+@pytest.mark.parametrize("keep", [2, 5, 9, 30, 60, -1])
+def test_a_torn_last_line_is_named_dropped_and_resumed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keep: int) -> None:
+    """The file cut in the middle of a line: ``validate`` names it (torn_line), ``validate
+    --allow-incomplete`` accepts the rest with a warning, ``play --resume`` drops it, says
+    so, and ends as the uninterrupted game. ``keep`` whole event lines precede the torn one
+    (-1: the torn line is the settlement)."""
+    scenario = SCENARIOS[0]
+    whole = _reference_text(tmp_path, scenario)
+    lines = whole.split(b"\n")[:-1]
+    keep = len(lines) - 2 if keep < 0 else keep
+    torn = lines[keep + 1]
+    path = tmp_path / "torn.jsonl"
+    path.write_bytes(b"".join(line + b"\n" for line in lines[:keep + 1])
+                     + torn[:len(torn) // 2])
+
+    code, out = invoke(["validate", str(path)])
+    assert code == 1
+    assert out.startswith(f"{path}:{keep + 2}: event #{keep} "), out
+    assert ": torn_line: the last line is cut short" in out
+
+    code, out = invoke(["validate", "--allow-incomplete", str(path)])
+    assert code == 0, out
+    warning, ok = out.splitlines()
+    assert warning.startswith(f"{path}:{keep + 2}: ") and ": torn_line: " in warning
+    assert ok.startswith(f"{path}: ok, ")
+
+    rest = _resume_answers(scenario, keep, whole, tmp_path, monkeypatch)
+    code, out = invoke(["play", "--resume", str(path)], feed(rest))
+    assert f"line {keep + 2} was cut short (a write interrupted) and is dropped" in out
+    if keep == len(lines) - 2:
+        assert code == 1 and "this game is over" in out  # the settlement is derived again
+    else:
+        assert code == 0, out
+    assert read_log(path).events == read_log_bytes(whole, tmp_path).events
+    assert path.read_bytes() == whole
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def read_log_bytes(content: bytes, folder: Path) -> Any:
+    path = folder / "bytes.jsonl"
+    path.write_bytes(content)
+    return read_log(path)
+
+
+def test_a_torn_line_cut_inside_a_character(tmp_path: Path) -> None:
+    """A write cut inside a multi-byte character is torn too, not 'not UTF-8'."""
+    game_path = tmp_path / "g.jsonl"
+    invoke(["play", "--auto", "--seed", "4", "--save", str(game_path)])
+    lines = game_path.read_bytes().split(b"\n")[:6]
+    path = tmp_path / "torn.jsonl"
+    path.write_bytes(b"\n".join(lines[:5]) + b'\n{"seq": 4, "type": "bid", "x": "\xc3')
+    code, out = invoke(["validate", str(path)])
+    assert code == 1 and f"{path}:6: event #4 " in out and ": torn_line: " in out
+
+
+def test_a_save_file_cut_inside_a_batch_is_completed_on_resume(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cut after a trick's fourth card but before the trick line (a batch written in part):
+    the resume writes the derived events the file lacks before appending, so the seq
+    numbers stay right and the game ends as the uninterrupted one."""
+    scenario = SCENARIOS[2]  # --auto
+    whole = _reference_text(tmp_path, scenario)
+    lines = whole.split(b"\n")[:-1]
+    trick = next(i for i, line in enumerate(lines) if b'"type": "trick"' in line)
+    path = tmp_path / "cut.jsonl"
+    path.write_bytes(b"".join(line + b"\n" for line in lines[:trick]))
+    code, out = invoke(["play", "--resume", str(path)])
+    assert code == 0, out
+    assert path.read_bytes() == whole
+
+
+def test_resume_of_a_log_without_a_deal_is_refused(tmp_path: Path) -> None:
+    whole = tmp_path / "g.jsonl"
+    invoke(["play", "--auto", "--seed", "4", "--save", str(whole)])
+    path = tmp_path / "header.jsonl"
+    path.write_bytes(whole.read_bytes().split(b"\n")[0] + b"\n")
+    code, out = invoke(["play", "--resume", str(path)])
+    assert code == 1 and "before the first deal" in out
+
+
+# ---------------------------------------------------------------------------
+# No overwriting, and whole-file writes through a temporary file and a rename
+
+
+def test_play_refuses_an_existing_save_file_unless_forced(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    save.write_text("precious", encoding="utf-8")
+    code, out = invoke(["play", "--auto", "--seed", "1", "--save", str(save)])
+    assert code == 1 and "exists already" in out and "--force" in out
+    assert save.read_text(encoding="utf-8") == "precious"
+    code, out = invoke(["play", "--auto", "--seed", "1", "--save", str(save), "--force"])
+    assert code == 0, out
+    assert read_log(save).is_over
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl"]
+
+
+def test_the_save_file_appears_whole_through_a_rename(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The new save file is made in the same directory under a temporary name and then
+    linked (or, with --force, renamed) into place: it never exists half-written."""
+    calls: list[tuple[str, Path, Path, bytes]] = []
+    link, replace = os.link, os.replace
+
+    def spy(name: str, real: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+        def wrapper(src: Any, dst: Any) -> None:
+            calls.append((name, Path(src), Path(dst), Path(src).read_bytes()))
+            real(src, dst)
+        return wrapper
+
+    monkeypatch.setattr(os, "link", spy("link", link))
+    monkeypatch.setattr(os, "replace", spy("replace", replace))
+    save = tmp_path / "g.jsonl"
+    invoke(["play", "--seed", "3", "--save", str(save)], "")  # end of input at once
+    invoke(["play", "--seed", "3", "--save", str(save), "--force"], "")
+    assert [c[0] for c in calls] == ["link", "replace"]
+    for _, src, dst, content in calls:
+        assert src.parent == dst.parent == tmp_path and src.name.startswith(".g.jsonl.")
+        lines = content.decode().splitlines()
+        assert json.loads(lines[0])["seed"] == 3 and json.loads(lines[1])["type"] == "deal"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl"]
+
+
+def test_write_log_refuses_to_overwrite_and_writes_through_a_rename(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tarot.game import Game
+    from tarot.log import write_log
+
+    game = Game.new(7)
+    path = tmp_path / "x.jsonl"
+    path.write_text("old", encoding="utf-8")
+    with pytest.raises(FileExistsError):
+        write_log(path, game)
+    assert path.read_text(encoding="utf-8") == "old"
+
+    # A failure half-way through the write leaves the old file as it was, and no litter.
+    def failing_fsync(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "fsync", failing_fsync)
+        with pytest.raises(OSError, match="No space"):
+            write_log(path, game, overwrite=True)
+    assert path.read_text(encoding="utf-8") == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.jsonl"]
+
+    write_log(path, game, overwrite=True)
+    assert read_log(path, allow_incomplete=True).events == game.events
+    fresh = tmp_path / "new.jsonl"
+    write_log(fresh, game)
+    assert fresh.read_bytes() == path.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.jsonl", "x.jsonl"]
+
+
+def test_atomic_write_without_hard_links(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a file system without hard links the new file is renamed into place instead."""
+    import errno
+
+    from tarot.atomic import write_text_atomic
+
+    def no_links(src: Any, dst: Any) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "a.txt"
+    write_text_atomic(path, "one\n")
+    with pytest.raises(FileExistsError):
+        write_text_atomic(path, "two\n")
+    assert path.read_text(encoding="utf-8") == "one\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt"]
+
+
+def test_resume_rewrites_through_a_rename(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dropping a torn line rewrites the file through a temporary file and os.replace."""
+    whole = _reference_text(tmp_path, SCENARIOS[2])
+    path = tmp_path / "torn.jsonl"
+    lines = whole.split(b"\n")[:-1]
+    path.write_bytes(b"\n".join(lines[:20]) + b"\n" + lines[20][:7])
+    replaced: list[tuple[Path, Path]] = []
+    real = os.replace
+
+    def spy(src: Any, dst: Any) -> None:
+        replaced.append((Path(src), Path(dst)))
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", spy)
+    code, out = invoke(["play", "--resume", str(path)])
+    assert code == 0, out
+    assert len(replaced) == 1 and replaced[0][1] == path and replaced[0][0].parent == tmp_path
+    assert path.read_bytes() == whole
+
+
+def test_a_full_disk_during_play_is_reported_and_the_file_resumes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write that fails (no space left) ends the game with a message, not a traceback;
+    the lines already written are whole, and the game resumes once there is room."""
+    from tarot.log import LogWriter
+
+    scenario = SCENARIOS[2]
+    whole = _reference_text(tmp_path, scenario)
+    real = LogWriter.write
+    calls = 0
+
+    def failing_write(self: LogWriter, events: Any) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 30:
+            raise OSError(28, "No space left on device")
+        real(self, events)
+
+    path = tmp_path / "full.jsonl"
+    with monkeypatch.context() as patch:
+        patch.setattr(LogWriter, "write", failing_write)
+        code, out = invoke(["play", *scenario.args, "--save", str(path)])
+    assert code == 1 and "cannot save the game: No space left on device" in out, out
+    assert f"tarot play --resume {path}" in out
+    code, out = invoke(["validate", "--allow-incomplete", str(path)])
+    assert code == 0, out
+    code, out = invoke(["play", "--resume", str(path)])
+    assert code == 0, out
+    assert path.read_bytes() == whole

@@ -1,0 +1,254 @@
+"""Errors people can act on: the README's table lists every code, and each code can be caused.
+
+The table under "## Error codes" in README.md must list exactly the codes of
+``tarot.errors.ILLEGAL_ACTION_CODES`` and ``tarot.log.LOG_ERROR_CODES``, with the
+same meanings; and for every code, one small construction here makes the engine
+or the log reader refuse with it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from test_api import fixed_in_tricks
+
+from tarot.cards import CODES
+from tarot.errors import ILLEGAL_ACTION_CODES, IllegalAction
+from tarot.events import Bid, Chelem, Discard, Play, Poignee
+from tarot.game import Game
+from tarot.log import LOG_ERROR_CODES, LogError, dumps_log, read_log
+
+ROOT = Path(__file__).resolve().parents[1]
+ALL_CODES = {**ILLEGAL_ACTION_CODES, **LOG_ERROR_CODES}
+ROW = re.compile(r"^\| `(?P<code>[a-z_]+)` \| (?P<meaning>.+?) \|$")
+
+
+def readme_table() -> dict[str, str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("\n## Error codes\n", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        match = ROW.match(line)
+        if match:
+            assert match["code"] not in rows, f"{match['code']} twice in the README"
+            rows[match["code"]] = match["meaning"]
+    return rows
+
+
+def test_the_two_code_sets_do_not_overlap() -> None:
+    assert not set(ILLEGAL_ACTION_CODES) & set(LOG_ERROR_CODES)
+
+
+def test_the_readme_lists_every_code_and_only_those() -> None:
+    table = readme_table()
+    assert sorted(set(ALL_CODES) - set(table)) == [], "codes missing from the README table"
+    assert sorted(set(table) - set(ALL_CODES)) == [], "README codes the program does not have"
+    for code, meaning in table.items():
+        assert meaning.replace("`", "") == ALL_CODES[code].replace("`", ""), code
+
+
+# ---------------------------------------------------------------------------
+# Each code, caused
+
+
+def engine(make: Callable[[], Game], action: Callable[[Game], object]) -> str:
+    game = make()
+    with pytest.raises(IllegalAction) as raised:
+        action(game)
+    return raised.value.code
+
+
+def deal_with(hand: list[str]) -> Game:
+    """P0 holds ``hand``; the other cards go round in code order (the chien last), so no
+    petit sec; P0 speaks first."""
+    rest = [c for c in CODES if c not in hand]
+    hands = [hand, rest[:18], rest[18:36], rest[36:54]]
+    return Game.from_deal(hands, rest[54:])
+
+
+TRUMPS_AND_EXCUSE = [f"T{n}" for n in range(2, 13)] + ["EXC", "1S", "2S", "3S", "4S", "5S", "6S"]
+FOUR_KINGS = ["KS KH KD KC T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21",
+              "1S 3S 6S 7S 9S 1H 4H 10H 7D JD QD 3C 6C 8C 9C 10C T4 EXC",
+              "5S JS NS QS 5H 7H JH QH 5D 6D ND 1C 7C JC NC QC T2 T3",
+              "4S 8S 10S 2H 6H 8H 9H NH 1D 2D 3D 8D 9D 10D 2C 4C T1 T5"]
+
+
+def auction(game: Game, *bids: str | None) -> Game:
+    for contract in bids:
+        game.play(Bid(seat=game.turn, contract=contract))  # type: ignore[arg-type]
+    return game
+
+
+def poignee_window() -> Game:
+    """P0, with T2..T12 and the Excuse, takes a Garde sans and may show a poignée."""
+    game = auction(deal_with(TRUMPS_AND_EXCUSE), "garde_sans", None, None, None)
+    game.play(Chelem(seat=0, declared=False))
+    return game
+
+
+def poignee_shown() -> Game:
+    """The same, once P0 has shown a poignée: a second one is too many."""
+    game = poignee_window()
+    game.play(Poignee(seat=0, cards=tuple(f"T{n}" for n in range(3, 13))))
+    return game
+
+
+def four_kings_discarded() -> Game:
+    """P0 holds the four kings and discards the trumps T6 T7 (the chien forces two)."""
+    game = auction(Game.from_deal(FOUR_KINGS, "2S 3H 4D 5C T6 T7"), "garde", None, None, None)
+    game.play(Discard(seat=0, cards=("2S", "3H", "4D", "5C", "T6", "T7")))
+    game.play(Chelem(seat=0, declared=False))
+    return game
+
+
+def chien_phase() -> Game:
+    return auction(Game.from_deal(FOUR_KINGS, "2S 3H 4D 5C T6 T7"), "garde", None, None, None)
+
+
+def led(*cards: str) -> Callable[[], Game]:
+    def make() -> Game:
+        game = fixed_in_tricks()
+        for card in cards:
+            game.play(Play(seat=game.turn, card=card))  # type: ignore[arg-type]
+        return game
+    return make
+
+
+ENGINE: dict[str, Callable[[], str]] = {
+    "invalid_deal": lambda: engine(lambda: Game.new(1), lambda _: Game.from_deal(
+        FOUR_KINGS[:3], "2S 3H 4D 5C T6 T7")),
+    "wrong_phase": lambda: engine(lambda: Game.from_deal(FOUR_KINGS, "2S 3H 4D 5C T6 T7"),
+                                  lambda g: g.play(Play(seat=0, card="KS"))),
+    "not_your_turn": lambda: engine(lambda: Game.from_deal(FOUR_KINGS, "2S 3H 4D 5C T6 T7"),
+                                    lambda g: g.play(Bid(seat=2, contract="prise"))),
+    "unknown_card": lambda: engine(fixed_in_tricks, lambda g: g.play(Play(seat=0, card="ZZ"))),
+    "not_in_hand": lambda: engine(fixed_in_tricks, lambda g: g.play(Play(seat=0, card="KS"))),
+    "duplicate_card": lambda: engine(chien_phase, lambda g: g.play(Discard(
+        seat=0, cards=("2S", "2S", "3H", "4D", "5C", "T6")))),
+    "unknown_contract": lambda: engine(lambda: Game.from_deal(FOUR_KINGS, "2S 3H 4D 5C T6 T7"),
+                                       lambda g: g.play(Bid(seat=0, contract="grand_chelem"))),
+    "bid_too_low": lambda: engine(lambda: auction(Game.from_deal(
+        FOUR_KINGS, "2S 3H 4D 5C T6 T7"), "garde"), lambda g: g.play(Bid(seat=1,
+                                                                         contract="prise"))),
+    "discard_size": lambda: engine(chien_phase, lambda g: g.play(Discard(
+        seat=0, cards=("2S", "3H", "4D", "5C", "T6")))),
+    "forbidden_discard": lambda: engine(chien_phase, lambda g: g.play(Discard(
+        seat=0, cards=("2S", "3H", "4D", "5C", "T6", "KS")))),
+    "unforced_trump_discard": lambda: engine(chien_phase, lambda g: g.play(Discard(
+        seat=0, cards=("2S", "3H", "4D", "T8", "T6", "T7")))),
+    "chelem_taker_only": lambda: engine(lambda: auction(deal_with(TRUMPS_AND_EXCUSE),
+                                                        "garde_sans", None, None, None),
+                                        lambda g: g.play(Chelem(seat=1, declared=True))),
+    "poignee_not_now": lambda: engine(poignee_shown, lambda g: g.play(Poignee(
+        seat=0, cards=tuple(f"T{n}" for n in range(2, 12))))),
+    "poignee_size": lambda: engine(poignee_window, lambda g: g.play(Poignee(
+        seat=0, cards=tuple(f"T{n}" for n in range(2, 13))))),
+    "poignee_not_trumps": lambda: engine(poignee_window, lambda g: g.play(Poignee(
+        seat=0, cards=(*(f"T{n}" for n in range(2, 11)), "1S")))),
+    "poignee_excuse_not_allowed": lambda: engine(poignee_window, lambda g: g.play(Poignee(
+        seat=0, cards=(*(f"T{n}" for n in range(2, 11)), "EXC")))),
+    "poignee_discard_not_allowed": lambda: engine(four_kings_discarded, lambda g: g.play(Poignee(
+        seat=0, cards=("T6", "T7", "T8", "T9", "T10", "T11", "T12", "T13", "T14", "T15")))),
+    "must_follow_suit": lambda: engine(led("1H"), lambda g: g.play(Play(seat=1, card="T10"))),
+    "must_trump": lambda: engine(led("1S"), lambda g: g.play(Play(seat=1, card="6H"))),
+    "must_overtrump": lambda: engine(led("1S", "T10"), lambda g: g.play(Play(seat=2,
+                                                                             card="T5"))),
+}
+
+GARDE = ROOT / "replays" / "garde.jsonl"
+
+
+def garde_lines() -> list[str]:
+    return GARDE.read_text(encoding="utf-8").splitlines()
+
+
+def edit(lines: list[str], index: int, **changes: object) -> list[str]:
+    data = json.loads(lines[index])
+    data.update(changes)
+    return [*lines[:index], json.dumps(data), *lines[index + 1:]]
+
+
+def renumbered(lines: list[str]) -> list[str]:
+    return [lines[0], *(json.dumps({**json.loads(line), "seq": i})
+                        for i, line in enumerate(lines[1:]))]
+
+
+def index_of(lines: list[str], kind: str) -> int:
+    return next(i for i, line in enumerate(lines) if f'"type": "{kind}"' in line)
+
+
+def swapped_deal(lines: list[str]) -> list[str]:
+    deal = json.loads(lines[1])
+    deal["hands"][0][0], deal["hands"][1][0] = deal["hands"][1][0], deal["hands"][0][0]
+    return [lines[0], json.dumps(deal), *lines[2:]]
+
+
+def changed_score(lines: list[str]) -> list[str]:
+    at = index_of(lines, "settlement")
+    scores = json.loads(lines[at])["scores"]
+    return edit(lines, at, scores=[scores[0] + 1, *scores[1:]])
+
+
+def extra_trick(lines: list[str]) -> list[str]:
+    at = index_of(lines, "trick")
+    return renumbered([*lines[:at + 1], lines[at], *lines[at + 1:]])
+
+
+LOGS: dict[str, Callable[[], bytes | None]] = {
+    "deal_mismatch": lambda: text(swapped_deal(garde_lines())),
+    "derived_mismatch": lambda: text(changed_score(garde_lines())),
+    "unexpected_derived": lambda: text(extra_trick(garde_lines())),
+    "unreadable": lambda: None,  # no file at all
+    "empty_log": lambda: b"",
+    "not_json": lambda: b'{"format": "tarot-log",\n',
+    "bad_header": lambda: b'{"format": "tarot-log"}\n',
+    "unknown_rules": lambda: text(edit(garde_lines(), 0, rules_id="belote")),
+    "rules_hash_mismatch": lambda: text(edit(garde_lines(), 0, rules_id="fft")),
+    "unknown_shuffle": lambda: text(edit(garde_lines(), 0, shuffle="riffle")),
+    "bad_event": lambda: text(edit(garde_lines(), 2, type="fanfare")),
+    "bad_seq": lambda: text(edit(garde_lines(), 2, seq=5)),
+    "incomplete": lambda: text(garde_lines()[:20]),
+    "torn_line": lambda: text(garde_lines()[:20]) + garde_lines()[20][:10].encode(),
+}
+
+
+def text(lines: list[str]) -> bytes:
+    return "".join(line + "\n" for line in lines).encode()
+
+
+def test_every_code_has_a_construction() -> None:
+    assert set(ENGINE) | set(LOGS) == set(ALL_CODES)
+
+
+@pytest.mark.parametrize("code", sorted(ENGINE))
+def test_the_engine_refuses_with(code: str) -> None:
+    assert ENGINE[code]() == code
+
+
+@pytest.mark.parametrize("code", sorted(LOGS))
+def test_the_log_reader_refuses_with(tmp_path: Path, code: str) -> None:
+    path = tmp_path / "game.jsonl"
+    content = LOGS[code]()
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(LogError) as raised:
+        read_log(path)
+    assert raised.value.problem.code == code, str(raised.value)
+    assert str(raised.value).startswith(f"{path}:")
+
+
+def test_a_torn_line_is_accepted_as_in_progress_when_asked(tmp_path: Path) -> None:
+    from tarot.log import load_log
+
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(LOGS["torn_line"]())  # type: ignore[arg-type]
+    loaded = load_log(path, allow_incomplete=True, drop_torn=True)
+    assert loaded.torn is not None and loaded.torn.code == "torn_line" and loaded.torn.line == 21
+    assert loaded.event_lines == 19
+    whole = read_log(GARDE)
+    assert loaded.game.events == whole.events[:len(loaded.game.events)]
+    assert dumps_log(loaded.game.header, loaded.game.events).count("\n") >= 20

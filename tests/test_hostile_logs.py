@@ -1,0 +1,549 @@
+"""Hostile logs: valid logs mutated at random never crash the reader, and what it accepts is a deal.
+
+The valid logs are the golden replays (``replays/*.jsonl``) and a few fresh random
+deals (one with a redeal, one of decisions alone). Each case applies one to four
+mutations (a byte flipped, a line deleted, duplicated, swapped or moved, the seq
+numbers renumbered afterwards so that the change reaches the rules, a field set
+to a value of the wrong type or a huge number or unicode junk, a whole line
+replaced by another JSON type, another rule set id or hash, a NUL, a BOM, CRLF
+ends of line, a 10 MB line, the file truncated anywhere) and reads the result:
+
+- :func:`tarot.log.read_log` never raises anything but ``LogError``, whose code is
+  one of ``ILLEGAL_ACTION_CODES`` or ``LOG_ERROR_CODES`` and whose line is in the file;
+- ``tarot validate`` and ``tarot replay`` (through ``CliRunner``) exit 0, or 1 with
+  ``FILE:LINE: ... CODE: message`` as the first line, and never show a traceback;
+- a log that is accepted is a deal: 78 cards each in one place and, once settled,
+  taker and defence half-points adding to 182, integral zero-sum scores, and the
+  taker's score three times each defender's.
+
+The slow test runs 10,000 mutated logs through ``read_log`` and 2,000 through the
+command (``validate``, ``validate --allow-incomplete`` and ``replay`` on each),
+12,000 in all; the counters are asserted at the end.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tarot import phases
+from tarot.bots.random_player import random_action
+from tarot.cards import card_list
+from tarot.errors import ILLEGAL_ACTION_CODES
+from tarot.events import Bid
+from tarot.game import Game
+from tarot.log import LOG_ERROR_CODES, LogError, dumps_log, read_events, read_log
+from tarot.state import DealState
+
+ROOT = Path(__file__).resolve().parents[1]
+CODES = frozenset(ILLEGAL_ACTION_CODES) | frozenset(LOG_ERROR_CODES)
+N_READ = 10_000  # mutated logs through read_log
+N_CLI = 2_000  # mutated logs through tarot validate / validate --allow-incomplete / replay
+
+
+def _fresh_logs() -> list[bytes]:
+    logs = []
+    for seed in (1, 2, 3):
+        game = Game.new(31_000 + seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.play(random_action(game.state, rng))
+        logs.append(dumps_log(game.header, game.events).encode())
+    # Four passes, then the redeal's deal from the seed.
+    game = Game.new(5)
+    for seat in range(4):
+        game.play(Bid(seat=seat, contract=None))
+    rng = random.Random(0)
+    while not game.is_over:
+        game.play(random_action(game.state, rng))
+    text = dumps_log(game.header, game.events)
+    logs.append(text.encode())
+    # The same deal as decisions alone (the derived events are recomputed).
+    lines = text.splitlines()
+    kept = [lines[0]]
+    for line in lines[1:]:
+        data = json.loads(line)
+        if data["type"] not in ("chien_shown", "trick", "redeal", "settlement"):
+            data["seq"] = len(kept) - 1
+            kept.append(json.dumps(data))
+    logs.append(("\n".join(kept) + "\n").encode())
+    return logs
+
+
+BASES: list[bytes] = [p.read_bytes() for p in sorted((ROOT / "replays").glob("*.jsonl"))]
+BASES += _fresh_logs()
+
+# ---------------------------------------------------------------------------
+# Mutations, on the lines of the file as bytes (without their ends of line)
+
+Lines = list[bytes]
+Draw = Callable[[st.SearchStrategy[Any]], Any]  # data.draw
+
+JUNK_TEXT = st.text(st.characters(codec="utf-8"), max_size=12)  # no lone surrogate
+HUGE_NUMBERS = st.sampled_from(["9" * 25, "-" + "9" * 25, "9" * 5000, "1e999", "-1e999",
+                                "1e-999", "18446744073709551616", "-1", "0.5", "2.0",
+                                "NaN", "Infinity"])
+
+
+def json_value(draw: Draw) -> bytes:
+    """A JSON value of any type, often of the wrong one."""
+    kind = draw(st.sampled_from(["int", "str", "null", "bool", "list", "dict", "huge", "float",
+                                 "card", "codes"]))
+    value: Any
+    if kind == "huge":
+        return str(draw(HUGE_NUMBERS)).encode()
+    if kind == "int":
+        value = draw(st.integers(-5, 100))
+    elif kind == "str":
+        value = draw(JUNK_TEXT)
+    elif kind == "null":
+        value = None
+    elif kind == "bool":
+        value = draw(st.booleans())
+    elif kind == "list":
+        value = draw(st.lists(st.one_of(st.integers(-2, 80), JUNK_TEXT), max_size=4))
+    elif kind == "dict":
+        value = draw(st.dictionaries(JUNK_TEXT, st.integers(), max_size=3))
+    elif kind == "float":
+        value = draw(st.floats(allow_nan=False, allow_infinity=False))
+    elif kind == "card":
+        value = draw(st.sampled_from(["KH", "T21", "EXC", "T22", "kh", "1S", "", "ZZ"]))
+    else:
+        value = draw(st.lists(st.sampled_from(["KH", "T1", "EXC", "2S", "10D", "T21"]),
+                              max_size=7))
+    return json.dumps(value, ensure_ascii=draw(st.booleans())).encode()
+
+
+def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every key path into a JSON value (object keys and list indices)."""
+    out = [prefix] if prefix else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out += _paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            out += _paths(value, (*prefix, index))
+    return out
+
+
+def change_field(draw: Draw, lines: Lines) -> None:
+    index = draw(st.integers(0, len(lines) - 1))
+    try:
+        data = json.loads(lines[index])
+    except (ValueError, RecursionError):
+        return
+    paths = _paths(data)
+    if not paths:
+        return
+    path = draw(st.sampled_from(paths))
+    marker = "\x00MARK\x00"
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    action = draw(st.sampled_from(["set", "set", "delete", "add"]))
+    if action == "delete" and isinstance(target, dict):
+        del target[path[-1]]
+        lines[index] = json.dumps(data).encode()
+        return
+    if action == "add" and isinstance(target, dict):
+        target[draw(JUNK_TEXT)] = 1
+        lines[index] = json.dumps(data).encode()
+        return
+    target[path[-1]] = marker
+    lines[index] = json.dumps(data).encode().replace(
+        json.dumps(marker).encode(), json_value(draw))
+
+
+def change_header(draw: Draw, lines: Lines) -> None:
+    try:
+        header = json.loads(lines[0])
+    except (ValueError, RecursionError):
+        return
+    if not isinstance(header, dict):
+        return
+    key = draw(st.sampled_from(["rules_id", "rules_hash", "seed", "shuffle", "first_deal",
+                                "first_dealer", "seats", "version", "format"]))
+    choices: dict[str, list[Any]] = {
+        "rules_id": ["fft", "nope", "", "../rules/standard", "/dev/zero", "standard\n",
+                     "STANDARD", "standard.toml", "hash"],
+        "rules_hash": ["sha256:" + "0" * 64, "", "sha256:",
+                       "sha256:ba5e" + "f" * 60, "md5:x"],
+        "seed": [0, 1, -1, 2**63, 10**40, "11", 1.5, None],
+        "shuffle": ["python-shuffle", "", "tarot-fisher-yates-v2"],
+        "first_deal": ["explicit", "shuffled", "random"],
+        "first_dealer": [0, 1, 2, 3, 4, -1],
+        "seats": [["a\u2028b", "\x85", "日本", "\U0001f0cf"], ["P0"], [], "P0"],
+        "version": [0, 2, "1", 1.0],
+        "format": ["tarot-log ", "chess-log"],
+    }
+    header[key] = draw(st.sampled_from(choices[key]))
+    lines[0] = json.dumps(header, ensure_ascii=draw(st.booleans())).encode()
+
+
+def renumber(lines: Lines) -> None:
+    """seq = position again, so that a structural change reaches the rules."""
+    for index in range(1, len(lines)):
+        try:
+            data = json.loads(lines[index])
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(data, dict) and "seq" in data:
+            data["seq"] = index - 1
+            lines[index] = json.dumps(data).encode()
+
+
+def mutate(draw: Draw, text: bytes) -> bytes:
+    lines: Lines = text.split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    for _ in range(draw(st.integers(1, 4))):
+        if not lines:
+            lines = [b""]
+        n = len(lines)
+        kind = draw(st.sampled_from([
+            "flip", "flip", "delete", "duplicate", "swap", "move", "field", "field", "field",
+            "header", "line_type", "junk", "nul", "huge_line", "drop_derived", "cut", "cut",
+            "reformat", "reformat",
+        ]))
+        i = draw(st.integers(0, n - 1))
+        j = draw(st.integers(0, n - 1))
+        if kind == "flip":
+            line = bytearray(lines[i])
+            if line:
+                at = draw(st.integers(0, len(line) - 1))
+                line[at] ^= draw(st.integers(1, 255))
+                lines[i] = bytes(line)
+        elif kind == "delete":
+            del lines[i]
+        elif kind == "duplicate":
+            lines.insert(j, lines[i])
+        elif kind == "swap":
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "move":
+            lines.insert(j, lines.pop(i))
+        elif kind == "field":
+            change_field(draw, lines)
+        elif kind == "header":
+            change_header(draw, lines)
+        elif kind == "line_type":
+            lines[i] = draw(st.sampled_from([b"[]", b"[1, 2]", b"5", b'"deal"', b"null",
+                                             b"true", b"{}", b"[[[[[[[[]]]]]]]]",
+                                             b"[" * 5000 + b"]" * 5000]))
+        elif kind == "junk":
+            at = draw(st.integers(0, len(lines[i])))
+            junk = draw(st.text(max_size=20)).encode("utf-8", "surrogatepass")
+            lines[i] = lines[i][:at] + junk + lines[i][at:]
+        elif kind == "nul":
+            at = draw(st.integers(0, len(lines[i])))
+            lines[i] = lines[i][:at] + b"\x00" + lines[i][at:]
+        elif kind == "cut":  # a game in progress
+            lines = lines[:max(i, 1)]
+        elif kind == "reformat":  # the same JSON, written another way
+            try:
+                data = json.loads(lines[i])
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(data, dict):
+                data = dict(sorted(data.items(), reverse=draw(st.booleans())))
+            lines[i] = json.dumps(data, indent=None, separators=(",", ":"),
+                                  ensure_ascii=draw(st.booleans())).encode()
+        elif kind == "huge_line":  # up to 100 kB, and one time in fifty 10 MB
+            size = draw(st.sampled_from([10**3, 10**4, 10**5]))
+            if draw(st.integers(0, 49)) == 0:
+                size = 10**7
+            lines[i] = b'{"seq": 0, "type": "' + b"A" * size + b'"}'
+        elif kind == "drop_derived":
+            lines = [line for line in lines if not any(
+                f'"type": "{t}"'.encode() in line for t in ("trick", "chien_shown"))]
+        if kind in ("delete", "duplicate", "swap", "move", "drop_derived") and draw(
+                st.booleans()):
+            renumber(lines)
+    out = b"".join(line + b"\n" for line in lines)
+    ending = draw(st.sampled_from(["none", "none", "none", "truncate", "crlf", "bom", "no_eol",
+                                   "blank_lines", "trailing_junk"]))
+    if ending == "truncate":
+        out = out[:draw(st.integers(0, len(out)))]
+    elif ending == "crlf":
+        out = out.replace(b"\n", b"\r\n")
+    elif ending == "bom":
+        out = b"\xef\xbb\xbf" + out
+    elif ending == "no_eol":
+        out = out.rstrip(b"\n")
+    elif ending == "blank_lines":
+        out += b"\n\n"
+    elif ending == "trailing_junk":
+        out += draw(st.binary(max_size=30))
+    return out
+
+
+def mutated_log(data: st.DataObject) -> bytes:
+    """A mutated log, built in the test from small draws (hypothesis keeps the values a
+    strategy returns for a while: ten thousand logs of up to 10 MB would add up)."""
+    return mutate(data.draw, data.draw(st.sampled_from(range(len(BASES))).map(BASES.__getitem__)))
+
+
+# ---------------------------------------------------------------------------
+# What an accepted log must be
+
+
+def assert_a_deal(game: Game, where: str) -> None:
+    state: DealState = game.state
+    if state.phase == phases.DEAL:
+        assert game.turn is None and not game.is_over, where
+        return  # a log in progress that stops before a deal (the header alone, a redeal)
+    cards: list[int] = []
+    for hand in state.hands:
+        cards += card_list(hand)
+    if not state.chien_taken:
+        cards += card_list(state.chien)
+    cards += card_list(state.discard)
+    for trick in state.tricks:
+        cards += trick.cards
+    cards += state.trick
+    assert sorted(cards) == list(range(78)), f"{where}: cards not accounted for"
+    if not game.is_over:
+        return
+    s = game.settlement
+    assert s is not None
+    assert s.taker_half_points + s.defence_half_points == 182, where
+    assert all(type(x) is int for x in (*s.scores, s.per_defender)), where
+    assert sum(s.scores) == 0, where
+    assert s.scores[s.taker] == 3 * s.per_defender, where
+    assert all(s.scores[seat] == -s.per_defender for seat in range(4) if seat != s.taker), where
+    assert len(state.tricks) == 18, where
+
+
+def line_count(content: bytes) -> int:
+    return content.count(b"\n") + 1
+
+
+PROBLEM = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?:event #\d+ \(.*?\): |header: )?"
+                     r"(?P<code>[a-z_]+): \S")
+
+
+def assert_named(output: str, path: Path, content: bytes, where: str) -> str:
+    """The first line of ``output`` is ``FILE:LINE: ... CODE: message``; return CODE."""
+    first = output.splitlines()[0] if output else ""
+    match = PROBLEM.match(first)
+    assert match, f"{where}: not FILE:LINE: ... CODE: message: {first[:300]!r}"
+    assert match["file"] == str(path), where
+    assert match["code"] in CODES, f"{where}: unknown code {match['code']}"
+    assert 1 <= int(match["line"]) <= line_count(content), f"{where}: line {match['line']}"
+    return match["code"]
+
+
+def check_read_log(path: Path, content: bytes, allow_incomplete: bool) -> str | None:
+    """read_log on one file: accepted (a deal) or one LogError with a known code and line."""
+    path.write_bytes(content)
+    try:
+        read_events(path)  # the schema only (for re-scoring): a LogError at worst
+    except LogError as error:
+        assert error.problem.code in CODES
+    try:
+        game = read_log(path, allow_incomplete=allow_incomplete)
+    except LogError as error:
+        p = error.problem
+        assert p.code in CODES, p.code
+        assert 1 <= p.line <= line_count(content), (p.line, p.code)
+        assert str(error).startswith(f"{path}:{p.line}: "), str(error)[:200]
+        assert "\n" not in str(error) and len(str(error)) < 5000
+        str(error).encode("utf-8")  # printable: no lone surrogate
+        return p.code
+    assert_a_deal(game, "read_log")
+    assert allow_incomplete or game.is_over
+    # What was accepted is written back as a log that reads to the same game.
+    again = read_log_text(dumps_log(game.header, game.events), path)
+    assert again.events == game.events
+    return None
+
+
+def read_log_text(text: str, path: Path) -> Game:
+    path.write_text(text, encoding="utf-8")
+    return read_log(path, allow_incomplete=True)
+
+
+def check_cli(path: Path, content: bytes) -> None:
+    from tarot.cli import main
+
+    path.write_bytes(content)
+    runner = CliRunner()
+    for args in (["validate", str(path)], ["validate", "--allow-incomplete", str(path)]):
+        result = runner.invoke(main, args)
+        where = " ".join(args[:-1])
+        assert result.exception is None or isinstance(result.exception, SystemExit), (
+            f"{where}: {result.exception!r}")
+        assert "Traceback" not in result.output, where
+        if result.exit_code == 0:
+            assert result.output.splitlines()[-1].startswith(f"{path}: ok, "), where
+            if result.output.count("\n") > 1:  # a torn last line, dropped with a warning
+                assert assert_named(result.output, path, content, where) == "torn_line"
+        else:
+            assert result.exit_code == 1, where
+            assert result.output.count("\n") == 1, f"{where}: one line per bad file"
+            assert_named(result.output, path, content, where)
+    result = runner.invoke(main, ["replay", "--allow-incomplete", str(path)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        f"replay: {result.exception!r}")
+    assert "Traceback" not in result.output
+    if result.exit_code != 0:
+        assert result.exit_code == 1
+        assert result.stderr.startswith("Error: "), result.stderr[:200]
+        assert_named(result.stderr.removeprefix("Error: "), path, content, "replay")
+    elif result.stderr:
+        assert result.stderr.startswith("warning: "), result.stderr[:200]
+        assert assert_named(result.stderr.removeprefix("warning: "), path, content,
+                            "replay") == "torn_line"
+
+
+# ---------------------------------------------------------------------------
+# The tests
+
+
+def test_the_bases_are_valid(tmp_path: Path) -> None:
+    for index, content in enumerate(BASES):
+        path = tmp_path / f"base{index}.jsonl"
+        assert check_read_log(path, content, allow_incomplete=False) is None
+
+
+@pytest.mark.parametrize(("name", "content", "code"), [
+    ("a JSON list", b"[1, 2]\n", "bad_header"),
+    ("a JSON number", b"5\n", "bad_header"),
+    ("deep nesting", b"[" * 100_000 + b"]" * 100_000 + b"\n", "not_json"),
+    ("a NUL byte", b"\x00\n", "not_json"),
+    ("not UTF-8", b"\xff\xfe\n", "not_json"),
+])
+def test_hostile_headers(tmp_path: Path, name: str, content: bytes, code: str) -> None:
+    assert check_read_log(tmp_path / "x.jsonl", content, allow_incomplete=True) == code
+    check_cli(tmp_path / "x.jsonl", content)
+
+
+def _garde() -> list[bytes]:
+    return (ROOT / "replays" / "garde.jsonl").read_bytes().split(b"\n")[:-1]
+
+
+def _join(lines: list[bytes]) -> bytes:
+    return b"".join(line + b"\n" for line in lines)
+
+
+def _with_event(line: bytes, at: int = 1) -> bytes:
+    """The golden Garde with line ``at`` (1: the deal) replaced."""
+    lines = _garde()
+    return _join([*lines[:at], line, *lines[at + 1:]])
+
+
+@pytest.mark.parametrize(("name", "content", "code"), [
+    ("an event that is a list", _with_event(b"[1, 2]"), "bad_event"),
+    ("an event that is a number", _with_event(b"5"), "bad_event"),
+    ("an event that is a string", _with_event(b'"deal"'), "bad_event"),
+    ("an event nested too deep", _with_event(b"[" * 100_000 + b"]" * 100_000), "not_json"),
+    ("a 10 MB line", _with_event(b'{"seq": 0, "type": "' + b"A" * 10**7 + b'"}'), "bad_event"),
+    ("a 10 MB contract", _with_event(b'{"seq": 1, "type": "bid", "seat": 0, "contract": "'
+                                     + b"A" * 10**7 + b'"}', at=2), "unknown_contract"),
+    ("a 10 MB card", _with_event(b'{"seq": 8, "type": "play", "seat": 0, "card": "'
+                                 + b"A" * 10**7 + b'"}', at=9), "bad_event"),
+    ("a NUL byte", _with_event(_garde()[1] + b"\x00"), "not_json"),
+    ("a key with a line separator", _with_event(
+        b'{"seq": 0, "type": "bid", "seat": 0, "contract": null, "a\xe2\x80\xa8b\\n": 1}'),
+     "bad_event"),
+    ("a lone surrogate as the type", _with_event(b'{"seq": 0, "type": "\\ud800"}'),
+     "not_json"),
+    ("a seq of 5000 digits", _with_event(b'{"seq": ' + b"9" * 5000 + b', "type": "bid"}'),
+     "not_json"),
+    ("a huge deal number", _with_event(_garde()[1].replace(b'"deal_number": 0',
+                                                           b'"deal_number": ' + b"9" * 40)),
+     "invalid_deal"),
+])
+def test_hostile_event_lines(tmp_path: Path, name: str, content: bytes, code: str) -> None:
+    assert check_read_log(tmp_path / "x.jsonl", content, allow_incomplete=True) == code
+    check_cli(tmp_path / "x.jsonl", content)
+
+
+@pytest.mark.parametrize(("name", "change"), [
+    ("CRLF ends of line", lambda b: b.replace(b"\n", b"\r\n")),
+    ("a byte order mark", lambda b: b"\xef\xbb\xbf" + b),
+    ("no end of line after the last line", lambda b: b.rstrip(b"\n")),
+])
+def test_harmless_changes_are_accepted(tmp_path: Path, name: str,
+                                       change: Callable[[bytes], bytes]) -> None:
+    original = ROOT / "replays" / "garde.jsonl"
+    path = tmp_path / "x.jsonl"
+    path.write_bytes(change(original.read_bytes()))
+    assert read_log(path).events == read_log(original).events
+    check_cli(path, path.read_bytes())
+
+
+def test_unusual_seat_names_survive_the_round_trip(tmp_path: Path) -> None:
+    """json.dumps leaves U+2028 and U+0085 as they are; lines end with \\n only."""
+    game = Game.new(3, seats=("a\u2028b", "c\x85d", "e\u2029f", "日本"))
+    rng = random.Random(0)
+    while not game.is_over:
+        game.play(random_action(game.state, rng))
+    path = tmp_path / "x.jsonl"
+    path.write_text(dumps_log(game.header, game.events), encoding="utf-8")
+    assert read_log(path).events == game.events
+
+
+@pytest.mark.parametrize("rules_id", ["/dev/zero", "/etc/passwd", "../rules/standard",
+                                      "standard.toml", "standard\n", "hash"])
+def test_a_header_cannot_point_the_reader_at_a_file(tmp_path: Path, rules_id: str) -> None:
+    """The rules are looked up by name among the program's own: never a path from the log."""
+    lines = _garde()
+    header = json.loads(lines[0])
+    header["rules_id"] = rules_id
+    content = _join([json.dumps(header).encode(), *lines[1:]])
+    assert check_read_log(tmp_path / "x.jsonl", content, allow_incomplete=True) == "unknown_rules"
+
+
+@pytest.mark.slow
+def test_mutated_logs_through_read_log(tmp_path: Path) -> None:
+    """10,000 mutated logs through read_log (with and without allow_incomplete)."""
+    path = tmp_path / "mutated.jsonl"
+    seen: dict[str | None, int] = {}
+
+    @settings(max_examples=N_READ, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(data=st.data(), allow_incomplete=st.booleans())
+    def run(data: st.DataObject, allow_incomplete: bool) -> None:
+        code = check_read_log(path, mutated_log(data), allow_incomplete)
+        seen[code] = seen.get(code, 0) + 1
+        if sum(seen.values()) % 500 == 0:
+            gc.collect()  # the big cases are freed only by the cycle collector
+
+    run()
+    assert sum(seen.values()) >= N_READ
+    # The mutations reach the rules, not only the parser, and some survive as deals.
+    assert seen.get(None, 0) >= N_READ // 100, seen
+    reached = set(seen) - {None}
+    assert len(reached) >= 20, sorted(reached)  # type: ignore[type-var]
+    assert {"not_your_turn", "derived_mismatch", "bad_seq", "not_json", "bad_event",
+            "torn_line", "incomplete"} <= reached, sorted(reached)  # type: ignore[type-var]
+
+
+@pytest.mark.slow
+def test_mutated_logs_through_the_command(tmp_path: Path) -> None:
+    """2,000 mutated logs through tarot validate, validate --allow-incomplete and replay."""
+    path = tmp_path / "mutated.jsonl"
+    count = 0
+
+    @settings(max_examples=N_CLI, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(data=st.data())
+    def run(data: st.DataObject) -> None:
+        nonlocal count
+        check_cli(path, mutated_log(data))
+        count += 1
+        if count % 500 == 0:
+            gc.collect()
+
+    run()
+    assert count >= N_CLI

@@ -1,0 +1,242 @@
+"""No leaks: no seat is ever shown a card it may not know, and the person never sees the seed.
+
+What a seat may know is tracked from the events alone by ``Knowledge`` (from
+``tests/test_properties.py``): its own hand, every card played, the chien when
+it is shown (Prise, Garde), the cards of a poignée, the trumps of the discard
+and, for the taker, the whole discard; everything once the deal is settled.
+
+Over ``N_DEALS`` = 500 deals, played by computer players each wrapped to record
+what it is given, at every step (after every event) and for every seat:
+
+- ``game.view(seat)`` shows no other card;
+- each time a player is asked, the view and the legal actions it receives hold
+  no other card;
+- for a sample of ``N_CLI_DEALS`` = 40 deals, ``tarot replay --as-seat N --step``
+  for every seat: the lines printed for each event name no other card.
+
+``STEPS`` counts the (event, seat) checks of the first two (about 200,000) and
+``CLI_STEPS`` the replayed events checked (about 16,000); both are asserted.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_properties import Knowledge, make_game
+
+from tarot.bots.base import Player, ask
+from tarot.bots.random_player import RandomPlayer
+from tarot.bots.rules_player import RulesPlayer
+from tarot.cards import CARD_BY_CODE, CODES, display
+from tarot.cli import main
+from tarot.events import Action, Discard, Play, Poignee
+from tarot.game import Game
+from tarot.log import dumps_log
+from tarot.views import PlayerView
+
+N_DEALS = 500
+N_CLI_DEALS = 40
+MIN_STEPS = 150_000
+MIN_CLI_STEPS = 12_000
+
+
+@dataclass
+class Recording:
+    """A computer player that records what it is given (its view and the legal actions)."""
+
+    inner: Player
+    given: list[tuple[PlayerView, tuple[Action, ...]]] = field(default_factory=list)
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        self.name = self.inner.name
+
+    def choose(self, view: PlayerView, legal: Sequence[Action],
+               rng: random.Random) -> Action:
+        self.given.append((view, tuple(legal)))
+        return self.inner.choose(view, legal, rng)
+
+
+def cards_of(action: Action) -> set[str]:
+    if isinstance(action, Play):
+        return {action.card}
+    if isinstance(action, Discard | Poignee):
+        return set(action.cards)
+    return set()
+
+
+def start(index: int) -> Game:
+    """Seeded deals, and every fifth one rich in trumps (poignées, four kings, the Excuse)."""
+    if index % 5 == 4:
+        game, _, _ = make_game("rich", 40_000 + index)
+        return game
+    return Game.new(50_000 + index)
+
+
+def players_for(index: int) -> list[Player]:
+    """The rules-based player at every seat, the random one at every seat, or both, mixed."""
+    kind = index % 3
+    return [RulesPlayer() if kind == 0 or (kind == 2 and seat % 2 == 0) else RandomPlayer()
+            for seat in range(4)]
+
+
+@dataclass
+class Tally:
+    steps: int = 0
+    asked: int = 0
+    chiens_shown: int = 0
+    discards: int = 0
+    poignees: int = 0
+    hidden_chiens: int = 0
+
+
+def check_view(view: PlayerView, knowledge: Knowledge, seat: int, where: str) -> None:
+    leaked = view.known_cards() - knowledge.allowed(seat)
+    assert not leaked, f"{where}: P{seat} is shown {sorted(leaked)}"
+    assert view.seat == seat and set(view.legal_cards) <= set(view.hand), where
+
+
+def play_and_check(index: int, tally: Tally) -> Game:
+    """Play deal ``index``, checking what each player is given; then replay it event by
+    event, checking every seat's view after each."""
+    game = start(index)
+    players = [Recording(p) for p in players_for(index)]
+    knowledge = Knowledge()
+    for event in game.events:
+        knowledge.on(event)
+    rng = random.Random(index)
+    while not game.is_over:
+        where = f"deal {index}, after event #{len(game.events) - 1} ({game.events[-1].type})"
+        seat = game.turn
+        assert seat is not None
+        player = players[seat]
+        asked = len(player.given)
+        action = ask(player, game, rng)
+        assert len(player.given) == asked + 1, "the player was asked through its view"
+        view, legal = player.given[-1]
+        check_view(view, knowledge, seat, f"{where}: what P{seat} is given")
+        for option in legal:
+            leaked = cards_of(option) - knowledge.allowed(seat)
+            assert not leaked, f"{where}: P{seat} is offered {option} with {sorted(leaked)}"
+        tally.asked += 1
+        for event in game.play(action):
+            knowledge.on(event)
+
+    replay = Game(game.header, game.rules)
+    knowledge = Knowledge()
+    for number, event in enumerate(game.events):
+        replay.record(event)
+        knowledge.on(event)
+        for seat in range(4):
+            check_view(replay.view(seat), knowledge, seat,
+                       f"deal {index}, after event #{number} ({event.type})")
+            tally.steps += 1
+        tally.chiens_shown += event.type == "chien_shown"
+        tally.discards += event.type == "discard"
+        tally.poignees += event.type == "poignee"
+    settlement = game.settlement
+    assert settlement is not None and replay.settlement == settlement
+    tally.hidden_chiens += settlement.contract in ("garde_sans", "garde_contre")
+    return game
+
+
+@pytest.mark.slow
+def test_no_view_and_no_player_input_shows_a_hidden_card() -> None:
+    """500 deals; every seat's view after every event, and every player's input."""
+    tally = Tally()
+    for index in range(N_DEALS):
+        play_and_check(index, tally)
+    assert tally.steps >= MIN_STEPS and tally.asked >= MIN_STEPS // 4, tally
+    assert tally.chiens_shown >= 50 and tally.discards >= 50, tally
+    assert tally.poignees >= 20 and tally.hidden_chiens >= 10, tally
+
+
+# ---------------------------------------------------------------------------
+# tarot replay --as-seat
+
+
+CARD_TEXT = re.compile(r"(?<![\w])(?:10|[1-9JNQK])[♠♥♦♣]|\bT(?:1[0-9]|2[01]|[1-9])\b|\bEXC\b")
+CODE_OF_TEXT = {display(card): CODES[card] for card in CARD_BY_CODE.values()}
+MARK = "--step--"
+
+
+def cards_named(text: str) -> set[str]:
+    return {CODE_OF_TEXT[found] for found in CARD_TEXT.findall(text)}
+
+
+def test_the_card_pattern_finds_every_card() -> None:
+    every = " ".join(display(card) for card in CARD_BY_CODE.values())
+    assert cards_named(every) == set(CODES)
+    assert cards_named("Trick 10 to P3: Garde by P0, 2 bouts, target 41, T1x") == set()
+
+
+def replay_steps(path: Path, seat: int, events: int) -> list[str]:
+    """The output of ``tarot replay --as-seat SEAT --step``, one block of text per event."""
+    result = CliRunner().invoke(main, ["replay", str(path), "--as-seat", str(seat), "--step"],
+                                input=(MARK + "\n") * events)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    blocks = result.output.split(MARK + "\n")
+    assert blocks[-1] == "" and len(blocks) == events + 1, "one block per event"
+    return blocks[:-1]
+
+
+@pytest.mark.slow
+def test_replay_as_a_seat_shows_no_hidden_card(tmp_path: Path) -> None:
+    """40 deals, each replayed as each seat: each event's lines, against what the seat knows."""
+    checked = 0
+    for index in range(N_CLI_DEALS):
+        game = play_and_check(index, Tally())
+        path = tmp_path / f"deal{index}.jsonl"
+        path.write_text(dumps_log(game.header, game.events), encoding="utf-8")
+        for seat in range(4):
+            knowledge = Knowledge()
+            blocks = replay_steps(path, seat, len(game.events))
+            for number, (event, block) in enumerate(zip(game.events, blocks, strict=True)):
+                knowledge.on(event)
+                leaked = cards_named(block) - knowledge.allowed(seat)
+                assert not leaked, (f"deal {index}, event #{number} ({event.type}) as P{seat}: "
+                                    f"{sorted(leaked)} in {block!r}")
+                checked += 1
+    assert checked >= MIN_CLI_STEPS
+
+
+# ---------------------------------------------------------------------------
+# The seed
+
+
+SEED = "7351946082731"  # long and distinctive: it cannot turn up by chance
+
+
+def test_the_seed_is_never_shown_during_play(tmp_path: Path) -> None:
+    """The seed deals every hand, so whoever knows it knows all: never print it in play."""
+    answers = "garde\nauto\nn\n" + "".join(f"{n}\n" for n in range(1, 25)) * 40
+    for args, stdin in ((["--seed", SEED], answers), (["--seed", SEED, "--auto"], ""),
+                        (["--seed", SEED], "garde\nquit\n")):
+        save = tmp_path / "game.jsonl"
+        result = CliRunner().invoke(main, ["play", *args, "--save", str(save), "--force"],
+                                    input=stdin)
+        assert result.exit_code == 0, result.output
+        assert SEED not in result.output
+        assert SEED in save.read_text(encoding="utf-8")  # the log keeps it, to be checked
+    result = CliRunner().invoke(main, ["play", "--resume", str(save)], input=answers[6:])
+    assert result.exit_code == 0 and SEED not in result.output
+
+    exe = shutil.which("tarot", path=str(Path(sys.executable).parent)) or shutil.which("tarot")
+    assert exe is not None
+    save = tmp_path / "installed.jsonl"
+    done = subprocess.run([exe, "play", "--seed", SEED, "--save", str(save)], input=answers,
+                          capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, "NO_COLOR": "1"})
+    assert done.returncode == 0, done.stderr
+    assert "The deal is over." in done.stdout
+    assert SEED not in done.stdout and SEED not in done.stderr
