@@ -162,7 +162,8 @@ class Game:
                                     f"the rules give {expected!r}, the log says {event!r}")
             self._record(event)
             return self.events[start:]
-        self.apply_pending_derived()
+        if expected is not None:
+            self.apply_pending_derived()
         if isinstance(event, Deal):
             check_deal(self.state, event)
         else:

@@ -69,7 +69,9 @@ _NESTED_TYPES = frozenset({Settlement})
 
 def event_from_line(line: BaseModel) -> Event:
     event_type = _EVENT_OF_LINE[type(line)]
-    return event_type(**{name: getattr(line, name) for name in _EVENT_FIELDS[event_type]})
+    fields = dict(line.__dict__)  # a model's field values, read once rather than by getattr
+    del fields["seq"]
+    return event_type(**fields)
 
 
 def log_schema() -> dict[str, Any]:
