@@ -295,7 +295,13 @@ class TerminalGame:
             line = Text(f"  {index}. {level.name}, +{level.bonus}: ")
             line.append_text(cards_line(codes_of_mask(shown)))
             self.say(line)
-        answer = self.ask_line("Which one (a number, or Enter for none)?").strip()
+        self.say("  (These show your lowest trumps; to show others, type the cards themselves.)")
+        answer = self.ask_line("Which one (a number, the cards to show, or Enter for none)?")
+        tokens = answer.replace(",", " ").split()
+        if len(tokens) > 1:
+            # The person's own subset: the engine checks the level and the Excuse rule.
+            return Poignee(seat=self.human, cards=tuple(self.card_code(t) for t in tokens))
+        answer = answer.strip()
         if not answer.isdecimal() or len(answer) > 3 or not 1 <= int(answer) <= len(options):
             return None
         return Poignee(seat=self.human, cards=codes_of_mask(options[int(answer) - 1][2]))

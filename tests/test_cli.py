@@ -235,3 +235,15 @@ def test_installed_command_plays_a_deal(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     assert read_log(save).is_over
+
+
+def test_a_poignee_of_the_persons_own_choosing(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    shown = "T12 T13 T14 T15 T16 T17 T18 T19 T20 T21"
+    code, out = run(["play", "--deal", "slam-made", "--save", str(save)],
+                    f"garde_sans\nn\np\nT1 T2 T3\np\n{shown}\n")
+    assert code == 0
+    assert "You may show a poignée now" in out
+    assert "must show exactly 10/13/15 cards, not 3" in out
+    poignees = [e for e in events_of(save) if e["type"] == "poignee"]
+    assert poignees == [{"seq": 6, "type": "poignee", "seat": 0, "cards": shown.split()}]
