@@ -244,6 +244,6 @@ def test_a_poignee_of_the_persons_own_choosing(tmp_path: Path) -> None:
                     f"garde_sans\nn\np\nT1 T2 T3\np\n{shown}\n")
     assert code == 0
     assert "You may show a poignée now" in out
-    assert "must show exactly 10/13/15 cards, not 3" in out
+    assert "must show exactly 10/13/15 cards for a poignée, not 3" in out
     poignees = [e for e in events_of(save) if e["type"] == "poignee"]
     assert poignees == [{"seq": 6, "type": "poignee", "seat": 0, "cards": shown.split()}]
