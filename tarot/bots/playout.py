@@ -1,0 +1,284 @@
+"""A fast card-play core for the sampling player: playouts and an exact endgame search.
+
+A sampling player plays thousands of card sequences per decision, so this
+module works on plain ints and bit masks only: four hand masks, the trick in
+progress, the leader, the taker, the taker's pile so far and the Excuse ledger.
+No Game, no events, no validation: the hands given here come from a
+determinization (a guess at the hidden cards consistent with the player's
+view), and the legal cards come from :func:`tarot.legal.legal_play_mask`, the
+engine's own rule, so a playout obeys the real rules of play.
+
+Scores follow :func:`tarot.scoring.score` (target by bouts, difference,
+multiplier, petit au bout, poignées, chelem) and tricks follow
+:func:`tarot.scoring.share_trick` (the Excuse ledger), re-coded on ints
+because building a pydantic Settlement per playout would cost more than the
+playout itself. The tests check the two agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tarot.cards import BOUT_MASK, EXCUSE, EXCUSE_BIT, PETIT, TRUMP_BASE, card_list
+from tarot.legal import legal_play_mask, trick_winner_index
+from tarot.rules import RuleSet
+
+# The Petit is a bout: losing it moves the taker's target by 10 half-points and
+# more, so the playout policy weighs it like this many half-points, not 9.
+PETIT_COST = 19
+# The Excuse is never lost, but played early it wastes a free escape: the policy
+# plays it rather than a card worth more than this (a jack is 3, a knight 5).
+EXCUSE_COST = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """What the score of one deal depends on once the contract and poignées are known."""
+
+    points: tuple[int, ...]  # half-points by card
+    targets: tuple[int, ...]  # by number of bouts
+    base_points: int
+    multiplier: int
+    petit_per_multiplier: int
+    poignee_bonus: int  # sum of the bonuses of the poignées shown (signed by the outcome)
+    compensation: int  # Excuse compensation, half-points
+    last_trick: int  # index of the last trick (hand size - 1)
+    chelem_declared: bool
+    declared_made: int
+    declared_failed: int
+    undeclared_made: int
+    defence_made: int
+    excuse_kept_in_any_slam: bool
+    petit_slam_counts_last: bool
+
+    @classmethod
+    def of(cls, rules: RuleSet, contract: str, poignee_sizes: list[int],
+           chelem_declared: bool) -> Scoring:
+        c = rules.contracts[rules.contract_index[contract]]
+        s = rules.scoring
+        return cls(
+            points=rules.points_table, targets=tuple(s.target_half_points),
+            base_points=s.base_points, multiplier=c.multiplier,
+            petit_per_multiplier=s.petit_au_bout_per_multiplier,
+            poignee_bonus=sum(rules.poignee_by_size[n].bonus for n in poignee_sizes),
+            compensation=s.excuse_compensation_half_points,
+            last_trick=rules.deal.hand_size - 1, chelem_declared=chelem_declared,
+            declared_made=rules.chelem.declared_made,
+            declared_failed=rules.chelem.declared_failed,
+            undeclared_made=rules.chelem.undeclared_made,
+            defence_made=rules.chelem.defence_made,
+            excuse_kept_in_any_slam=rules.flags.excuse_kept_in_any_slam,
+            petit_slam_counts_last=rules.flags.petit_au_bout_slam_counts_last_trick)
+
+    def per_defender(self, pile: int, adjust: int, petit_side: int, taker_tricks: int,
+                     defence_tricks: int) -> int:
+        """``Settlement.per_defender`` (the taker scores 3×, each defender −1×).
+
+        ``petit_side``: +1 petit au bout by the taker, −1 by the defence, 0 none.
+        """
+        points = self.points
+        half = adjust
+        mask = pile
+        while mask:
+            low = mask & -mask
+            half += points[low.bit_length() - 1]
+            mask ^= low
+        target = self.targets[(pile & BOUT_MASK).bit_count()]
+        sign = 1 if half >= target else -1
+        total = sign * (self.base_points + (abs(half - target) + 1) // 2) * self.multiplier
+        total += petit_side * self.petit_per_multiplier * self.multiplier
+        total += sign * self.poignee_bonus
+        if self.chelem_declared:
+            total += self.declared_made if defence_tricks == 0 else self.declared_failed
+        elif defence_tricks == 0:
+            total += self.undeclared_made
+        if taker_tricks == 0:
+            total += self.defence_made
+        return total
+
+
+@dataclass(slots=True)
+class Position:
+    """A deal in the middle of the card play, with every hand known (a determinization)."""
+
+    hands: list[int]
+    trick: list[int]
+    leader: int
+    taker: int
+    tricks_done: int
+    pile: int  # cards already the taker's (won tricks, Excuse ledger, discard or chien)
+    adjust: int  # Excuse compensation so far, half-points to the taker
+    taker_tricks: int
+    defence_tricks: int
+    petit_prev: int  # petit au bout side if the Petit fell in the trick just completed
+
+    def copy(self) -> Position:
+        return Position(self.hands.copy(), self.trick.copy(), self.leader, self.taker,
+                        self.tricks_done, self.pile, self.adjust, self.taker_tricks,
+                        self.defence_tricks, self.petit_prev)
+
+    @property
+    def turn(self) -> int:
+        return (self.leader + len(self.trick)) % 4
+
+
+def play(pos: Position, card: int, sc: Scoring) -> int | None:
+    """Play ``card`` for the seat to play; the per-defender score once the deal ends, else None."""
+    seat = (pos.leader + len(pos.trick)) % 4
+    pos.hands[seat] &= ~(1 << card)
+    trick = pos.trick
+    trick.append(card)
+    if len(trick) < 4:
+        return None
+    taker = pos.taker
+    leader = pos.leader
+    last = pos.tricks_done == sc.last_trick
+    exception = False
+    if last and trick[0] == EXCUSE:
+        # R16: the Excuse led to the last trick wins it if its side won all the others.
+        exception = pos.defence_tricks == 0 if leader == taker else pos.taker_tricks == 0
+    winner = (leader + trick_winner_index(trick, exception)) % 4
+    winner_is_taker = winner == taker
+    cards = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+    to_taker = cards if winner_is_taker else 0
+    if cards & EXCUSE_BIT:
+        owner_is_taker = (leader + trick.index(EXCUSE)) % 4 == taker
+        if not last:
+            excuse_to_taker = owner_is_taker
+            if winner_is_taker != owner_is_taker:
+                pos.adjust += sc.compensation if winner_is_taker else -sc.compensation
+        else:
+            stays = exception
+            if not stays and sc.excuse_kept_in_any_slam:
+                if owner_is_taker:
+                    stays = pos.defence_tricks == 0 and winner_is_taker
+                else:
+                    stays = pos.taker_tricks == 0 and not winner_is_taker
+            excuse_to_taker = owner_is_taker if stays else not owner_is_taker
+        to_taker = (to_taker & ~EXCUSE_BIT) | (EXCUSE_BIT if excuse_to_taker else 0)
+    pos.pile |= to_taker
+    if winner_is_taker:
+        pos.taker_tricks += 1
+    else:
+        pos.defence_tricks += 1
+    petit_here = (1 if winner_is_taker else -1) if cards >> PETIT & 1 else 0
+    pos.trick = []
+    pos.leader = winner
+    pos.tricks_done += 1
+    if not last:
+        pos.petit_prev = petit_here
+        return None
+    petit_side = petit_here
+    if exception:
+        petit_side = pos.petit_prev or (petit_here if sc.petit_slam_counts_last else 0)
+    return sc.per_defender(pos.pile, pos.adjust, petit_side, pos.taker_tricks,
+                           pos.defence_tricks)
+
+
+def _cost(card: int, points: tuple[int, ...]) -> int:
+    if card == PETIT:
+        return PETIT_COST
+    if card == EXCUSE:
+        return EXCUSE_COST
+    return points[card]
+
+
+def greedy_card(pos: Position, points: tuple[int, ...]) -> int:
+    """The playout policy: cheap, deterministic, not random.
+
+    Win the trick cheaply when the opponents hold it (with the richest winning
+    card when playing last, since that card comes back); throw points to a
+    partner who holds it when playing last; otherwise play the cheapest card.
+    Leads are a low card of the shortest side suit. The Excuse goes before the
+    last trick, where it would change side.
+    """
+    seat = (pos.leader + len(pos.trick)) % 4
+    hand = pos.hands[seat]
+    trick = pos.trick
+    legal = legal_play_mask(hand, trick)
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    if legal & EXCUSE_BIT and hand.bit_count() <= 2:
+        return EXCUSE
+    cards = card_list(legal)
+    if not trick:
+        side = [c for c in cards if c < PETIT]
+        if side:
+            def lead_key(c: int) -> tuple[int, int, int]:
+                suit = c // 14
+                return (points[c], (hand >> (suit * 14) & 0x3FFF).bit_count(), c)
+            return min(side, key=lead_key)
+        trumps = [c for c in cards if TRUMP_BASE < c < EXCUSE and c != PETIT]
+        return trumps[0] if trumps else cards[0]
+    n = len(trick)
+    taker = pos.taker
+    best = trick_winner_index(trick)
+    friend_winning = best >= 0 and (((pos.leader + best) % 4 == taker) == (seat == taker))
+    last = n == 3
+    if friend_winning:
+        if last:
+            return max(cards, key=lambda c: (points[c] if c != EXCUSE else -1, c < PETIT, -c))
+        return min(cards, key=lambda c: (_cost(c, points), c >= PETIT, c))
+    winners = []
+    for c in cards:
+        if c != EXCUSE:
+            trick.append(c)
+            if trick_winner_index(trick) == n:
+                winners.append(c)
+            trick.pop()
+    if winners:
+        if last:
+            return max(winners, key=lambda c: (points[c], -c))
+        trump_winners = [c for c in winners if c > TRUMP_BASE and c != PETIT]
+        if trump_winners:
+            return trump_winners[0]
+        suit_winners = [c for c in winners if c < PETIT]
+        if suit_winners:
+            return suit_winners[-1]  # the highest: the likeliest to hold the trick
+        if len(cards) == len(winners):
+            return winners[0]
+    return min(cards, key=lambda c: (_cost(c, points), c >= PETIT, c))
+
+
+def playout(pos: Position, sc: Scoring) -> int:
+    """Play to the end with :func:`greedy_card`; the per-defender score. Mutates ``pos``."""
+    points = sc.points
+    while True:
+        result = play(pos, greedy_card(pos, points), sc)
+        if result is not None:
+            return result
+
+
+def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) -> int:
+    """The exact per-defender score of ``pos`` with every hand known (alpha-beta minimax).
+
+    The taker maximises, the defenders minimise. Meant for the last few tricks:
+    with four cards per hand it visits at most a few thousand positions.
+    """
+    seat = (pos.leader + len(pos.trick)) % 4
+    legal = legal_play_mask(pos.hands[seat], pos.trick)
+    cards = card_list(legal)
+    if len(cards) > 1:
+        # The greedy card first: usually good, so the cut-offs come early.
+        first = greedy_card(pos, sc.points)
+        cards.remove(first)
+        cards.insert(0, first)
+    maximize = seat == pos.taker
+    best = -1e9 if maximize else 1e9
+    for card in cards:
+        child = pos.copy()
+        result = play(child, card, sc)
+        value = result if result is not None else solve(child, sc, alpha, beta)
+        if maximize:
+            if value > best:
+                best = value
+            if best > alpha:
+                alpha = best
+        else:
+            if value < best:
+                best = value
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    return int(best)
