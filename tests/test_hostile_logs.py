@@ -35,10 +35,10 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_properties import assert_cards_conserved
 
 from tarot import phases
 from tarot.bots.random_player import random_action
-from tarot.cards import card_list
 from tarot.errors import ILLEGAL_ACTION_CODES
 from tarot.events import Bid
 from tarot.game import Game
@@ -301,16 +301,7 @@ def assert_a_deal(game: Game, where: str) -> None:
     if state.phase == phases.DEAL:
         assert game.turn is None and not game.is_over, where
         return  # a log in progress that stops before a deal (the header alone, a redeal)
-    cards: list[int] = []
-    for hand in state.hands:
-        cards += card_list(hand)
-    if not state.chien_taken:
-        cards += card_list(state.chien)
-    cards += card_list(state.discard)
-    for trick in state.tricks:
-        cards += trick.cards
-    cards += state.trick
-    assert sorted(cards) == list(range(78)), f"{where}: cards not accounted for"
+    assert_cards_conserved(state, where)
     if not game.is_over:
         return
     s = game.settlement
