@@ -222,7 +222,9 @@ def default_save_path() -> Path:
               default=None, help="Where to save the game (default: a new file under "
               "~/.local/share/tarot/games).")
 @click.option("--level", default="rules", show_default=True,
-              type=click.Choice(["random", "rules"]), help="The computer players' level.")
+              type=click.Choice(["random", "rules", "normal"]),
+              help="The computer players: random, rules (quick), normal (sampling, ~0.15 s "
+              "a card).")
 @click.option("--auto", is_flag=True, help="The computer plays all four seats.")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, exists=True,
               path_type=Path), default=None, help="Continue an unfinished saved game.")
