@@ -128,6 +128,14 @@ def mask_of(cards: Iterable[int]) -> int:
     return mask
 
 
+def mask_of_codes(codes: Iterable[str]) -> int:
+    """The mask of canonical card codes (``KH``, ``T21``…), as events hold them."""
+    mask = 0
+    for card_code in codes:
+        mask |= 1 << CARD_BY_CODE[card_code]
+    return mask
+
+
 def cards_in(mask: int) -> Iterator[int]:
     """The cards of a mask, lowest first."""
     while mask:

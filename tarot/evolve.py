@@ -12,7 +12,15 @@ from collections.abc import Callable
 from typing import Any
 
 from tarot import phases
-from tarot.cards import CARD_BY_CODE, CODES, DECK_SIZE, EXCUSE, FULL_DECK_MASK, codes_of_mask
+from tarot.cards import (
+    CARD_BY_CODE,
+    CODES,
+    DECK_SIZE,
+    EXCUSE,
+    FULL_DECK_MASK,
+    codes_of_mask,
+    mask_of_codes,
+)
 from tarot.deal import petit_sec_seat
 from tarot.errors import IllegalAction
 from tarot.events import (
@@ -35,13 +43,6 @@ from tarot.state import NO_SEAT, CompletedTrick, DealState
 fire = phases.fire
 
 
-def _mask(codes: tuple[str, ...]) -> int:
-    mask = 0
-    for code in codes:
-        mask |= 1 << CARD_BY_CODE[code]
-    return mask
-
-
 def check_deal(state: DealState, deal: Deal) -> None:
     """Refuse a deal event that does not fit this point of the game or the rules."""
     if state.phase != phases.DEAL:
@@ -61,7 +62,7 @@ def check_deal(state: DealState, deal: Deal) -> None:
         raise IllegalAction("invalid_deal", f"{unknown[0]!r} is not a card code")
     union = 0
     for part in (*deal.hands, deal.chien):
-        union |= _mask(part)
+        union |= mask_of_codes(part)
     if union != FULL_DECK_MASK:
         raise IllegalAction(
             "invalid_deal",
@@ -72,8 +73,8 @@ def check_deal(state: DealState, deal: Deal) -> None:
 def _apply_deal(state: DealState, event: Deal) -> None:
     state.deal_number = event.deal_number
     state.dealer = event.dealer
-    state.hands = [_mask(h) for h in event.hands]
-    state.chien = _mask(event.chien)
+    state.hands = [mask_of_codes(h) for h in event.hands]
+    state.chien = mask_of_codes(event.chien)
     state.bids = []
     state.best_bid = -1
     state.taker = NO_SEAT
@@ -112,7 +113,7 @@ def _apply_chien_shown(state: DealState, event: ChienShown) -> None:
 
 
 def _apply_discard(state: DealState, event: Discard) -> None:
-    mask = _mask(event.cards)
+    mask = mask_of_codes(event.cards)
     state.hands[event.seat] &= ~mask
     state.discard = mask
     fire(state, "discarded")
@@ -127,7 +128,7 @@ def _apply_chelem(state: DealState, event: Chelem) -> None:
 
 
 def _apply_poignee(state: DealState, event: Poignee) -> None:
-    state.poignees.append((event.seat, _mask(event.cards)))
+    state.poignees.append((event.seat, mask_of_codes(event.cards)))
 
 
 def _apply_play(state: DealState, event: Play) -> None:

@@ -29,6 +29,7 @@ from tarot.cards import (
     card_list,
     cards_in,
     codes_of_mask,
+    mask_of,
     parse_card,
     rank_of,
 )
@@ -245,7 +246,7 @@ def poignee_options_for(rules: RuleSet, hand: int,
         if combined.bit_count() >= level.trumps:
             chosen = card_list(extra)[: level.trumps]
             chosen += card_list(pool)[: level.trumps - len(chosen)]
-            result.append((level, combined, _mask(chosen)))
+            result.append((level, combined, mask_of(chosen)))
         elif hand & EXCUSE_BIT and excuse_fill_pool.bit_count() == level.trumps - 1:
             result.append((level, excuse_fill_pool, excuse_fill_pool | EXCUSE_BIT))
     return result
@@ -310,15 +311,8 @@ def _names(mask: int) -> str:
     return " ".join(CODES[c] for c in cards_in(mask))
 
 
-def _mask(cards: list[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
 def _distinct_mask(who: str, cards: list[int]) -> int:
-    mask = _mask(cards)
+    mask = mask_of(cards)
     if mask.bit_count() != len(cards):
         seen: set[int] = set()
         twice = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
@@ -523,7 +517,7 @@ def cheapest_discard(state: DealState) -> int:
     ordinary = sorted(cards_in(options.ordinary), key=lambda c: (points[c], rank_of(c)))
     trumps = card_list(options.trumps)
     chosen = ordinary[: options.size - options.trumps_required] + trumps[: options.trumps_required]
-    return _mask(chosen)
+    return mask_of(chosen)
 
 
 def all_discards(state: DealState) -> list[int]:
@@ -533,7 +527,7 @@ def all_discards(state: DealState) -> list[int]:
     trumps = card_list(options.trumps)
     keep = options.size - options.trumps_required
     return [
-        _mask(list(o) + list(t))
+        mask_of(list(o) + list(t))
         for o in combinations(ordinary, keep)
         for t in combinations(trumps, options.trumps_required)
     ]

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 
 from tarot import phases
-from tarot.cards import CARD_BY_CODE, card_list, codes, codes_of_mask
+from tarot.cards import card_list, codes, codes_of_mask, mask_of_codes
 from tarot.events import Action, Bid, Discard, Poignee
 from tarot.legal import (
     PLAY_ACTIONS,
@@ -108,8 +108,3 @@ class RandomPlayer:
         return rng.choice([a for a in legal if not isinstance(a, Poignee)])
 
 
-def mask_of_codes(cards: Sequence[str]) -> int:
-    mask = 0
-    for code in cards:
-        mask |= 1 << CARD_BY_CODE[code]
-    return mask

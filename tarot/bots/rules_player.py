@@ -39,6 +39,7 @@ from tarot.cards import (
     TWENTY_ONE,
     card_list,
     codes,
+    mask_of_codes,
     rank_of,
     sort_key,
 )
@@ -77,11 +78,6 @@ def _suit_mask(suit: int) -> int:
     return TRUMP_MASK if suit == TRUMPS else SUIT_MASKS[suit]
 
 
-def _mask(cards: Sequence[str]) -> int:
-    mask = 0
-    for code in cards:
-        mask |= 1 << CARD_BY_CODE[code]
-    return mask
 
 
 def _higher_in_suit(card: int) -> int:
@@ -135,7 +131,7 @@ class _Table:
     def __init__(self, view: PlayerView) -> None:
         self.seat = view.seat
         self.taker = view.taker if view.taker is not None else -1
-        self.hand = _mask(view.hand)
+        self.hand = mask_of_codes(view.hand)
         self.trick = [CARD_BY_CODE[c] for c in view.trick]
         self.leader = view.leader if view.leader is not None else view.seat
         self.tricks_won_by = [t.winner for t in view.tricks]
@@ -155,11 +151,11 @@ class _Table:
         self.played = played
         hand_size = self.hand.bit_count() + plays[self.seat]
         self.left = [hand_size - plays[s] for s in range(4)]
-        discard = _mask(view.discard)
+        discard = mask_of_codes(view.discard)
         located = [0, 0, 0, 0]
         for who, shown in view.poignees:
-            located[who] |= _mask(shown)
-        chien = _mask(view.chien) if view.chien is not None else 0
+            located[who] |= mask_of_codes(shown)
+        chien = mask_of_codes(view.chien) if view.chien is not None else 0
         if view.chien is not None and self.taker >= 0 and self.seat != self.taker:
             # Kings and bouts cannot be discarded and discarded trumps are public,
             # so the chien's kings, bouts and other trumps are in the taker's hand.
@@ -291,14 +287,14 @@ class RulesPlayer:
         if phase == phases.CHIEN:
             return self._discard(view, legal)
         if phase == phases.DECLARATIONS:
-            return Chelem(seat=view.seat, declared=_sure_slam(_mask(view.hand)))
+            return Chelem(seat=view.seat, declared=_sure_slam(mask_of_codes(view.hand)))
         if phase == phases.TRICKS:
             poignees = [a for a in legal if isinstance(a, Poignee)]
             if poignees and self._wants_poignee(view):
                 # The largest level pays most; the offered subsets keep high trumps hidden.
                 return max(poignees, key=lambda a: len(a.cards))
             plays = [a for a in legal if isinstance(a, Play)]
-            legal_mask = _mask([a.card for a in plays])
+            legal_mask = mask_of_codes([a.card for a in plays])
             card = self._play(_Table(view), legal_mask)
             return Play(seat=view.seat, card=codes([card])[0])
         return legal[0]
@@ -307,7 +303,7 @@ class RulesPlayer:
 
     def _bid(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         bids = [a for a in legal if isinstance(a, Bid)]
-        strength = hand_strength(_mask(view.hand))
+        strength = hand_strength(mask_of_codes(view.hand))
         wanted = sum(strength >= t for t in self.style.bid_thresholds)
         for action in bids:
             if action.contract is not None and _level(action.contract, bids) == wanted:
@@ -319,13 +315,13 @@ class RulesPlayer:
 
     def _discard(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         offered = next(a for a in legal if isinstance(a, Discard))
-        chosen = choose_discard(_mask(view.hand), len(offered.cards))
+        chosen = choose_discard(mask_of_codes(view.hand), len(offered.cards))
         return Discard(seat=view.seat, cards=codes(sorted(card_list(chosen), key=sort_key)))
 
     # -- poignée ---------------------------------------------------------------
 
     def _wants_poignee(self, view: PlayerView) -> bool:
-        hand = _mask(view.hand)
+        hand = mask_of_codes(view.hand)
         if view.seat == view.taker:
             # A taker with a poignée has the stronger side: the bonus is his.
             return True

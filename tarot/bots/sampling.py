@@ -42,6 +42,7 @@ from tarot.cards import (
     TRUMP_MASK,
     TRUMPS_ABOVE,
     card_list,
+    mask_of_codes,
 )
 from tarot.events import Action, Play
 from tarot.legal import led_card
@@ -54,11 +55,6 @@ HIDDEN = 4  # the slot of the hidden chien or of the taker's hidden discard
 _RETRIES = 40
 
 
-def _mask(cards: Sequence[str]) -> int:
-    mask = 0
-    for code in cards:
-        mask |= 1 << CARD_BY_CODE[code]
-    return mask
 
 
 class Knowledge:
@@ -74,7 +70,7 @@ class Knowledge:
     def __init__(self, view: PlayerView, chien_size: int) -> None:
         self.seat = seat = view.seat
         self.taker = view.taker if view.taker is not None else -1
-        self.hand = _mask(view.hand)
+        self.hand = mask_of_codes(view.hand)
         forbidden = [0, 0, 0, 0, 0]
         plays = [0, 0, 0, 0]
         played = 0
@@ -90,15 +86,15 @@ class Knowledge:
         self.played = played
         hand_size = self.hand.bit_count() + plays[seat]
         self.capacity = [hand_size - plays[s] if s != seat else 0 for s in range(4)] + [0]
-        discard = _mask(view.discard)
+        discard = mask_of_codes(view.discard)
         located = [0, 0, 0, 0, 0]
         for who, shown in view.poignees:
-            located[who] |= _mask(shown)
+            located[who] |= mask_of_codes(shown)
         if view.chien is None:
             # Garde sans / contre (or no contract yet): the chien is hidden from all.
             self.capacity[HIDDEN] = chien_size
         elif seat != self.taker:
-            chien = _mask(view.chien)
+            chien = mask_of_codes(view.chien)
             # Kings, bouts and trumps may not be discarded unseen (discarded trumps
             # are public), so the chien's are in the taker's hand; its ordinary
             # cards are in his hand or his hidden discard, nowhere else.
@@ -110,7 +106,7 @@ class Knowledge:
             forbidden[HIDDEN] |= ~ORDINARY_MASK & FULL_DECK_MASK
         seen = self.hand | played | discard
         if view.chien is not None and seat == self.taker:
-            seen |= _mask(view.chien)  # the taker knows his discard: the chien is all seen
+            seen |= mask_of_codes(view.chien)  # the taker knows his discard: the chien is all seen
         self.located = [m & ~seen for m in located]
         self.located[seat] = 0
         for s in range(5):
@@ -248,7 +244,7 @@ class SamplingPlayer:
             base.hands = hands[:4]
             if fate == "shown":
                 # Discarded cards count for the taker (the sampled ones for a defender).
-                base.pile |= hands[HIDDEN] | _mask(view.discard)
+                base.pile |= hands[HIDDEN] | mask_of_codes(view.discard)
             elif fate == "taker":
                 base.pile |= hands[HIDDEN]
             for i, card in enumerate(cards):
