@@ -327,7 +327,7 @@ def _parse(who: str, text: str) -> int:
         raise IllegalAction("unknown_card", f"{who}: {error}") from None
 
 
-_PHASE_OF_ACTION = {
+PHASE_OF_ACTION = {
     Bid: phases.AUCTION,
     Discard: phases.CHIEN,
     Chelem: phases.DECLARATIONS,
@@ -358,7 +358,7 @@ def check(state: DealState, action: Action) -> int:
         card = CARD_BY_CODE.get(action.card)  # type: ignore[union-attr]
         if card is not None and legal_cards(state) >> card & 1:
             return 1 << card
-    if state.phase != _PHASE_OF_ACTION.get(kind) or action.seat != state.turn:
+    if state.phase != PHASE_OF_ACTION.get(kind) or action.seat != state.turn:
         _refuse_out_of_turn(state, action)
     if isinstance(action, Play):
         return _check_play(state, action)
@@ -375,12 +375,12 @@ def check(state: DealState, action: Action) -> int:
 
 def _refuse_out_of_turn(state: DealState, action: Action) -> None:
     kind = type(action)
-    if kind not in _PHASE_OF_ACTION:
+    if kind not in PHASE_OF_ACTION:
         raise TypeError(f"{action!r} is not an action (Bid, Discard, Chelem, Poignee, Play)")
     who = seat_name(action.seat)
     if not 0 <= action.seat < 4:
         raise IllegalAction("not_your_turn", f"{action.seat} is not a seat (P0…P3)")
-    if state.phase != _PHASE_OF_ACTION.get(kind):
+    if state.phase != PHASE_OF_ACTION.get(kind):
         raise IllegalAction(
             "wrong_phase",
             f"{who} cannot {_ACTION_WORDS.get(kind, 'act')} now: {_PHASE_WORDS[state.phase]}")

@@ -28,7 +28,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from tarot import phases
 from tarot.cards import CODES, EXCUSE, CardError, parse_card
 from tarot.events import (
     Action,
@@ -41,6 +40,7 @@ from tarot.events import (
 )
 from tarot.events import Play as PlayAction
 from tarot.game import Game
+from tarot.legal import PHASE_OF_ACTION
 from tarot.rules import RuleSet
 
 SEEDS_DIR = Path(__file__).resolve().parent.parent / "seeds"
@@ -147,9 +147,6 @@ def parse_script_entry(entry: str) -> Action:
     raise SeedError(f"script entry {entry!r}: unknown kind {kind!r}")
 
 
-_PHASE_OF = {Bid: phases.AUCTION, Discard: phases.CHIEN, Chelem: phases.DECLARATIONS,
-             Poignee: phases.TRICKS, PlayAction: phases.TRICKS}
-
 
 class Script:
     """The scripted decisions of a named deal, handed out in order."""
@@ -161,7 +158,7 @@ class Script:
         if not self.pending:
             return None
         action = self.pending[0]
-        if action.seat != game.turn or _PHASE_OF[type(action)] != game.phase:
+        if action.seat != game.turn or PHASE_OF_ACTION[type(action)] != game.phase:
             return None
         return self.pending.pop(0)
 
