@@ -12,6 +12,10 @@ if TYPE_CHECKING:
     from tarot.game import Game
     from tarot.log import LoadedLog
 
+# The names of tarot.bots.registry.PLAYERS, written out so that `tarot --help` need not
+# import the players (a test keeps the two lists equal).
+LEVELS = ("random", "easy", "rules", "normal", "strong")
+
 
 @click.group()
 @click.version_option(package_name="tarot")
@@ -222,9 +226,9 @@ def default_save_path() -> Path:
               default=None, help="Where to save the game (default: a new file under "
               "~/.local/share/tarot/games).")
 @click.option("--level", default="rules", show_default=True,
-              type=click.Choice(["random", "rules", "normal"]),
-              help="The computer players: random, rules (quick), normal (sampling, ~0.15 s "
-              "a card).")
+              type=click.Choice(LEVELS),
+              help="The computer players: random, easy (rules with lapses), rules (quick), "
+              "normal (sampling, ~0.05 s a card), strong (sampling, ~0.2 s a card).")
 @click.option("--auto", is_flag=True, help="The computer plays all four seats.")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, exists=True,
               path_type=Path), default=None, help="Continue an unfinished saved game.")
@@ -303,7 +307,7 @@ def play(seed: int | None, deal_name: str | None, rules_name: str, save_path: Pa
             raise click.ClickException(f"{path}: cannot write: {error.strerror or error}"
                                        ) from None
     click.echo(f"{'Resuming' if resume_path else 'Saving'} this game: {path}")
-    players = [make_player(level) for _ in range(4)]
+    players = [make_player(level, game.rules) for _ in range(4)]
     try:
         save = path.open("a", encoding="utf-8")
     except OSError as error:

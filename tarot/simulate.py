@@ -114,7 +114,7 @@ def play_chunk(task: Task) -> list[SeedRecord]:
         for rotation in range(SEATS):
             # Fresh players for each game: the games of a worker must not depend on which
             # games it played before, or the figures would depend on the chunking.
-            players = [TimedPlayer(make_player(name), record.times_ns[i])
+            players = [TimedPlayer(make_player(name, task.rules), record.times_ns[i])
                        for i, name in enumerate(task.names)]
             game = play_game(players, deal_seed, rotation, task.seed, rules=task.rules)
             settlement = game.settlement

@@ -30,6 +30,7 @@ from tarot.cards import (
     codes_of_mask,
     display,
     is_trump,
+    mask_of_codes,
     parse_card,
     suit_of,
 )
@@ -63,6 +64,8 @@ CARD_HELP = """At the card prompt:
   a card code     kh, 10♦, NS, T21, exc (any case; ♠♥♦♣ or S H D C); codes never change
   a number        the card's number in your hand, as shown (numbers change as you play)
   p               show a poignée (just before your first card, if you have enough trumps)
+  hint            the card the strong computer player would play in your place, from
+                  what you can see (it never looks at hidden cards)
   last            the previous trick
   hand            your hand again
   ?               this help
@@ -129,6 +132,7 @@ class TerminalGame:
         self.names = names_for(human)
         self.narrator = Narrator(game.rules, self.names, as_seat=human)
         self.contracts = {c.id: c.name for c in game.rules.contracts}
+        self.hint_player: Player | None = None
         # A named deal's scripted decisions are taken for the computer seats only:
         # the person always decides for himself.
         self.script = script
@@ -207,6 +211,9 @@ class TerminalGame:
             if word == "last":
                 self.show_last_trick()
                 continue
+            if word == "hint" and phase == phases.TRICKS:
+                self.show_hint()
+                continue
             if word == "hand":
                 self.show_hand()
                 continue
@@ -221,6 +228,38 @@ class TerminalGame:
             except CardError as error:
                 self.say(Text(f"  ✗ {error}", style="yellow"))
 
+    def show_hint(self) -> None:
+        """What the hint player would play here, from the person's own view only."""
+        from tarot.bots.registry import HINT_LEVEL, make_player
+        from tarot.bots.sampling import SamplingPlayer
+
+        seat = self.human
+        assert seat is not None
+        if self.hint_player is None:
+            self.hint_player = make_player(HINT_LEVEL, self.game.rules)
+        player = self.hint_player
+        assert isinstance(player, SamplingPlayer)
+        legal = mask_of_codes(a.card for a in self.game.legal_actions()
+                              if isinstance(a, PlayCard))
+        # Its own generator, seeded by the moment: asking twice gives the same hint.
+        rng = random.Random(f"{self.game.header.seed}:hint:{len(self.game.events)}")
+        values = player.card_values(self.game.view(seat), legal, rng)
+        ranked = sorted(values, key=lambda card: (-values[card], card))
+        hand = self.game.hand(seat)
+        # The sampled score is per defender; the taker's own score is three times it.
+        own = 3 if seat == self.game.state.taker else 1
+        line = Text("  Hint: ")
+        line.append_text(card_text(CODES[ranked[0]]))
+        line.append(f" (card {hand.index(CODES[ranked[0]]) + 1})")
+        if len(ranked) == 1:
+            line.append(": every card you may play comes to the same.")
+        else:
+            line.append(f": {own * values[ranked[0]]:+.0f} for you on average over the deals "
+                        "it dealt from what you can see; next best ")
+            line.append_text(card_text(CODES[ranked[1]]))
+            line.append(f", {own * values[ranked[1]]:+.0f}.")
+        self.say(line)
+
     def prompt_text(self) -> str:
         phase = self.game.phase
         if phase == phases.AUCTION:
@@ -234,7 +273,7 @@ class TerminalGame:
         if phase == phases.DECLARATIONS:
             return (f"Declare a chelem, all {self.game.rules.deal.hand_size} tricks?"
                     " (y/N):")
-        return "Your card (code or number, ? for help):"
+        return "Your card (code or number, hint, ? for help):"
 
     def bid_words(self) -> list[str]:
         return ["pass"] + [a.contract for a in self.game.legal_actions()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -13,7 +14,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tarot.cards import CARD_BY_CODE, display
 from tarot.cli import main
+from tarot.events import Play
 from tarot.log import read_log
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -247,3 +250,26 @@ def test_a_poignee_of_the_persons_own_choosing(tmp_path: Path) -> None:
     assert "must show exactly 10/13/15 cards for a poignée, not 3" in out
     poignees = [e for e in events_of(save) if e["type"] == "poignee"]
     assert poignees == [{"seq": 6, "type": "poignee", "seat": 0, "cards": shown.split()}]
+
+
+def test_hint_names_a_playable_card_from_the_persons_view(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    code, out = run(["play", "--seed", "3", "--save", str(save)], "hint\npass\nhint\nhint\nquit\n")
+    assert code == 0, out
+    assert "Type one of: pass" in out  # no hint at the bid prompt: it is a card-play aid
+    hints = [line for line in out.splitlines() if "Hint: " in line]
+    assert len(hints) == 2 and hints[0] == hints[1]  # asking again gives the same answer
+    hinted = re.search(r"Hint: (\S+) \(card (\d+)\)", hints[0])
+    assert hinted is not None
+    game = read_log(save, allow_incomplete=True)
+    hand = game.hand(0)
+    number = int(hinted.group(2))
+    assert display(CARD_BY_CODE[hand[number - 1]]) == hinted.group(1)
+    assert hand[number - 1] in {a.card for a in game.legal_actions() if isinstance(a, Play)}
+
+
+def test_levels_offered_by_play_are_the_registered_players() -> None:
+    from tarot.bots.registry import PLAYERS
+    from tarot.cli import LEVELS
+
+    assert list(LEVELS) == list(PLAYERS)

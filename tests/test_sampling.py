@@ -3,15 +3,42 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+
+import pytest
 
 from tarot import phases
 from tarot.bots.base import Player, ask
-from tarot.bots.playout import Position, Scoring, greedy_card, play, solve
+from tarot.bots.playout import (
+    Position,
+    Scoring,
+    aware_card,
+    distinct_cards,
+    greedy_card,
+    play,
+    solve,
+)
 from tarot.bots.rules_player import RulesPlayer
-from tarot.bots.sampling import HIDDEN, Knowledge, SamplingPlayer, Settings
-from tarot.cards import CARD_BY_CODE, CODES, SUIT_MASKS, TRUMP_MASK, parse_card
+from tarot.bots.sampling import (
+    HIDDEN,
+    TAKER_BIAS,
+    Knowledge,
+    SamplingPlayer,
+    Settings,
+    TakerBias,
+)
+from tarot.cards import (
+    CARD_BY_CODE,
+    CODES,
+    EXCUSE_BIT,
+    SUIT_MASKS,
+    TRUMP_MASK,
+    card_list,
+    parse_card,
+)
 from tarot.events import Action, Deal, Play
 from tarot.game import Game
+from tarot.legal import legal_play_mask
 from tarot.rules import load_rules
 from tarot.views import PlayerView
 
@@ -44,7 +71,8 @@ def _games_to_tricks(seeds: range, stop_at: int) -> list[tuple[Game, list[Action
     return out
 
 
-def test_determinizations_are_consistent_with_the_view() -> None:
+@pytest.mark.parametrize("bias", [None, TAKER_BIAS])
+def test_determinizations_are_consistent_with_the_view(bias: TakerBias | None) -> None:
     rng = random.Random(5)
     checked = 0
     for stop in (0, 9, 30, 55):
@@ -52,7 +80,7 @@ def test_determinizations_are_consistent_with_the_view() -> None:
             state = game.state
             for seat in range(4):
                 view = game.view(seat)
-                know = Knowledge(view, RULES.deal.chien_size)
+                know = Knowledge(view, RULES.deal.chien_size, bias)
                 truth = state.hands
                 # The inferences are sound: the true deal obeys them.
                 for s in range(4):
@@ -80,6 +108,27 @@ def test_determinizations_are_consistent_with_the_view() -> None:
                         == (1 << 78) - 1
                     checked += 1
     assert checked > 500
+
+
+def test_a_defender_deals_the_taker_the_strong_hand_his_bid_promised() -> None:
+    """The taker's share of the unseen bouts and trumps: real, unbiased and biased samples."""
+    real = unbiased = biased = 0
+    rng = random.Random(8)
+    for game, _ in _games_to_tricks(range(300, 360), 0):
+        state = game.state
+        for seat in range(4):
+            if seat == state.taker:
+                continue
+            view = game.view(seat)
+            plain = Knowledge(view, RULES.deal.chien_size)
+            leaning = Knowledge(view, RULES.deal.chien_size, TAKER_BIAS)
+            strong = (TRUMP_MASK | EXCUSE_BIT) & plain.unknown
+            real += (state.hands[state.taker] & strong).bit_count()
+            unbiased += (plain.sample(rng)[state.taker] & strong).bit_count()
+            biased += (leaning.sample(rng)[state.taker] & strong).bit_count()
+    # The bid says the taker is strong: unbiased sampling badly underrates him.
+    assert unbiased < 0.85 * real
+    assert abs(biased - real) < 0.1 * real
 
 
 def _voids(view: PlayerView) -> list[int]:
@@ -181,8 +230,11 @@ def test_exact_search_finds_the_winning_line_in_a_two_card_ending() -> None:
     assert solve(pos.copy(), sc) == values["T21"]
 
 
-def test_playout_scores_like_the_engine() -> None:
-    """Greedy cards replayed in the real Game give the playout's own per-defender score."""
+@pytest.mark.parametrize("policy", [greedy_card, aware_card])
+def test_playout_scores_like_the_engine(policy: Callable[[Position, tuple[int, ...]], int]
+                                        ) -> None:
+    """The policy's cards replayed in the real Game (which refuses an illegal card) give the
+    playout's own per-defender score."""
     compared = 0
     for game, _ in _games_to_tricks(range(40, 60), 0):
         state = game.state
@@ -195,7 +247,7 @@ def test_playout_scores_like_the_engine() -> None:
         result = None
         while result is None:
             seat = pos.turn
-            card = greedy_card(pos, sc.points)
+            card = policy(pos, sc.points)
             if game.turn == seat and game.phase == phases.TRICKS:
                 legal = game.legal_actions()
                 poignee = [a for a in legal if not isinstance(a, Play)]
@@ -208,3 +260,46 @@ def test_playout_scores_like_the_engine() -> None:
             assert game.settlement.per_defender == result
             compared += 1
     assert compared >= 8
+
+
+def _minimax(pos: Position, sc: Scoring) -> int:
+    """Every legal card at every node, no cut-offs: the reference for ``solve``."""
+    seat = pos.turn
+    values = []
+    for card in card_list(legal_play_mask(pos.hands[seat], pos.trick)):
+        child = pos.copy()
+        result = play(child, card, sc)
+        values.append(result if result is not None else _minimax(child, sc))
+    return max(values) if seat == pos.taker else min(values)
+
+
+def test_pruned_exact_search_agrees_with_plain_minimax() -> None:
+    """Alpha-beta over one card of each equivalent run gives the full game-tree value."""
+    checked = 0
+    endings = [ending for stop_at in (57, 58, 59, 60)
+               for ending in _games_to_tricks(range(200 + stop_at, 208 + stop_at), stop_at)]
+    for game, _ in endings:
+        state = game.state
+        sc = Scoring.of(RULES, state.contract_id or "", [c.bit_count() for _, c in state.poignees],
+                        state.chelem_declared)
+        fate = state.chien_fate
+        pile = state.discard if fate == "shown" else state.chien if fate == "taker" else 0
+        for t in state.tricks:
+            if t.winner == state.taker:
+                pile |= sum(1 << c for c in t.cards)
+        pos = Position(list(state.hands), list(state.trick), state.leader, state.taker,
+                       len(state.tricks), pile, 0, 0, len(state.tricks), 0)
+        assert solve(pos.copy(), sc) == _minimax(pos, sc)
+        checked += 1
+    assert checked >= 20
+
+
+def test_equivalent_cards_are_pruned_only_when_nothing_lies_between() -> None:
+    points = RULES.points_table
+    run = _mask(["T5", "T7", "2H", "4H", "JH", "KH"])
+    # T6 and 3H out of play: T5-T7 and 2H-4H are runs; JH and KH differ in points.
+    assert [CODES[c] for c in distinct_cards(run, points, 0)] == ["2H", "JH", "KH", "T5"]
+    # T6 still out there (or on the table) keeps T5 and T7 apart.
+    kept = distinct_cards(run, points, _mask(["T6"]))
+    assert [CODES[c] for c in kept] == ["2H", "JH", "KH", "T5", "T7"]
+    assert CODES[distinct_cards(_mask(["T1", "T2"]), points, 0)[1]] == "T2"  # the Petit is a bout

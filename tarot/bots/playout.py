@@ -19,7 +19,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tarot.cards import BOUT_MASK, EXCUSE, EXCUSE_BIT, PETIT, TRUMP_BASE, card_list
+from tarot.cards import (
+    BOUT_MASK,
+    EXCUSE,
+    EXCUSE_BIT,
+    PETIT,
+    SUIT_MASKS,
+    TRUMP_BASE,
+    TRUMP_MASK,
+    TRUMPS_ABOVE,
+    TWENTY_ONE,
+    card_list,
+)
 from tarot.legal import legal_play_mask, trick_winner_index
 from tarot.rules import RuleSet
 
@@ -241,12 +252,38 @@ def greedy_card(pos: Position, points: tuple[int, ...]) -> int:
 
 
 def playout(pos: Position, sc: Scoring) -> int:
-    """Play to the end with :func:`greedy_card`; the per-defender score. Mutates ``pos``."""
+    """Play to the end with :func:`aware_card`; the per-defender score. Mutates ``pos``."""
     points = sc.points
     while True:
-        result = play(pos, greedy_card(pos, points), sc)
+        result = play(pos, aware_card(pos, points), sc)
         if result is not None:
             return result
+
+
+def distinct_cards(legal: int, points: tuple[int, ...], separators: int) -> list[int]:
+    """One card of each run of equivalent legal cards, the lowest.
+
+    Two cards of the same suit (or two trumps) worth the same points are
+    equivalent when every card ranked between them is the player's own or out
+    of play: whichever is played, every trick goes the same way. ``separators``
+    holds the cards that may still meet them (other hands, the trick on the
+    table); pruning the rest is what makes the exact search and the sampling
+    affordable, since runs of trumps and of small cards are common.
+    """
+    cards = card_list(legal)
+    if len(cards) < 2:
+        return cards
+    kept = [cards[0]]
+    prev = cards[0]
+    for card in cards[1:]:
+        if (card != EXCUSE and points[card] == points[prev]
+                and (card // 14 == prev // 14 if card < PETIT else prev >= PETIT)
+                and not separators & ((1 << card) - (2 << prev))):
+            prev = card
+            continue
+        kept.append(card)
+        prev = card
+    return kept
 
 
 def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) -> int:
@@ -256,13 +293,21 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
     with four cards per hand it visits at most a few thousand positions.
     """
     seat = (pos.leader + len(pos.trick)) % 4
-    legal = legal_play_mask(pos.hands[seat], pos.trick)
-    cards = card_list(legal)
+    hands = pos.hands
+    legal = legal_play_mask(hands[seat], pos.trick)
+    others = 0
+    for s, hand in enumerate(hands):
+        if s != seat:
+            others |= hand
+    for card in pos.trick:
+        others |= 1 << card
+    cards = distinct_cards(legal, sc.points, others)
     if len(cards) > 1:
         # The greedy card first: usually good, so the cut-offs come early.
         first = greedy_card(pos, sc.points)
-        cards.remove(first)
-        cards.insert(0, first)
+        if first in cards:
+            cards.remove(first)
+            cards.insert(0, first)
     maximize = seat == pos.taker
     best = -1e9 if maximize else 1e9
     for card in cards:
@@ -282,3 +327,108 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
         if alpha >= beta:
             break
     return int(best)
+
+
+def _can_beat(hand: int, trick: list[int], best: int) -> bool:
+    """Whether ``hand`` has a legal card that would take ``trick`` from ``trick[best]``."""
+    legal = legal_play_mask(hand, trick)
+    if best < 0:
+        return bool(legal & ~EXCUSE_BIT)
+    top = trick[best]
+    if top > TRUMP_BASE:
+        return bool(legal & TRUMPS_ABOVE[top - TRUMP_BASE])
+    return bool(legal & TRUMP_MASK or legal & SUIT_MASKS[top // 14] & ~((2 << top) - 1))
+
+
+def _secure(pos: Position, trick: list[int], side_is_taker: bool) -> bool:
+    """No opponent of ``side_is_taker`` still to play can take ``trick`` as it stands."""
+    best = trick_winner_index(trick)
+    first = (pos.leader + len(trick)) % 4
+    for step in range(4 - len(trick)):
+        seat = (first + step) % 4
+        if (seat == pos.taker) != side_is_taker and _can_beat(pos.hands[seat], trick, best):
+            return False
+    return True
+
+
+def _draw_trumps(pos: Position, seat: int, hand: int) -> int | None:
+    """The taker's master trump, when he holds more trumps than any defender."""
+    mine = hand & TRUMP_MASK & ~(1 << PETIT)
+    if not mine:
+        return None
+    theirs = [pos.hands[s] & TRUMP_MASK for s in range(4) if s != seat]
+    out = theirs[0] | theirs[1] | theirs[2]
+    top = mine.bit_length() - 1
+    if out and not out >> top and mine.bit_count() > max(t.bit_count() for t in theirs):
+        return top
+    return None
+
+
+def _force_taker(pos: Position, cards: list[int], points: tuple[int, ...]) -> int | None:
+    """A defender's small card in a suit the taker has none of, to make him spend a trump."""
+    taker_hand = pos.hands[pos.taker]
+    if not taker_hand & TRUMP_MASK:
+        return None
+    voids = [c for c in cards if c < PETIT and not taker_hand & SUIT_MASKS[c // 14]]
+    return min(voids, key=lambda c: (points[c], c)) if voids else None
+
+
+def aware_card(pos: Position, points: tuple[int, ...]) -> int:
+    """The playout policy: cheap and deterministic, and it sees the hands it is given.
+
+    A determinization is a deal with every hand known, so the policy asks of the
+    trick in progress what a player would ask of the cards still to come: will
+    it hold? It wins a trick only when no opponent still to play can take it
+    back (cheaply when not last, richly when last), charges points, the Petit
+    first, onto a partner's trick that will hold, and otherwise plays its
+    cheapest card. Leading, it cashes a sure winner with points; the taker
+    draws trumps with a master trump while he has more than any defender; a
+    defender leads a suit the taker lacks, to make him trump. (Each of these
+    was kept because it won points in double-dummy games of the policy
+    against itself: ``benchmarks/bench_policy.py``.)
+    """
+    seat = (pos.leader + len(pos.trick)) % 4
+    hand = pos.hands[seat]
+    trick = pos.trick
+    legal = legal_play_mask(hand, trick)
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    if legal & EXCUSE_BIT and hand.bit_count() <= 2:
+        return EXCUSE
+    cards = card_list(legal)
+    taker_side = seat == pos.taker
+    if not trick:
+        sure = []
+        for c in cards:
+            if c != EXCUSE and points[c] >= 3:
+                trick.append(c)
+                if _secure(pos, trick, taker_side):
+                    sure.append(c)
+                trick.pop()
+        if sure:
+            return max(sure, key=lambda c: (points[c], -c))
+        lead = _draw_trumps(pos, seat, hand) if taker_side else _force_taker(pos, cards, points)
+        return greedy_card(pos, points) if lead is None else lead
+    n = len(trick)
+    best = trick_winner_index(trick)
+    friend_winning = best >= 0 and (((pos.leader + best) % 4 == pos.taker) == taker_side)
+    if friend_winning:
+        if n == 3 or _secure(pos, trick, taker_side):
+            return max(cards, key=lambda c: (c == PETIT, points[c] if c not in
+                                             (EXCUSE, TWENTY_ONE) else -1, c < PETIT, -c))
+        return min(cards, key=lambda c: (_cost(c, points), c >= PETIT, c))
+    secure_winners = []
+    for c in cards:
+        if c != EXCUSE:
+            trick.append(c)
+            if trick_winner_index(trick) == n and _secure(pos, trick, taker_side):
+                secure_winners.append(c)
+            trick.pop()
+    if secure_winners:
+        if n == 3:
+            return max(secure_winners, key=lambda c: (points[c], -c))
+        if PETIT in secure_winners:
+            return PETIT
+        return min(secure_winners, key=lambda c: (_cost(c, points), c))
+    return min(cards, key=lambda c: (_cost(c, points), c >= PETIT, c))
+

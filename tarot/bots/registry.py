@@ -1,45 +1,63 @@
-"""Computer players by name, as ``tarot play --level`` and the match runner name them."""
+"""Computer players by name, as ``tarot play --level`` and the match runner name them.
+
+Each maker takes the rule set of the game: the sampling players score their
+playouts with it, as a person reads the rules card before sitting down.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from tarot.bots.base import Player
+from tarot.rules import RuleSet, load_rules
 
 
-def _random() -> Player:
+def _random(rules: RuleSet) -> Player:
     from tarot.bots.random_player import RandomPlayer
 
     return RandomPlayer()
 
 
-def _rules() -> Player:
+def _easy(rules: RuleSet) -> Player:
+    from tarot.bots.easy_player import EasyPlayer
+
+    return EasyPlayer()
+
+
+def _rules(rules: RuleSet) -> Player:
     from tarot.bots.rules_player import RulesPlayer
 
     return RulesPlayer()
 
 
-def _sampling(name: str, samples: int, max_playouts: int, exact_cards: int) -> Player:
-    from tarot.bots.sampling import SamplingPlayer, Settings
+def _sampling(name: str, samples: int, max_playouts: int, exact_cards: int
+              ) -> Callable[[RuleSet], Player]:
+    def make(rules: RuleSet) -> Player:
+        from tarot.bots.sampling import SamplingPlayer, Settings
 
-    return SamplingPlayer(Settings(samples, max_playouts, exact_cards), name=name)
+        return SamplingPlayer(Settings(samples, max_playouts, exact_cards), name=name,
+                              rules=rules)
+
+    return make
 
 
-PLAYERS: dict[str, Callable[[], Player]] = {
+# From weakest to strongest; the README's "Computer players" section gives the
+# measured strength and speed of each, with the commands that measure them.
+PLAYERS: dict[str, Callable[[RuleSet], Player]] = {
     "random": _random,
+    "easy": _easy,
     "rules": _rules,
-    # "normal" beat "rules" with the interval above zero: +15.5 ± 13.6 per game over 100
-    # duplicate deals (tarot simulate --deals 100 --seed 1, 153 ms a decision on average).
-    "normal": lambda: _sampling("normal", 40, 400, 4),
-    # Not yet "strong": no match of 1,000 duplicate deals has measured it.
-    "sampling-strong": lambda: _sampling("sampling-strong", 100, 1500, 4),
+    "normal": _sampling("normal", 40, 400, 3),
+    "strong": _sampling("strong", 100, 1500, 3),
 }
 DEFAULT_LEVEL = "rules"
+HINT_LEVEL = "strong"
 
 
-def make_player(name: str) -> Player:
+def make_player(name: str, rules: RuleSet | str = "standard") -> Player:
     try:
-        return PLAYERS[name]()
+        maker = PLAYERS[name]
     except KeyError:
         raise ValueError(f"no computer player is called {name!r}; "
                          f"choose from {', '.join(PLAYERS)}") from None
+    return maker(rules if isinstance(rules, RuleSet) else load_rules(rules))
