@@ -275,6 +275,7 @@ def report(names: Sequence[str], records: Sequence[SeedRecord], seed: int, rules
             "p95": percentile(times, 0.95) / 1e6,
         })
     first, last = records[0].deal_seed, records[-1].deal_seed
+    pooled = _by_name(names, result.per_seed)
     return {
         "seed": seed, "deals": len(records), "deal_seeds": [first, last],
         "rotations": SEATS, "games_per_player": len(records) * SEATS,
@@ -283,9 +284,36 @@ def report(names: Sequence[str], records: Sequence[SeedRecord], seed: int, rules
                       "settlement (redeals included); each deal seed is played 4 times, "
                       "once per rotation; 95% intervals are over deal seeds",
         "players": players,
+        "by_name": pooled,
         "timing": {"workers": workers, "wall_seconds": wall_seconds,
                    "decision_ms": decision_ms},
     }
+
+
+def _by_name(names: Sequence[str], per_seed: Sequence[Sequence[float]]) -> dict[str, Any]:
+    """Seats of the same player pooled: each name's mean per game, and each pair's difference.
+
+    In ``strong,rules,rules,rules`` the three rules seats are one player; their
+    mean per deal seed is its score, and strong − rules is paired on the seeds.
+    """
+    from tarot.match import mean_ci
+
+    distinct = list(dict.fromkeys(names))
+    rows = {name: [sum(row[i] for i, n in enumerate(names) if n == name) / names.count(name)
+                   for row in per_seed] for name in distinct}
+    players = []
+    for name in distinct:
+        mean, half = mean_ci(rows[name])
+        players.append({"name": name, "seats": names.count(name), "mean": mean,
+                        "ci95": _finite(half)})
+    differences = []
+    for a, first in enumerate(distinct):
+        for second in distinct[a + 1:]:
+            mean, half = mean_ci([x - y for x, y in zip(rows[first], rows[second], strict=True)])
+            differences.append({"first": first, "second": second, "difference": mean,
+                                "ci95": _finite(half),
+                                "interval": [_finite(mean - half), _finite(mean + half)]})
+    return {"players": players, "differences": differences}
 
 
 def _signed(value: float | None, digits: int = 1) -> str:
@@ -329,6 +357,14 @@ def table(data: dict[str, Any]) -> list[str]:
                      f"{_signed(vs['difference'])} ± {half}")
     if not compared:
         lines.append("  none: every seat has the same player.")
+    differences = data["by_name"]["differences"]
+    if differences:
+        lines += ["", "By player, its seats pooled (points per game, 95% interval over deal "
+                      "seeds):"]
+        for entry in differences:
+            half = "n/a" if entry["ci95"] is None else f"{entry['ci95']:.1f}"
+            lines.append(f"  {entry['first']} - {entry['second']}: "
+                         f"{_signed(entry['difference'])} ± {half}")
     timing = data["timing"]
     lines += ["", f"Wall time {timing['wall_seconds']:.1f} s with --workers {timing['workers']}."]
     return lines

@@ -55,6 +55,7 @@ def test_table() -> None:
     assert "0 rules - 1 random:" in out
     for index in (1, 2, 3):
         assert f"{index} random - 0 rules:" in out
+    assert "By player, its seats pooled" in out and "rules - random:" in out
     assert "Wall time" in out and "--workers 1" in out
     assert result.stderr == ""
 
@@ -84,6 +85,17 @@ def test_json_structure_and_zero_sum() -> None:
         assert p["vs"]["index"] == (1 if p["index"] == 0 else 0)
     vs = players[0]["vs"]
     assert vs["difference"] == pytest.approx(players[0]["mean"] - players[1]["mean"])
+    # Pooled by name: random is the mean of its three seats, and rules - random is
+    # the difference of the pooled means (which is 4/3 of rules' mean, the game being
+    # zero-sum).
+    by_name = data["by_name"]
+    random_mean = sum(p["mean"] for p in players[1:]) / 3
+    assert [(p["name"], p["seats"]) for p in by_name["players"]] == [("rules", 1), ("random", 3)]
+    assert by_name["players"][1]["mean"] == pytest.approx(random_mean)
+    (difference,) = by_name["differences"]
+    assert (difference["first"], difference["second"]) == ("rules", "random")
+    assert difference["difference"] == pytest.approx(players[0]["mean"] - random_mean)
+    assert difference["difference"] == pytest.approx(players[0]["mean"] * 4 / 3)
     timing = data["timing"]
     assert timing["workers"] == 1 and timing["wall_seconds"] > 0
     for entry, p in zip(timing["decision_ms"], players, strict=True):

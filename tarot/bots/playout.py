@@ -351,6 +351,20 @@ def _secure(pos: Position, trick: list[int], side_is_taker: bool) -> bool:
     return True
 
 
+def _secure_winners(pos: Position, trick: list[int], cards: list[int], taker_side: bool
+                    ) -> list[int]:
+    """The cards that would take ``trick`` for good: no opponent still to play can beat them."""
+    n = len(trick)
+    winners = []
+    for c in cards:
+        if c != EXCUSE:
+            trick.append(c)
+            if trick_winner_index(trick) == n and _secure(pos, trick, taker_side):
+                winners.append(c)
+            trick.pop()
+    return winners
+
+
 def _draw_trumps(pos: Position, seat: int, hand: int) -> int | None:
     """The taker's master trump, when he holds more trumps than any defender."""
     mine = hand & TRUMP_MASK & ~(1 << PETIT)
@@ -380,10 +394,11 @@ def aware_card(pos: Position, points: tuple[int, ...]) -> int:
     trick in progress what a player would ask of the cards still to come: will
     it hold? It wins a trick only when no opponent still to play can take it
     back (cheaply when not last, richly when last), charges points, the Petit
-    first, onto a partner's trick that will hold, and otherwise plays its
-    cheapest card. Leading, it cashes a sure winner with points; the taker
-    draws trumps with a master trump while he has more than any defender; a
-    defender leads a suit the taker lacks, to make him trump. (Each of these
+    first, onto a partner's trick that will hold, takes over a partner's trick
+    that will not, and otherwise plays its cheapest card. Leading, it cashes a
+    sure winner with points; the taker draws trumps with a master trump while
+    he has more than any defender; a defender leads a suit the taker lacks, to
+    make him trump. (Each of these
     was kept because it won points in double-dummy games of the policy
     against itself: ``benchmarks/bench_policy.py``.)
     """
@@ -416,14 +431,12 @@ def aware_card(pos: Position, points: tuple[int, ...]) -> int:
         if n == 3 or _secure(pos, trick, taker_side):
             return max(cards, key=lambda c: (c == PETIT, points[c] if c not in
                                              (EXCUSE, TWENTY_ONE) else -1, c < PETIT, -c))
+        # The partner's trick may be taken back: take it over for good if we can.
+        takeover = _secure_winners(pos, trick, cards, taker_side)
+        if takeover:
+            return min(takeover, key=lambda c: (_cost(c, points), c))
         return min(cards, key=lambda c: (_cost(c, points), c >= PETIT, c))
-    secure_winners = []
-    for c in cards:
-        if c != EXCUSE:
-            trick.append(c)
-            if trick_winner_index(trick) == n and _secure(pos, trick, taker_side):
-                secure_winners.append(c)
-            trick.pop()
+    secure_winners = _secure_winners(pos, trick, cards, taker_side)
     if secure_winners:
         if n == 3:
             return max(secure_winners, key=lambda c: (points[c], -c))
