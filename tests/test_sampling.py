@@ -18,6 +18,7 @@ from tarot.bots.playout import (
     play,
     solve,
 )
+from tarot.bots.registry import make_player
 from tarot.bots.rules_player import RulesPlayer
 from tarot.bots.sampling import (
     HIDDEN,
@@ -146,7 +147,9 @@ def _voids(view: PlayerView) -> list[int]:
     return voids
 
 
-def test_decision_ignores_where_the_hidden_cards_really_are() -> None:
+@pytest.mark.parametrize("level", ["fast", "easy", "normal", "strong"])
+def test_decision_ignores_where_the_hidden_cards_really_are(level: str) -> None:
+    player = SamplingPlayer(FAST) if level == "fast" else make_player(level)
     compared = 0
     for game, actions in _games_to_tricks(range(20, 32), 22):
         state = game.state
@@ -186,7 +189,6 @@ def test_decision_ignores_where_the_hidden_cards_really_are() -> None:
             other.play(action)
         assert other.state.hands != game.state.hands
         assert other.view(seat) == game.view(seat)
-        player = SamplingPlayer(FAST)
         assert ask(player, game, random.Random(99)) == ask(player, other, random.Random(99))
         compared += 1
     assert compared >= 5
@@ -303,3 +305,4 @@ def test_equivalent_cards_are_pruned_only_when_nothing_lies_between() -> None:
     kept = distinct_cards(run, points, _mask(["T6"]))
     assert [CODES[c] for c in kept] == ["2H", "JH", "KH", "T5", "T7"]
     assert CODES[distinct_cards(_mask(["T1", "T2"]), points, 0)[1]] == "T2"  # the Petit is a bout
+
