@@ -247,8 +247,9 @@ def play(seed: int | None, deal_name: str | None, rules_name: str, save_path: Pa
     _tolerate_undecodable_input()
     human = None if auto else 0
     script = None
-    seats = tuple(f"{name} ({'person' if seat == human else level})"
-                  for seat, name in enumerate(names_for(None)))
+    south, east, north, west = (f"{name} ({'person' if seat == human else level})"
+                                for seat, name in enumerate(names_for(None)))
+    seats = (south, east, north, west)
     if resume_path is not None:
         loaded = _load(str(resume_path), allow_incomplete=True, warn=False)
         game = loaded.game

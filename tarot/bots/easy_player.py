@@ -37,8 +37,9 @@ class EasyPlayer:
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase == phases.AUCTION:
             shift = rng.randint(-self.bid_noise, self.bid_noise)
-            thresholds = tuple(t + shift for t in self.rules_player.style.bid_thresholds)
-            misjudging = RulesPlayer(dataclasses.replace(Style(), bid_thresholds=thresholds))
+            prise, garde, sans, contre = self.rules_player.style.bid_thresholds
+            misjudging = RulesPlayer(dataclasses.replace(Style(), bid_thresholds=(
+                prise + shift, garde + shift, sans + shift, contre + shift)))
             return misjudging.choose(view, legal, rng)
         action = self.rules_player.choose(view, legal, rng)
         plays = [a for a in legal if isinstance(a, Play)]

@@ -1,0 +1,94 @@
+"""Are the rules player's bid and poignée thresholds where they should be? Figures, no asserts.
+
+    python benchmarks/bench_decisions.py [--deals 4000] [--shift 4]
+
+Every computer level bids and shows poignées as the rules player does, from
+thresholds fitted on simulated deals. This checks them the same way: for every
+seat of every deal where a changed threshold changes the decision, the deal is
+played twice by four rules players, once with the seat using the changed
+threshold, and the seat's score difference is averaged. Only the decisions that
+change are played, so a few thousand deals give a tight interval. A negative
+difference both ways means the threshold sits at a local optimum.
+
+- bids: every threshold (Prise, Garde, Garde sans, Garde contre) moved down and
+  up by ``--shift`` points of ``hand_strength``;
+- the defender's poignée: shown from one trump fewer, and one more, than
+  ``Style.defender_poignee_trumps``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+from collections.abc import Callable
+from multiprocessing import Pool
+
+from tarot.bots.rules_player import RulesPlayer, Style
+from tarot.match import play_game
+
+Variant = Callable[[Style], Style]
+
+
+def _bids(shift: int) -> Variant:
+    return lambda style: dataclasses.replace(
+        style, bid_thresholds=tuple(t + shift for t in style.bid_thresholds))
+
+
+def _poignee(change: int) -> Variant:
+    return lambda style: dataclasses.replace(
+        style, defender_poignee_trumps=style.defender_poignee_trumps + change)
+
+
+def _deal(task: tuple[int, int, str, int]) -> list[int]:
+    """The seats' score differences (changed − default) on one deal seed, where they differ."""
+    deal_seed, seed, kind, amount = task
+    variant = _bids(amount) if kind == "bids" else _poignee(amount)
+    changed = RulesPlayer(variant(Style()))
+    default = play_game([RulesPlayer()] * 4, deal_seed, 0, seed)
+    differences = []
+    for seat in range(4):
+        players = [RulesPlayer()] * 4
+        # players[i] sits at seat (i + rotation) % 4: players[0] is the seat under test.
+        players[0] = changed
+        game = play_game(players, deal_seed, seat, seed)
+        if game.events != default.events:
+            assert game.settlement is not None and default.settlement is not None
+            differences.append(game.settlement.scores[seat] - default.settlement.scores[seat])
+    return differences
+
+
+def measure(kind: str, amount: int, deals: int, seed: int, workers: int) -> str:
+    tasks = [(deal_seed, seed, kind, amount) for deal_seed in range(seed, seed + deals)]
+    with Pool(workers) as pool:
+        values = [d for ds in pool.map(_deal, tasks, chunksize=50) for d in ds]
+    if len(values) < 2:
+        return f"{len(values)} changed decisions"
+    mean = sum(values) / len(values)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+    half = 1.96 * sd / math.sqrt(len(values))
+    per_game = sum(values) / (4 * deals)
+    return (f"{len(values):5} changed games, {mean:+7.1f} ± {half:.1f} points each for the "
+            f"seat ({per_game:+.2f} per game over all games)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=4000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--shift", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    style = Style()
+    print(f"Rules player against itself, deal seeds {args.seed} to {args.seed + args.deals - 1}:")
+    for shift in (-args.shift, args.shift):
+        print(f"  bid thresholds {style.bid_thresholds} moved {shift:+d}: "
+              + measure("bids", shift, args.deals, args.seed, args.workers))
+    for change in (-1, 1):
+        print(f"  defender's poignée from {style.defender_poignee_trumps + change} trumps "
+              f"(not {style.defender_poignee_trumps}): "
+              + measure("poignee", change, args.deals, args.seed, args.workers))
+
+
+if __name__ == "__main__":
+    main()
