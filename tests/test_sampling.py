@@ -305,4 +305,7 @@ def test_equivalent_cards_are_pruned_only_when_nothing_lies_between() -> None:
     kept = distinct_cards(run, points, _mask(["T6"]))
     assert [CODES[c] for c in kept] == ["2H", "JH", "KH", "T5", "T7"]
     assert CODES[distinct_cards(_mask(["T1", "T2"]), points, 0)[1]] == "T2"  # the Petit is a bout
+    # Nothing between the Petit and the 21, same points, yet the Petit may be kept back
+    # for petit au bout: both stay.
+    assert len(distinct_cards(_mask(["T1", "T21"]), points, 0)) == 2
 

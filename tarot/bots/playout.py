@@ -276,7 +276,8 @@ def distinct_cards(legal: int, points: tuple[int, ...], separators: int) -> list
     kept = [cards[0]]
     prev = cards[0]
     for card in cards[1:]:
-        if (card != EXCUSE and points[card] == points[prev]
+        # Never the Petit: worth a 21's points, but it may be kept back for the last trick.
+        if (card != EXCUSE and prev != PETIT and points[card] == points[prev]
                 and (card // 14 == prev // 14 if card < PETIT else prev >= PETIT)
                 and not separators & ((1 << card) - (2 << prev))):
             prev = card
