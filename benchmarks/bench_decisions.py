@@ -10,8 +10,8 @@ threshold, and the seat's score difference is averaged. Only the decisions that
 change are played, so a few thousand deals give a tight interval. A negative
 difference both ways means the threshold sits at a local optimum.
 
-- bids: every threshold (Prise, Garde, Garde sans, Garde contre) moved down and
-  up by ``--shift`` points of ``hand_strength``;
+- bids: the four thresholds (Prise, Garde, Garde sans, Garde contre) moved
+  together, down and then up, by ``--shift`` points of ``hand_strength``;
 - the defender's poignée: shown from one trump fewer, and one more, than
   ``Style.defender_poignee_trumps``.
 """

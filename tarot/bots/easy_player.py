@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 
 from tarot import phases
-from tarot.bots.rules_player import RulesPlayer, Style
+from tarot.bots.rules_player import RulesPlayer
 from tarot.events import Action, Play
 from tarot.views import PlayerView
 
@@ -37,8 +37,9 @@ class EasyPlayer:
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase == phases.AUCTION:
             shift = rng.randint(-self.bid_noise, self.bid_noise)
-            prise, garde, sans, contre = self.rules_player.style.bid_thresholds
-            misjudging = RulesPlayer(dataclasses.replace(Style(), bid_thresholds=(
+            style = self.rules_player.style
+            prise, garde, sans, contre = style.bid_thresholds
+            misjudging = RulesPlayer(dataclasses.replace(style, bid_thresholds=(
                 prise + shift, garde + shift, sans + shift, contre + shift)))
             return misjudging.choose(view, legal, rng)
         action = self.rules_player.choose(view, legal, rng)

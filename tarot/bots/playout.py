@@ -195,11 +195,13 @@ def _cost(card: int, points: tuple[int, ...]) -> int:
 
 
 def greedy_card(pos: Position, points: tuple[int, ...]) -> int:
-    """The playout policy: cheap, deterministic, not random.
+    """The first playout policy, blind to the other hands: cheap, deterministic.
 
-    Win the trick cheaply when the opponents hold it (with the richest winning
-    card when playing last, since that card comes back); throw points to a
-    partner who holds it when playing last; otherwise play the cheapest card.
+    :func:`aware_card` replaced it in playouts; it still orders the exact
+    search's moves and gives ``aware_card`` its ordinary leads. It wins the
+    trick cheaply when the opponents hold it (with the richest winning card
+    when playing last, since that card comes back), throws points to a partner
+    who holds it when playing last, and otherwise plays the cheapest card.
     Leads are a low card of the shortest side suit. The Excuse goes before the
     last trick, where it would change side.
     """
@@ -305,10 +307,11 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
     cards = distinct_cards(legal, sc.points, others)
     if len(cards) > 1:
         # The greedy card first: usually good, so the cut-offs come early.
-        first = greedy_card(pos, sc.points)
-        if first in cards:
-            cards.remove(first)
-            cards.insert(0, first)
+        # (its run's representative, the highest one below it, if it was pruned)
+        greedy = greedy_card(pos, sc.points)
+        first = max(c for c in cards if c <= greedy)
+        cards.remove(first)
+        cards.insert(0, first)
     maximize = seat == pos.taker
     best = -1e9 if maximize else 1e9
     for card in cards:
