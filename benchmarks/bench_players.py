@@ -1,0 +1,78 @@
+"""How long each computer level takes to decide, on one core: figures, not a test.
+
+    python benchmarks/bench_players.py [--deals 12] [--levels easy,rules,normal,strong]
+
+For each level, the level plays one seat (a different seat each deal) against
+three rules players, and every one of its decisions is timed: mean, median,
+95th percentile and maximum, in milliseconds, over all decisions (bids,
+discards and cards alike) and over card decisions with a choice. One process,
+so one core; nothing else should run meanwhile.
+
+Targets (issue 5): ``normal`` within 300 ms per decision on average, ``strong``
+within 1 s at the 95th percentile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from tarot import phases
+from tarot.bots.base import ask
+from tarot.bots.registry import make_player
+from tarot.game import Game
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def time_level(level: str, deals: int, seed: int) -> tuple[list[float], list[float]]:
+    """Milliseconds of each of the level's decisions, and of its card choices."""
+    player = make_player(level)
+    rules = make_player("rules")
+    every: list[float] = []
+    cards: list[float] = []
+    for deal_seed in range(seed, seed + deals):
+        game = Game.new(seed=deal_seed)
+        seat = deal_seed % 4
+        rng = random.Random(deal_seed)
+        while not game.is_over:
+            turn = game.turn
+            assert turn is not None
+            if turn != seat:
+                game.play(ask(rules, game, rng))
+                continue
+            choices = len(game.legal_actions())
+            card_phase = game.phase == phases.TRICKS
+            start = time.perf_counter()
+            action = ask(player, game, rng)
+            elapsed = (time.perf_counter() - start) * 1000
+            every.append(elapsed)
+            if card_phase and choices > 1:
+                cards.append(elapsed)
+            game.play(action)
+    return every, cards
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", default="easy,rules,normal,strong")
+    args = parser.parse_args()
+    print(f"{args.deals} deals a level, one seat against three rules players, one core")
+    print(f"{'level':8} {'decisions':>9} {'mean ms':>8} {'median':>8} {'p95':>8} {'max':>8}"
+          f"   {'card choices: mean':>18} {'p95':>8}")
+    for level in args.levels.split(","):
+        every, cards = time_level(level, args.deals, args.seed)
+        card_mean = sum(cards) / len(cards) if cards else 0.0
+        print(f"{level:8} {len(every):9} {sum(every) / len(every):8.1f} "
+              f"{percentile(every, 0.5):8.1f} {percentile(every, 0.95):8.1f} {max(every):8.1f}"
+              f"   {card_mean:18.1f} {percentile(cards, 0.95) if cards else 0.0:8.1f}")
+
+
+if __name__ == "__main__":
+    main()
