@@ -194,6 +194,16 @@ def _cost(card: int, points: tuple[int, ...]) -> int:
     return points[card]
 
 
+def _obvious_card(hand: int, legal: int) -> int | None:
+    """The only legal card; or the Excuse with two cards left, before the last trick
+    (where it would change side)."""
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    if legal & EXCUSE_BIT and hand.bit_count() <= 2:
+        return EXCUSE
+    return None
+
+
 def greedy_card(pos: Position, points: tuple[int, ...]) -> int:
     """The first playout policy, blind to the other hands: cheap, deterministic.
 
@@ -209,10 +219,9 @@ def greedy_card(pos: Position, points: tuple[int, ...]) -> int:
     hand = pos.hands[seat]
     trick = pos.trick
     legal = legal_play_mask(hand, trick)
-    if not legal & (legal - 1):
-        return legal.bit_length() - 1
-    if legal & EXCUSE_BIT and hand.bit_count() <= 2:
-        return EXCUSE
+    obvious = _obvious_card(hand, legal)
+    if obvious is not None:
+        return obvious
     cards = card_list(legal)
     if not trick:
         side = [c for c in cards if c < PETIT]
@@ -410,10 +419,9 @@ def aware_card(pos: Position, points: tuple[int, ...]) -> int:
     hand = pos.hands[seat]
     trick = pos.trick
     legal = legal_play_mask(hand, trick)
-    if not legal & (legal - 1):
-        return legal.bit_length() - 1
-    if legal & EXCUSE_BIT and hand.bit_count() <= 2:
-        return EXCUSE
+    obvious = _obvious_card(hand, legal)
+    if obvious is not None:
+        return obvious
     cards = card_list(legal)
     taker_side = seat == pos.taker
     if not trick:
