@@ -82,7 +82,7 @@ def audit(game: Game) -> Audit:
             if pile & bit:
                 where = f"trick {number}"
                 if bit == EXCUSE_BIT and state.tricks[number - 1].winner != state.taker:
-                    where += " (the Excuse, kept or received)"
+                    where += ", played by the taker, who keeps it"
                 bouts.append(BoutSource(CODES[bout], where))
     trick_half = sum(points[c] for pile in piles for c in card_list(pile))
     chien_half = sum(points[c] for c in card_list(chien_mask))
@@ -142,7 +142,9 @@ def audit_lines(result: Audit, names: tuple[str, ...] = ("P0", "P1", "P2", "P3")
         + (": " + ", ".join(f"{b.card} ({b.where})" for b in r.bouts) if r.bouts else "")
         + f" → target {_points(r.target_half_points)}.",
         f"Contract {made}: {_points(r.taker_half_points)} vs {_points(r.target_half_points)}, "
-        f"counted difference {r.difference} (a half point goes to the winning side).",
+        f"counted difference {r.difference}"
+        + (" (the half point rounded up, for the side that won)"
+           if (r.taker_half_points - r.target_half_points) % 2 else "") + ".",
         f"Base, in the taker's favour: {'+' if r.base >= 0 else '-'}({r.base_points} + "
         f"{r.difference}) × {r.multiplier} = {r.base:+d}.",
     ]
