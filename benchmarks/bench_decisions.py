@@ -24,7 +24,9 @@ import math
 from collections.abc import Callable
 from multiprocessing import Pool
 
-from tarot.bots.rules_player import RulesPlayer, Style
+from tarot.bots.rules_player import RulesPlayer, Style, hand_strength
+from tarot.cards import EXCUSE_BIT, TRUMP_MASK
+from tarot.game import Game
 from tarot.match import play_game
 
 Variant = Callable[[Style], Style]
@@ -40,14 +42,29 @@ def _poignee(change: int) -> Variant:
         style, defender_poignee_trumps=style.defender_poignee_trumps + change)
 
 
+def _may_change(hand: int, kind: str, style: Style) -> bool:
+    default = Style()
+    if kind == "bids":
+        strength = hand_strength(hand)
+        return (sum(strength >= t for t in style.bid_thresholds)
+                != sum(strength >= t for t in default.bid_thresholds))
+    trumps = (hand & (TRUMP_MASK | EXCUSE_BIT)).bit_count()
+    return trumps >= min(style.defender_poignee_trumps, default.defender_poignee_trumps)
+
+
 def _deal(task: tuple[int, int, str, int]) -> list[int]:
     """The seats' score differences (changed − default) on one deal seed, where they differ."""
     deal_seed, seed, kind, amount = task
     variant = _bids(amount) if kind == "bids" else _poignee(amount)
-    changed = RulesPlayer(variant(Style()))
+    style = variant(Style())
+    changed = RulesPlayer(style)
     default = play_game([RulesPlayer()] * 4, deal_seed, 0, seed)
     differences = []
+    hands = Game.new(seed=deal_seed).state.hands
+    redealt = default.state.deal_number > 0
     for seat in range(4):
+        if not redealt and not _may_change(hands[seat], kind, style):
+            continue  # the changed threshold cannot change this seat's decisions
         players = [RulesPlayer()] * 4
         # players[i] sits at seat (i + rotation) % 4: players[0] is the seat under test.
         players[0] = changed
