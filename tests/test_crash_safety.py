@@ -106,11 +106,10 @@ class Reference:
         return []
 
 
-def reference(scenario: Scenario, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Reference:
-    """Play the scenario uninterrupted: in this process (recording when each answer is read)
-    and with the installed command (timing it); both files must be the same bytes."""
-    path = folder / f"{scenario.name}-reference.jsonl"
-    ref = Reference(b"")
+def play_recording_reads(scenario: Scenario, path: Path, ref: Reference,
+                         monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    """Play the scenario into ``path`` in this process, appending to ``ref.events_at_read``
+    the number of events saved each time an answer is read; the exit code and output."""
     original = click.prompt
 
     def recording_prompt(*args: Any, **kwargs: Any) -> Any:
@@ -119,7 +118,15 @@ def reference(scenario: Scenario, folder: Path, monkeypatch: pytest.MonkeyPatch)
 
     with monkeypatch.context() as patch:
         patch.setattr(click, "prompt", recording_prompt)
-        code, out = invoke(["play", *scenario.args, "--save", str(path)], feed(scenario.answers))
+        return invoke(["play", *scenario.args, "--save", str(path)], feed(scenario.answers))
+
+
+def reference(scenario: Scenario, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Reference:
+    """Play the scenario uninterrupted: in this process (recording when each answer is read)
+    and with the installed command (timing it); both files must be the same bytes."""
+    path = folder / f"{scenario.name}-reference.jsonl"
+    ref = Reference(b"")
+    code, out = play_recording_reads(scenario, path, ref, monkeypatch)
     assert code == 0, out
     assert read_log(path).is_over, out
     ref.text = path.read_bytes()
@@ -273,15 +280,7 @@ def _resume_answers(scenario: Scenario, saved: int, whole: bytes, folder: Path,
                     monkeypatch: pytest.MonkeyPatch) -> list[str]:
     ref = Reference(whole)
     path = folder / "recorded.jsonl"
-    original = click.prompt
-
-    def recording_prompt(*args: Any, **kwargs: Any) -> Any:
-        ref.events_at_read.append(event_lines(path))
-        return original(*args, **kwargs)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(click, "prompt", recording_prompt)
-        invoke(["play", *scenario.args, "--save", str(path)], feed(scenario.answers))
+    play_recording_reads(scenario, path, ref, monkeypatch)
     assert path.read_bytes() == whole
     return ref.rest_of_answers(scenario.answers, saved)
 
