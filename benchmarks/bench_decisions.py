@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
 from collections.abc import Callable
 from multiprocessing import Pool
 
 from tarot.bots.rules_player import RulesPlayer, Style, hand_strength
 from tarot.cards import EXCUSE_BIT, TRUMP_MASK
 from tarot.game import Game
-from tarot.match import play_game
+from tarot.match import mean_ci, play_game
 
 Variant = Callable[[Style], Style]
 
@@ -81,9 +80,7 @@ def measure(kind: str, amount: int, deals: int, seed: int, workers: int) -> str:
         values = [d for ds in pool.map(_deal, tasks, chunksize=50) for d in ds]
     if len(values) < 2:
         return f"{len(values)} changed decisions"
-    mean = sum(values) / len(values)
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
-    half = 1.96 * sd / math.sqrt(len(values))
+    mean, half = mean_ci(values)
     per_game = sum(values) / (4 * deals)
     return (f"{len(values):5} changed games, {mean:+7.1f} ± {half:.1f} points each for the "
             f"seat ({per_game:+.2f} per game over all games)")

@@ -22,11 +22,7 @@ from tarot import phases
 from tarot.bots.base import ask
 from tarot.bots.registry import make_player
 from tarot.game import Game
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+from tarot.simulate import percentile
 
 
 def time_level(level: str, deals: int, seed: int) -> tuple[list[float], list[float]]:
@@ -71,7 +67,7 @@ def main() -> None:
         card_mean = sum(cards) / len(cards) if cards else 0.0
         print(f"{level:8} {len(every):9} {sum(every) / len(every):8.1f} "
               f"{percentile(every, 0.5):8.1f} {percentile(every, 0.95):8.1f} {max(every):8.1f}"
-              f"   {card_mean:18.1f} {percentile(cards, 0.95) if cards else 0.0:8.1f}")
+              f"   {card_mean:18.1f} {percentile(cards, 0.95):8.1f}")
 
 
 if __name__ == "__main__":

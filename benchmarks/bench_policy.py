@@ -21,7 +21,6 @@ those judgements truer, so two figures guide it:
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from collections.abc import Callable
@@ -34,6 +33,7 @@ from tarot.bots.sampling import TAKER_BIAS, Knowledge, TakerBias
 from tarot.cards import BOUT_MASK, KING_MASK, TRUMP_MASK
 from tarot.events import Play
 from tarot.game import Game
+from tarot.match import mean_ci
 
 Policy = Callable[[Position, tuple[int, ...]], int]
 
@@ -80,11 +80,9 @@ def duel(starts: list[tuple[Position, Scoring]], taker: Policy, defence: Policy)
     return scores
 
 
-def mean_ci(values: list[int]) -> str:
-    n = len(values)
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    return f"{mean:+.1f} ± {1.96 * sd / math.sqrt(n):.1f}"
+def interval(values: list[int]) -> str:
+    mean, half = mean_ci(values)
+    return f"{mean:+.1f} ± {half:.1f}"
 
 
 def duels(deals: int, seed: int) -> None:
@@ -95,7 +93,7 @@ def duels(deals: int, seed: int) -> None:
                                  ("taker greedy, defence aware", greedy_card, aware_card),
                                  ("both aware", aware_card, aware_card)]:
         scores = duel(starts, taker, defence)
-        print(f"  {name:30} {mean_ci([a - b for a, b in zip(scores, base, strict=True)])}"
+        print(f"  {name:30} {interval([a - b for a, b in zip(scores, base, strict=True)])}"
               " against both greedy")
     for name, policy in [("greedy_card", greedy_card), ("aware_card", aware_card)]:
         begin = time.perf_counter()

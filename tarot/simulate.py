@@ -188,7 +188,7 @@ def _results(tasks: list[Task], workers: int) -> Iterator[list[SeedRecord]]:
 # -- the report ------------------------------------------------------------------------
 
 
-def percentile(values: Sequence[int], fraction: float) -> float:
+def percentile(values: Sequence[float], fraction: float) -> float:
     """Nearest-rank percentile (a value that occurred), 0.0 for no values."""
     if not values:
         return 0.0
