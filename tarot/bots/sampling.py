@@ -174,13 +174,14 @@ class Knowledge:
                     ok = False
                     break
                 pick = rng.random() * total
-                # (the last slot with room, should rounding leave ``pick`` above zero)
-                chosen = next(s for s in reversed(allowed) if capacity[s] > 0)
+                chosen = -1
                 for s in allowed:
                     pick -= capacity[s] * weight[s][k]
                     if pick < 0 and capacity[s] > 0:
                         chosen = s
                         break
+                if chosen < 0:  # rounding left ``pick`` above zero: the last slot with room
+                    chosen = next(s for s in reversed(allowed) if capacity[s] > 0)
                 capacity[chosen] -= 1
                 hands[chosen] |= 1 << cards[i]
             if ok:
