@@ -231,7 +231,7 @@ class TerminalGame:
     def show_hint(self) -> None:
         """What the hint player would play here, from the person's own view only."""
         from tarot.bots.registry import HINT_LEVEL, make_player
-        from tarot.bots.sampling import SamplingPlayer
+        from tarot.bots.sampling import EXCUSE_KEPT_UNTIL, SamplingPlayer
 
         seat = self.human
         assert seat is not None
@@ -258,6 +258,8 @@ class TerminalGame:
                         "it dealt from what you can see; next best ")
             line.append_text(card_text(CODES[ranked[1]]))
             line.append(f", {own * values[ranked[1]]:+.0f}.")
+            if EXCUSE in ranked[:2] and len(hand) > EXCUSE_KEPT_UNTIL:
+                line.append(" (The Excuse is counted less the worth of keeping it for later.)")
         self.say(line)
 
     def prompt_text(self) -> str:

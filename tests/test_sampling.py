@@ -309,3 +309,29 @@ def test_equivalent_cards_are_pruned_only_when_nothing_lies_between() -> None:
     # for petit au bout: both stay.
     assert len(distinct_cards(_mask(["T1", "T21"]), points, 0)) == 2
 
+
+
+def test_the_excuse_is_worth_keeping_until_the_last_four_cards() -> None:
+    keep = Settings(samples=6, max_playouts=60, exact_cards=2, excuse_keep=6)
+    spend = Settings(samples=6, max_playouts=60, exact_cards=2, excuse_keep=0)
+    checked = {"early": 0, "late": 0}
+    for stop_at in (4, 60):
+        for game, _ in _games_to_tricks(range(1, 60), stop_at):
+            seat = game.turn
+            assert seat is not None
+            legal = sum(1 << parse_card(a.card) for a in game.legal_actions()
+                        if isinstance(a, Play))
+            if not legal & EXCUSE_BIT or legal == EXCUSE_BIT:
+                continue
+            view = game.view(seat)
+            kept = SamplingPlayer(keep).card_values(view, legal, random.Random(5))
+            spent = SamplingPlayer(spend).card_values(view, legal, random.Random(5))
+            excuse = parse_card("EXC")
+            multiplier = RULES.contracts[RULES.contract_index[view.contract or ""]].multiplier
+            early = len(view.hand) > 4
+            # Same samples, so only the Excuse moves, and only while the hand is long.
+            assert kept[excuse] == spent[excuse] - (6 * multiplier if early else 0)
+            assert {c: v for c, v in kept.items() if c != excuse} == \
+                {c: v for c, v in spent.items() if c != excuse}
+            checked["early" if early else "late"] += 1
+    assert checked["early"] >= 3 and checked["late"] >= 3
