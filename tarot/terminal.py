@@ -254,10 +254,10 @@ class TerminalGame:
         if len(ranked) == 1:
             line.append(": every card you may play comes to the same.")
         else:
-            line.append(f": {own * values[ranked[0]]:+.0f} for you on average over the deals "
+            line.append(f": {round(own * values[ranked[0]]):+d} for you on average over the deals "
                         "it dealt from what you can see; next best ")
             line.append_text(card_text(CODES[ranked[1]]))
-            line.append(f", {own * values[ranked[1]]:+.0f}.")
+            line.append(f", {round(own * values[ranked[1]]):+d}.")
             if EXCUSE in ranked[:2] and len(hand) > EXCUSE_KEPT_UNTIL:
                 line.append(" (The Excuse is counted less the worth of keeping it for later.)")
         self.say(line)
