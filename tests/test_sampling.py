@@ -21,6 +21,7 @@ from tarot.bots.playout import (
 from tarot.bots.registry import make_player
 from tarot.bots.rules_player import RulesPlayer
 from tarot.bots.sampling import (
+    EXCUSE_KEPT_UNTIL,
     HIDDEN,
     TAKER_BIAS,
     Knowledge,
@@ -310,7 +311,6 @@ def test_equivalent_cards_are_pruned_only_when_nothing_lies_between() -> None:
     assert len(distinct_cards(_mask(["T1", "T21"]), points, 0)) == 2
 
 
-
 def test_the_excuse_is_worth_keeping_until_the_last_four_cards() -> None:
     keep = Settings(samples=6, max_playouts=60, exact_cards=2, excuse_keep=6)
     spend = Settings(samples=6, max_playouts=60, exact_cards=2, excuse_keep=0)
@@ -328,7 +328,7 @@ def test_the_excuse_is_worth_keeping_until_the_last_four_cards() -> None:
             spent = SamplingPlayer(spend).card_values(view, legal, random.Random(5))
             excuse = parse_card("EXC")
             multiplier = RULES.contracts[RULES.contract_index[view.contract or ""]].multiplier
-            early = len(view.hand) > 4
+            early = len(view.hand) > EXCUSE_KEPT_UNTIL
             # Same samples, so only the Excuse moves, and only while the hand is long.
             assert kept[excuse] == spent[excuse] - (6 * multiplier if early else 0)
             assert {c: v for c, v in kept.items() if c != excuse} == \
