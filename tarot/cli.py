@@ -117,7 +117,10 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
             document["rescored"] = _rescore_json(other, game)
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
         return
-    for line in audit_lines(result):
+    from tarot.terminal import SEAT_NAMES
+
+    # The seats by the names `replay` and `play` give them, not P0..P3.
+    for line in audit_lines(result, SEAT_NAMES):
         click.echo(line)
     if other is not None:
         click.echo("")

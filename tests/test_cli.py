@@ -190,6 +190,10 @@ def test_validate_replay_audit_on_golden_replays() -> None:
     assert code == 0 and "Trick 18" in out
     code, out = run(["audit", str(ROOT / "replays" / "garde.jsonl"), "--json"])
     assert code == 0 and json.loads(out)["contract"] == "garde"
+    # The audit names the seats as the replay does (South is seat 0, the taker here).
+    code, out = run(["audit", str(ROOT / "replays" / "garde.jsonl")])
+    assert code == 0 and out.startswith("Garde by South") and "P0" not in out
+    assert "Scores: South " in out and ", West " in out
 
 
 def test_validate_names_the_bad_line(tmp_path: Path) -> None:
