@@ -8,7 +8,8 @@ multiplier) against playing it early. For each keep value this plays the level
 against three rules players on the same duplicate deals as ``tarot simulate
 --players normal,rules,rules,rules`` (same deal seeds, same generators, so the
 value in use reproduces that command's figures), then prints each value's mean
-score per game and its difference from the first value, paired by deal seed.
+score per game, the pooled ``normal - rules`` difference as ``tarot simulate``
+prints it, and how much that moves from the first value, paired by deal seed.
 Only the deals where a decision changes differ, which keeps the interval
 narrower than two separate matches would.
 """
@@ -23,6 +24,8 @@ from tarot.bots.registry import make_player
 from tarot.bots.rules_player import RulesPlayer
 from tarot.bots.sampling import SamplingPlayer
 from tarot.match import SEATS, mean_ci, play_game
+
+POOLED = SEATS / (SEATS - 1)  # the level's mean → its difference from the rules seats' mean
 
 
 def _seed_mean(task: tuple[int, int, str, int]) -> float:
@@ -58,18 +61,20 @@ def main() -> None:
             tasks = [(s, args.seed, args.level, keep) for s in seeds]
             means[keep] = pool.map(_seed_mean, tasks, chunksize=4)
     print(f"{args.level} against three rules players, {args.deals} duplicate deals "
-          f"from seed {args.seed}; per game")
-    base_label = f"diff vs keep {keeps[0]}"
-    print(f"{'keep':>5} {'mean':>8} {'vs rules (pooled)':>18} {base_label:>22}")
+          f"from seed {args.seed}, per game: its own mean; {args.level} - rules with the "
+          "rules seats pooled (4/3 of its mean: the scores of a game sum to 0); and how "
+          "much that moves against the first keep value, paired by deal seed")
+    base_label = f"change vs keep {keeps[0]}"
+    print(f"{'keep':>5} {'own mean':>9} {args.level + ' - rules':>18} {base_label:>20}")
     for keep in keeps:
-        mean, _ = mean_ci(means[keep])
-        pooled = mean * SEATS / (SEATS - 1)  # the three rules seats share what it wins
+        mean, half = mean_ci(means[keep])
+        pooled = f"{mean * POOLED:+.2f} ± {half * POOLED:.2f}"
         diff = ""
         if keep != keeps[0]:
-            d, half = mean_ci([a - b for a, b in zip(means[keep], means[keeps[0]], strict=True)])
-            diff = f"{d:+.2f} ± {half:.2f}"
-        print(f"{keep:>5} {mean:>+8.2f} {pooled:>+18.2f} {diff:>22}")
-
+            d, d_half = mean_ci([a - b for a, b in zip(means[keep], means[keeps[0]],
+                                                       strict=True)])
+            diff = f"{d * POOLED:+.2f} ± {d_half * POOLED:.2f}"
+        print(f"{keep:>5} {mean:>+9.2f} {pooled:>18} {diff:>20}")
 
 if __name__ == "__main__":
     main()

@@ -119,7 +119,7 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
         return
     from tarot.terminal import SEAT_NAMES
 
-    # The seats by the names `replay` and `play` give them, not P0..P3.
+    # The seats by the names `replay` gives them (South is seat 0), not P0..P3.
     for line in audit_lines(result, SEAT_NAMES):
         click.echo(line)
     if other is not None:

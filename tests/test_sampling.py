@@ -315,7 +315,9 @@ def test_the_excuse_is_worth_keeping_until_the_last_four_cards() -> None:
     keep = Settings(samples=6, max_playouts=60, exact_cards=2, excuse_keep=6)
     spend = Settings(samples=6, max_playouts=60, exact_cards=2, excuse_keep=0)
     checked = {"early": 0, "late": 0}
-    for stop_at in (4, 60):
+    sizes: set[int] = set()
+    # After one trick, and with 5, 4 and 3 cards left (each side of the threshold).
+    for stop_at in (4, 52, 56, 60):
         for game, _ in _games_to_tricks(range(1, 60), stop_at):
             seat = game.turn
             assert seat is not None
@@ -334,4 +336,6 @@ def test_the_excuse_is_worth_keeping_until_the_last_four_cards() -> None:
             assert {c: v for c, v in kept.items() if c != excuse} == \
                 {c: v for c, v in spent.items() if c != excuse}
             checked["early" if early else "late"] += 1
-    assert checked["early"] >= 3 and checked["late"] >= 3
+            sizes.add(len(view.hand))
+    assert checked["early"] >= 6 and checked["late"] >= 6
+    assert {5, 4} <= sizes

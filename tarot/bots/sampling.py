@@ -65,12 +65,14 @@ from tarot.views import PlayerView
 
 HIDDEN = 4  # the slot of the hidden chien or of the taker's hidden discard
 _RETRIES = 40
-# The playouts spend the Excuse only at the end, so they never see what keeping
-# it saves (a card one would rather not give, a trick one need not contest) and
-# the root would play it at once: at the first three tricks almost every time.
-# Counting it ``Settings.excuse_keep`` card points (times the contract's
-# multiplier) while the hand is longer than this won +3.9 and +2.3 per game for
-# `normal` in two sets of 200 duplicate deals (3, 8, 10 and 15 did less).
+# The playouts spend the Excuse at the end, or in place of a card worth more
+# than two points, so they hardly see what keeping it saves (a card one would
+# rather not give, a trick one need not contest) and the root played it at the
+# first three tricks almost every time. Counting it ``Settings.excuse_keep``
+# card points (times the contract's multiplier) while the hand is longer than
+# this moved `normal - rules` by +5.1 ± 3.7 per game on deals 1-200 (the best
+# of 3, 6, 10 and 15 there, so flattered) and +3.0 ± 5.0 on deals 201-400
+# (8 did less): ``benchmarks/bench_excuse.py``.
 EXCUSE_KEPT_UNTIL = 4
 
 
@@ -295,7 +297,7 @@ class SamplingPlayer:
         return Play(seat=view.seat, card=CODES[card])
 
     def best_card(self, view: PlayerView, legal: int, rng: random.Random) -> int:
-        """The legal card with the best mean score for the seat's side over sampled deals."""
+        """The legal card with the best value (:meth:`card_values`) for the seat's side."""
         values = self.card_values(view, legal, rng)
         return max(values, key=lambda card: (values[card], -card))
 
@@ -304,6 +306,8 @@ class SamplingPlayer:
 
         Equivalent cards (see :func:`~tarot.bots.playout.distinct_cards`) are
         represented by the lowest; a card that is the only choice is not searched.
+        Before the exact search takes over, the Excuse's mean is lowered by what
+        it is worth kept (``Settings.excuse_keep``).
         """
         rules = self.rules
         chien_size = DECK_SIZE - 4 * rules.deal.hand_size
@@ -341,7 +345,8 @@ class SamplingPlayer:
                     result = solve(pos, sc) if exact else playout(pos, sc)
                 totals[i] += sign * result
         values = {card: total / samples for card, total in zip(cards, totals, strict=True)}
-        if EXCUSE in values and know.hand.bit_count() > EXCUSE_KEPT_UNTIL:
+        # (The exact search needs no such help: it sees what the Excuse saves.)
+        if EXCUSE in values and not exact and know.hand.bit_count() > EXCUSE_KEPT_UNTIL:
             values[EXCUSE] -= settings.excuse_keep * sc.multiplier
         return values
 
