@@ -2,8 +2,9 @@
 
     python benchmarks/bench_excuse.py [--deals 200] [--seed 1] [--keep 0,3,6,8] [--level normal]
 
-The playouts of the sampling player spend the Excuse only at the end, so the
-player counts it ``Settings.excuse_keep`` card points (times the contract's
+The playouts of the sampling player spend the Excuse at the end, or in place
+of a card worth more than two points, so they hardly see what it saves when
+kept; the player counts it ``Settings.excuse_keep`` card points (times the contract's
 multiplier) against playing it early. For each keep value this plays the level
 against three rules players on the same duplicate deals as ``tarot simulate
 --players normal,rules,rules,rules`` (same deal seeds, same generators, so the
@@ -75,6 +76,7 @@ def main() -> None:
                                                        strict=True)])
             diff = f"{d * POOLED:+.2f} ± {d_half * POOLED:.2f}"
         print(f"{keep:>5} {mean:>+9.2f} {pooled:>18} {diff:>20}")
+
 
 if __name__ == "__main__":
     main()

@@ -231,7 +231,7 @@ class TerminalGame:
     def show_hint(self) -> None:
         """What the hint player would play here, from the person's own view only."""
         from tarot.bots.registry import HINT_LEVEL, make_player
-        from tarot.bots.sampling import EXCUSE_KEPT_UNTIL, SamplingPlayer
+        from tarot.bots.sampling import SamplingPlayer
 
         seat = self.human
         assert seat is not None
@@ -258,7 +258,7 @@ class TerminalGame:
                         "it dealt from what you can see; next best ")
             line.append_text(card_text(CODES[ranked[1]]))
             line.append(f", {round(own * values[ranked[1]]):+d}.")
-            if EXCUSE in ranked[:2] and len(hand) > EXCUSE_KEPT_UNTIL:
+            if EXCUSE in ranked[:2] and player.discounts_excuse(len(hand)):
                 line.append(" (The Excuse is counted less the worth of keeping it for later.)")
         self.say(line)
 

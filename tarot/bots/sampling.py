@@ -345,10 +345,18 @@ class SamplingPlayer:
                     result = solve(pos, sc) if exact else playout(pos, sc)
                 totals[i] += sign * result
         values = {card: total / samples for card, total in zip(cards, totals, strict=True)}
-        # (The exact search needs no such help: it sees what the Excuse saves.)
-        if EXCUSE in values and not exact and know.hand.bit_count() > EXCUSE_KEPT_UNTIL:
+        if EXCUSE in values and self.discounts_excuse(know.hand.bit_count()):
             values[EXCUSE] -= settings.excuse_keep * sc.multiplier
         return values
+
+    def discounts_excuse(self, cards_in_hand: int) -> bool:
+        """Whether :meth:`card_values` counts the Excuse less its worth kept, at this hand size.
+
+        Not under the exact search, which sees what the Excuse saves.
+        """
+        settings = self.settings
+        return (settings.excuse_keep > 0 and cards_in_hand > EXCUSE_KEPT_UNTIL
+                and cards_in_hand > settings.exact_cards)
 
 
 def _root(view: PlayerView, rules: RuleSet) -> Position:
