@@ -19,12 +19,14 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import json
+import os
 import re
+import stat
 import typing
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Annotated, Any, Union
+from typing import IO, Annotated, Any, BinaryIO, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
@@ -196,6 +198,10 @@ class LogError(ValueError):
         self.problem = problem
 
 
+# The longest line the reader accepts: a header with long seat names or a settlement
+# takes about 1 KB; the limit bounds the memory a hostile file can make the reader take.
+MAX_LINE_BYTES = 64 * 1024
+
 LOG_ERROR_CODES: dict[str, str] = {
     "unreadable": "the file cannot be opened or read",
     "empty_log": "the file holds no header line",
@@ -207,8 +213,10 @@ LOG_ERROR_CODES: dict[str, str] = {
     "bad_event": "a line that is not a valid event (the schema)",
     "bad_seq": "an event whose seq is not its position in the log",
     "incomplete": "the log ends before the deal is settled",
-    "torn_line": "the last line is cut short (a write interrupted); "
+    "torn_line": "the last line has no end of line (a write interrupted); "
                  "--allow-incomplete and play --resume drop it",
+    "line_too_long": f"a line longer than {MAX_LINE_BYTES} bytes (far above any real event)",
+    "not_a_regular_file": "a directory, FIFO, device or socket: only regular files are read",
 }
 
 
@@ -272,6 +280,12 @@ def _rules_for(header: LogHeader, rules: RuleSet | None) -> tuple[str, str] | Ru
 def replay_lines(lines: Iterable[str], source: str = "<log>", *,
                  rules: RuleSet | None = None, allow_incomplete: bool = False) -> Game:
     """Rebuild the game a log describes, checking every line; raise LogError at the first fault."""
+    return _replay(lines, source, rules, allow_incomplete)[0]
+
+
+def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
+            allow_incomplete: bool) -> tuple[Game, int]:
+    """The game, and how many of its events precede the derived ones the log's end left out."""
     iterator = iter(enumerate(lines, start=1))
 
     def fail(line: int, code: str, message: str, seq: int | None = None,
@@ -320,11 +334,12 @@ def replay_lines(lines: Iterable[str], source: str = "<log>", *,
             game.record(event)
         except IllegalAction as error:
             raise fail(number, error.code, error.message, seq, event_type) from None
+    written = len(game.events)
     game.apply_pending_derived()
     if not allow_incomplete and not game.is_over:
         raise fail(last_line, "incomplete",
                    f"the log ends in the {game.phase} phase, before the settlement")
-    return game
+    return game, written
 
 
 def _check_seeded_deal(game: Game, event: Deal) -> None:
@@ -353,7 +368,7 @@ def read_events(path: str | Path) -> tuple[LogHeader, list[Event]]:
     source = str(path)
     header: LogHeader | None = None
     events: list[Event] = []
-    for number, text in enumerate(_file_lines(path, source, drop_torn=False).lines, start=1):
+    for number, text in enumerate(_FileLines(path, source, drop_torn=False).lines, start=1):
         try:
             if header is None:
                 header = HEADER_ADAPTER.validate_json(text)
@@ -369,73 +384,109 @@ def read_events(path: str | Path) -> tuple[LogHeader, list[Event]]:
 
 
 class _FileLines:
-    """The lines of a log file, decoded one by one as they are read (so the first fault
-    found is the first in the file); a torn last line is dropped or refused."""
+    """The lines of a log file, read and decoded one at a time (so the first fault found
+    is the first in the file, and memory does not grow with the file's size).
 
-    def __init__(self, source: str, chunks: list[bytes], torn: LogProblem | None,
-                 drop_torn: bool) -> None:
+    Only a regular file is read: a FIFO or a device (``/dev/zero``) could block for
+    ever or never end. A line longer than :data:`MAX_LINE_BYTES` is refused before it
+    is held whole. The last line is torn when it has no end of line, whatever it
+    holds: every line the program writes ends with one, so a line without it is a
+    write cut short, even where the part written happens to parse (appending after
+    it would glue two events on one line).
+    """
+
+    def __init__(self, path: str | Path, source: str, *, drop_torn: bool) -> None:
+        self.path = path
         self.source = source
-        self.chunks = chunks
-        self.torn = torn
         self.drop_torn = drop_torn
+        self.torn: LogProblem | None = None
         self.read = 0  # lines handed out so far
+        self.whole_bytes = 0  # the bytes of the file up to the end of the last line handed out
+
+    def _problem(self, line: int, code: str, message: str) -> LogError:
+        return LogError(LogProblem(self.source, line, code, message))
 
     @property
     def lines(self) -> Iterator[str]:
-        for number, chunk in enumerate(self.chunks, start=1):
-            try:
-                text = chunk.decode("utf-8")
-            except UnicodeDecodeError:
-                raise LogError(LogProblem(self.source, number, "not_json",
-                                          "not UTF-8 text (a binary file?)")) from None
-            self.read = number
-            yield text
+        with _open_regular_file(self.path, self.source) as stream:
+            number = 0
+            while True:
+                try:
+                    chunk = stream.readline(MAX_LINE_BYTES + 1)
+                except OSError as error:
+                    raise self._problem(number + 1, "unreadable",
+                                        error.strerror or str(error)) from None
+                if not chunk:
+                    break
+                number += 1
+                content = chunk[:-1] if chunk.endswith(b"\n") else chunk
+                if len(content) > MAX_LINE_BYTES:
+                    raise self._problem(
+                        number, "line_too_long",
+                        f"a line of more than {MAX_LINE_BYTES} bytes; no event is near as long")
+                if content is chunk:
+                    self.torn = LogProblem(
+                        self.source, number, "torn_line",
+                        f"the last line is cut short ({len(chunk)} bytes and no end of line): a "
+                        "write was interrupted; --allow-incomplete ignores it and tarot play "
+                        "--resume removes it", number - 2 if number > 1 else None)
+                    break
+                if number == 1:
+                    content = content.removeprefix(codecs.BOM_UTF8)
+                try:
+                    text = content.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise self._problem(number, "not_json",
+                                        "not UTF-8 text (a binary file?)") from None
+                self.read = number
+                self.whole_bytes += len(chunk)
+                yield text
         if self.torn is not None and not self.drop_torn:
             raise LogError(self.torn)
 
 
-def _file_lines(path: str | Path, source: str, *, drop_torn: bool) -> _FileLines:
+_FILE_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+               (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+               (stat.S_ISSOCK, "a socket"))
+
+
+def _open_regular_file(path: str | Path, source: str) -> BinaryIO:
+    """``path`` opened for reading, if it is a regular file; else LogError.
+
+    Opened without blocking, then checked: opening a FIFO for reading would wait
+    for a writer for ever.
+    """
     try:
-        data = Path(path).read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
-        raise LogError(LogProblem(source, 0, "unreadable", error.strerror or str(error))) from None
-    data = data.removeprefix(codecs.BOM_UTF8)
-    # Lines end with \n only: \r\n leaves a \r, which JSON reads as space; and a
-    # name in the header may hold U+2028 or U+0085, which str.splitlines would cut.
-    chunks = data.split(b"\n")
-    torn = None
-    if chunks[-1] == b"":
-        chunks.pop()  # the file ends with an end of line, as every line we write does
-    elif len(chunks) > 1 and not _is_json(chunks[-1]):
-        # The last line has no end of line and is not JSON: a write was cut short
-        # (a crash, a power cut, a full disk). Every line before it is whole.
-        number = len(chunks)
-        torn = LogProblem(
-            source, number, "torn_line",
-            f"the last line is cut short ({len(chunks[-1])} bytes and no end of line): a write "
-            "was interrupted; --allow-incomplete ignores it and tarot play --resume removes it",
-            number - 2)
-        chunks.pop()
-    return _FileLines(source, chunks, torn, drop_torn)
-
-
-def _is_json(chunk: bytes) -> bool:
+        raise LogError(LogProblem(source, 0, "unreadable", error.strerror or str(error))
+                       ) from None
     try:
-        json.loads(chunk.decode("utf-8"))
-    except (ValueError, RecursionError):
-        return False
-    return True
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a file")
+            raise LogError(LogProblem(source, 0, "not_a_regular_file",
+                                      f"{kind}, not a regular file: only a saved log is read"))
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 @dataclass(frozen=True)
 class LoadedLog:
-    """A replayed log file: the game, the torn last line dropped (if any), and how many
-    event lines the file holds (fewer than the game's events when the file leaves out
-    derived events, which the replay applies)."""
+    """A replayed log file: the game; the torn last line dropped (if any); how many event
+    lines the file holds and how many bytes they take (the header and those lines: the
+    size to cut a torn file back to); and whether those lines are the game's first events
+    (false when the file leaves out derived events before its last line, which the replay
+    applies: a decisions-only log)."""
 
     game: Game
     torn: LogProblem | None
     event_lines: int
+    whole_bytes: int
+    lines_are_prefix: bool
 
 
 def load_log(path: str | Path, *, rules: RuleSet | None = None, allow_incomplete: bool = False,
@@ -443,9 +494,10 @@ def load_log(path: str | Path, *, rules: RuleSet | None = None, allow_incomplete
     """Replay a log file like :func:`read_log`; with ``drop_torn``, a torn last line (a write
     cut short) is dropped and returned instead of refused with ``torn_line``."""
     source = str(path)
-    lines = _file_lines(path, source, drop_torn=drop_torn)
-    game = replay_lines(lines.lines, source, rules=rules, allow_incomplete=allow_incomplete)
-    return LoadedLog(game, lines.torn, max(lines.read - 1, 0))
+    lines = _FileLines(path, source, drop_torn=drop_torn)
+    game, written = _replay(lines.lines, source, rules, allow_incomplete)
+    event_lines = max(lines.read - 1, 0)
+    return LoadedLog(game, lines.torn, event_lines, lines.whole_bytes, written == event_lines)
 
 
 def read_log(path: str | Path, *, rules: RuleSet | None = None,

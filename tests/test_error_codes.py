@@ -9,6 +9,7 @@ or the log reader refuse with it.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -213,6 +214,8 @@ LOGS: dict[str, Callable[[], bytes | None]] = {
     "bad_seq": lambda: text(edit(garde_lines(), 2, seq=5)),
     "incomplete": lambda: text(garde_lines()[:20]),
     "torn_line": lambda: text(garde_lines()[:20]) + garde_lines()[20][:10].encode(),
+    "line_too_long": lambda: text([garde_lines()[0], " " * 70_000 + garde_lines()[1]]),
+    "not_a_regular_file": lambda: None,  # a FIFO, made by the test
 }
 
 
@@ -233,7 +236,9 @@ def test_the_engine_refuses_with(code: str) -> None:
 def test_the_log_reader_refuses_with(tmp_path: Path, code: str) -> None:
     path = tmp_path / "game.jsonl"
     content = LOGS[code]()
-    if content is not None:
+    if code == "not_a_regular_file":
+        os.mkfifo(path)  # opening it to read would wait for a writer for ever
+    elif content is not None:
         path.write_bytes(content)
     with pytest.raises(LogError) as raised:
         read_log(path)
