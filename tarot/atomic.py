@@ -8,8 +8,9 @@ name is taken with a hard link, which fails if the name exists, so two
 writers cannot both create it; with ``overwrite``, ``os.replace``.
 
 A process killed between creating the temporary file and renaming it leaves
-the temporary file behind (``.NAME.XXXXXXXX.tmp``, next to NAME); the file
-NAME itself is never partial.
+the temporary file behind (``.NAME.XXXXXXXX.tmp``, next to NAME), until
+:func:`remove_leftover_temporaries` is called by the next writer of NAME; the
+file NAME itself is never partial.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -27,6 +29,23 @@ _NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EN
 
 def temporary_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+
+
+def remove_leftover_temporaries(path: Path) -> list[Path]:
+    """Remove the temporary files that killed writes of ``path`` left; return them.
+
+    Only for a writer that alone writes ``path`` (``tarot.saves.hold_save``): another
+    writer's temporary file would go too.
+    """
+    pattern = re.compile(rf"\.{re.escape(path.name)}\.[0-9a-f]{{8}}\.tmp")
+    removed = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(path.parent):
+            if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+    return removed
 
 
 def sync_directory(folder: Path) -> None:

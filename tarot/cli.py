@@ -11,13 +11,28 @@ if TYPE_CHECKING:
     from tarot.audit import Rescore
     from tarot.game import Game
     from tarot.log import LoadedLog
+    from tarot.seeds import Script
 
 # The names of tarot.bots.registry.PLAYERS, written out so that `tarot --help` need not
 # import the players (a test keeps the two lists equal).
 LEVELS = ("random", "easy", "rules", "normal", "strong")
 
 
-@click.group()
+class _Tarot(click.Group):
+    """The command group, turning what the machine refuses (memory, a file system's
+    error) into a one-line message and exit 1, whichever command met it."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except MemoryError:
+            raise click.ClickException("out of memory") from None
+        except OSError as error:
+            where = f"{error.filename}: " if error.filename else ""
+            raise click.ClickException(f"{where}{error.strerror or error}") from None
+
+
+@click.group(cls=_Tarot)
 @click.version_option(package_name="tarot")
 def main() -> None:
     """French Tarot: play a deal against three computer players, replay and check saved games."""
@@ -236,82 +251,203 @@ def default_save_path() -> Path:
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, exists=True,
               path_type=Path), default=None, help="Continue an unfinished saved game.")
 @click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
-def play(seed: int | None, deal_name: str | None, rules_name: str, save_path: Path | None,
-         level: str, auto: bool, resume_path: Path | None, force: bool) -> None:
+@click.pass_context
+def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name: str,
+         save_path: Path | None, level: str, auto: bool, resume_path: Path | None,
+         force: bool) -> None:
     """Play one deal of French Tarot: you (South) against three computer players."""
-    import random
+    import contextlib
 
-    from tarot.bots.registry import make_player
-    from tarot.log import dumps_log, write_log
-    from tarot.rules import RulesError
-    from tarot.seeds import Script, SeedError, load_named_deal
-    from tarot.terminal import QuitGame, TerminalGame, names_for
+    from tarot.saves import SaveInUse, hold_save
 
     _tolerate_undecodable_input()
-    human = None if auto else 0
-    script = None
-    south, east, north, west = (f"{name} ({'person' if seat == human else level})"
-                                for seat, name in enumerate(names_for(None)))
-    seats = (south, east, north, west)
     if resume_path is not None:
-        loaded = _load(str(resume_path), allow_incomplete=True, warn=False)
-        game = loaded.game
-        if loaded.torn is not None or loaded.event_lines != len(game.events):
-            # The file must hold exactly the game's events before more are appended: drop
-            # a torn last line, and write the derived events a cut-short write left out.
-            try:
-                write_log(resume_path, game, overwrite=True)
-            except OSError as error:
-                raise click.ClickException(f"{resume_path}: cannot rewrite: "
-                                           f"{error.strerror or error}") from None
-            if loaded.torn is not None:
-                click.echo(f"{resume_path}: line {loaded.torn.line} was cut short (a write "
-                           "interrupted) and is dropped; the game goes on from the line before.")
-        if game.is_over:
-            raise click.ClickException(f"{resume_path}: this game is over; nothing to resume")
-        if game.turn is None:
-            raise click.ClickException(f"{resume_path}: the log stops before the first deal; "
-                                       "nothing to resume (start a new game)")
-        # The same players as when the game began (the header names them), so that it
-        # ends as it would have without the interruption.
-        # (--auto still hands the person's seat to the computer.)
-        human, level = _seats_of(game.header.seats, human, level)
-        human = None if auto else human
+        _warn_ignored_with_resume(ctx)
         path = resume_path
     else:
-        try:
-            if deal_name is not None:
-                named = load_named_deal(deal_name)
-                game = named.start(rules=rules_name, seats=seats)
-                script = Script(named.script)
-            else:
-                if seed is None:
-                    seed = random.SystemRandom().randrange(2**31)
-                from tarot.game import Game
-
-                game = Game.new(seed=seed, rules=rules_name, seats=seats)
-        except (RulesError, SeedError) as error:
-            raise click.ClickException(str(error)) from None
+        game, seat_players, script = _new_game(seed, deal_name, rules_name, level, auto)
         path = save_path or default_save_path()
-        from tarot.atomic import write_text_atomic
-
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise click.ClickException(f"{path.parent}: cannot make the folder: "
                                        f"{error.strerror or error}") from None
+    with contextlib.ExitStack() as held:
+        # One writer per save: a second `tarot play` on this file is refused.
         try:
-            # The file appears whole, with the header and the deal, or not at all; an
-            # existing file is replaced only with --force.
-            write_text_atomic(path, dumps_log(game.header, game.events), overwrite=force)
-        except FileExistsError:
-            raise click.ClickException(f"{path} exists already; choose another --save path "
-                                       "(or --force to replace it)") from None
+            held.enter_context(hold_save(path))
+        except SaveInUse as error:
+            raise click.ClickException(str(error)) from None
         except OSError as error:
-            raise click.ClickException(f"{path}: cannot write: {error.strerror or error}"
-                                       ) from None
-    click.echo(f"{'Resuming' if resume_path else 'Saving'} this game: {path}")
-    players = [make_player(level, game.rules) for _ in range(4)]
+            raise click.ClickException(f"{path}: cannot lock the save file: "
+                                       f"{error.strerror or error}") from None
+        if resume_path is not None:
+            game, seat_players, script = _resume(path, auto)
+        else:
+            _create_save(path, game, force)
+        click.echo(f"{'Resuming' if resume_path else 'Saving'} this game: {path}")
+        _play_saved(game, seat_players, script, path)
+
+
+def _new_game(seed: int | None, deal_name: str | None, rules_name: str, level: str,
+              auto: bool) -> tuple[Game, tuple[str, ...], Script | None]:
+    """A new game (from a seed, drawn if not given, or a named deal), who sits where
+    ("person" or a computer player's name), and the named deal's script."""
+    import random
+
+    from tarot.rules import RulesError
+    from tarot.seeds import Script, SeedError, load_named_deal
+    from tarot.terminal import names_for
+
+    human = None if auto else 0
+    players = tuple("person" if seat == human else level for seat in range(4))
+    seats = tuple(f"{name} ({kind})" for name, kind in zip(names_for(None), players, strict=True))
+    try:
+        if deal_name is not None:
+            named = load_named_deal(deal_name)
+            game = named.start(rules=rules_name, seats=seats,  # type: ignore[arg-type]
+                               players=players, recorded=True)  # type: ignore[arg-type]
+            return game, players, Script(named.script, person=human)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        from tarot.game import Game
+
+        return Game.new(seed=seed, rules=rules_name, seats=seats, players=players), players, None
+    except (RulesError, SeedError) as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _create_save(path: Path, game: Game, force: bool) -> None:
+    """The save file, made whole with the header and the deal, or not at all; an existing
+    file is replaced only with ``force``."""
+    from tarot.atomic import write_text_atomic
+    from tarot.log import dumps_log
+
+    try:
+        write_text_atomic(path, dumps_log(game.header, game.events), overwrite=force)
+    except FileExistsError:
+        raise click.ClickException(f"{path} exists already; choose another --save path "
+                                   "(or --force to replace it)") from None
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot write: {error.strerror or error}") from None
+
+
+def _warn_ignored_with_resume(ctx: click.Context) -> None:
+    from click.core import ParameterSource
+
+    ignored = [f"--{name.replace('_path', '').replace('_name', '').replace('_', '-')}"
+               for name in ("seed", "deal_name", "rules_name", "save_path", "level", "force")
+               if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE]
+    if ignored:
+        click.echo(f"warning: {', '.join(ignored)} ignored: --resume continues the game as "
+                   "it was saved (its deal, rules and players)", err=True)
+
+
+def _resume(path: Path, auto: bool) -> tuple[Game, tuple[str, ...], Script | None]:
+    """The saved game, its file repaired to hold exactly the game's events, who sits where,
+    and the named deal's script where the game had got to."""
+    loaded = _load(str(path), allow_incomplete=True, warn=False)
+    game = loaded.game
+    try:
+        _repair(path, loaded)
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot repair: {error.strerror or error}") from None
+    if loaded.torn is not None:
+        click.echo(f"{path}: line {loaded.torn.line} was cut short (a write interrupted) and "
+                   "is dropped; the game goes on from the line before.")
+    if game.is_over:
+        raise click.ClickException(f"{path}: this game is over; nothing to resume")
+    if game.turn is None:
+        raise click.ClickException(f"{path}: the log stops before the first deal; "
+                                   "nothing to resume (start a new game)")
+    # The same players as when the game began (the header names them), so that it ends
+    # as it would have without the interruption; --auto hands the person's seat to the
+    # computer.
+    players = _players_of(path, game)
+    person = players.index("person") if "person" in players else None
+    script = None
+    named = game.header.named_deal
+    if named is not None:
+        from tarot.seeds import Script, SeedError
+
+        try:
+            script = Script(named.script, person=person)
+        except SeedError as error:
+            raise click.ClickException(f"{path}: the header's named deal: {error}") from None
+        script.catch_up(game)
+    if auto and person is not None:
+        computer = next(name for name in players if name != "person")
+        players = tuple(computer if name == "person" else name for name in players)
+    return game, players, script
+
+
+def _repair(path: Path, loaded: LoadedLog) -> None:
+    """Make the file hold the game's events and nothing else before more are appended.
+
+    A torn last line is cut off (one truncation: the file is either as it was or
+    repaired, whenever the process dies, and a symbolic link stays one); derived events
+    the file's end lacks are appended as the game would have written them (a process
+    killed meanwhile leaves a torn line, repaired the same way next time). A file that
+    leaves out events before its end (a decisions-only log) is written again whole,
+    through a rename.
+    """
+    import os
+
+    from tarot.log import LogWriter, write_log
+    from tarot.saves import real_path
+
+    game = loaded.game
+    if not loaded.lines_are_prefix:
+        write_log(real_path(path), game, overwrite=True)
+        return
+    if loaded.torn is not None:
+        os.truncate(path, loaded.whole_bytes)
+    missing = game.events[loaded.event_lines:]
+    if missing:
+        with path.open("a", encoding="utf-8") as stream:
+            LogWriter(stream, game.header, already_written=loaded.event_lines).write(missing)
+
+
+def _players_of(path: Path, game: Game) -> tuple[str, ...]:
+    """Who sits at each seat, "person" or a computer player's name, from the header."""
+    from tarot.bots.registry import PLAYERS
+
+    recorded = game.header.players
+    # A log from before the header named them says it in the seats' names.
+    players = recorded or _players_from_seat_names(game.header.seats)
+    for seat, name in enumerate(players):
+        if name != "person" and name not in PLAYERS:
+            raise click.ClickException(
+                f"{path}: the header seats {name!r} at seat {seat}, a player this program "
+                f"does not have (it has: person, {', '.join(PLAYERS)})")
+    if players.count("person") > 1:
+        raise click.ClickException(f"{path}: the header seats more than one person; "
+                                   "tarot play has one")
+    return tuple(players)
+
+
+def _players_from_seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
+    """Players from seat names such as 'East (rules)', as logs before ``players`` wrote
+    them; South a person and the others ``rules`` when the names are not ours."""
+    kinds = tuple(name.rpartition(" (")[2].removesuffix(")") if name.endswith(")") else ""
+                  for name in seats)
+    from tarot.bots.registry import PLAYERS
+
+    if all(kind == "person" or kind in PLAYERS for kind in kinds):
+        return kinds
+    return ("person", "rules", "rules", "rules")
+
+
+def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None,
+                path: Path) -> None:
+    """Play the game at the terminal, appending each event to the save file."""
+    from tarot.bots.registry import make_player
+    from tarot.terminal import QuitGame, TerminalGame
+
+    human = seat_players.index("person") if "person" in seat_players else None
+    computer = next((name for name in seat_players if name != "person"), "rules")
+    players = [make_player(computer if name == "person" else name, game.rules)
+               for name in seat_players]
     try:
         save = path.open("a", encoding="utf-8")
     except OSError as error:
@@ -345,19 +481,6 @@ def _command() -> str:
     if found and Path(found).resolve() == Path(typed).resolve():
         return "tarot"
     return typed if Path(typed).name == "tarot" else "tarot"
-
-
-def _seats_of(seats: tuple[str, ...], human: int | None, level: str) -> tuple[int | None, str]:
-    """Who is the person and which computer level, from seat names such as 'East (rules)';
-    the options given when the names are not ours."""
-    from tarot.bots.registry import PLAYERS
-
-    kinds = [name.rpartition(" (")[2].removesuffix(")") if name.endswith(")") else ""
-             for name in seats]
-    levels = {kind for kind in kinds if kind != "person"}
-    if kinds.count("person") > 1 or len(levels) != 1 or not levels <= set(PLAYERS):
-        return human, level
-    return (kinds.index("person") if "person" in kinds else None), levels.pop()
 
 
 def _sync(save: TextIO) -> None:

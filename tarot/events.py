@@ -185,12 +185,27 @@ LOG_FORMAT_VERSION: Final = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class NamedDealRecord:
+    """The named deal a game was started from (``seeds/NAME.toml``): its name, and the
+    script of decisions it makes for the computer seats, so that a resumed game keeps
+    to the script without needing the deal's file."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    name: str
+    script: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class LogHeader:
     """The first line of a log: what it is, under which rules, and where its deals come from.
 
     ``first_deal`` is ``"shuffled"`` when deal 0 is the seed's first shuffle, or
     ``"explicit"`` when it was given (a named deal, a test); redeals always come
     from the seed (deal ``k`` is the seed's ``k``-th shuffle, ``tarot.deal``).
+    ``players`` says who sits at each seat (``"person"``, or a computer player's
+    name from ``tarot.bots.registry``) and ``named_deal`` the named deal played,
+    when the game was started with one; both are left out of the line when unknown,
+    so logs written before they existed read and write back byte for byte.
     """
 
     __pydantic_config__: ClassVar = _STRICT
@@ -203,4 +218,6 @@ class LogHeader:
     first_deal: Literal["shuffled", "explicit"] = "shuffled"
     first_dealer: Seat = 3
     seats: tuple[str, str, str, str] = ("P0", "P1", "P2", "P3")
+    players: tuple[str, str, str, str] | None = None
+    named_deal: NamedDealRecord | None = None
 

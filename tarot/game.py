@@ -24,6 +24,7 @@ from tarot.events import (
     Deal,
     Event,
     LogHeader,
+    NamedDealRecord,
     Play,
     Settlement,
 )
@@ -66,22 +67,30 @@ class Game:
 
     @classmethod
     def new(cls, seed: int, *, rules: RuleSet | str = "standard", dealer: int = 3,
-            seats: Sequence[str] = DEFAULT_SEATS) -> Game:
-        """A game whose deals all come from ``seed`` (a non-negative int)."""
-        game = cls(_header(_rules(rules), seed, "shuffled", dealer, seats), _rules(rules))
+            seats: Sequence[str] = DEFAULT_SEATS, players: Sequence[str] | None = None,
+            named_deal: NamedDealRecord | None = None) -> Game:
+        """A game whose deals all come from ``seed`` (a non-negative int).
+
+        ``players`` and ``named_deal`` are recorded in the header (see LogHeader).
+        """
+        ruleset = _rules(rules)
+        game = cls(_header(ruleset, seed, "shuffled", dealer, seats, players, named_deal),
+                   ruleset)
         game._advance()
         return game
 
     @classmethod
     def from_deal(cls, hands: Sequence[Iterable[str] | str], chien: Iterable[str] | str, *,
                   dealer: int = 3, seed: int = 0, rules: RuleSet | str = "standard",
-                  seats: Sequence[str] = DEFAULT_SEATS) -> Game:
+                  seats: Sequence[str] = DEFAULT_SEATS, players: Sequence[str] | None = None,
+                  named_deal: NamedDealRecord | None = None) -> Game:
         """A game from four hands (by seat) and a chien, as card codes.
 
         Should this deal be void, the redeals come from ``seed``.
         """
         ruleset = _rules(rules)
-        game = cls(_header(ruleset, seed, "explicit", dealer, seats), ruleset)
+        game = cls(_header(ruleset, seed, "explicit", dealer, seats, players, named_deal),
+                   ruleset)
         cards = [sorted(parse_cards(h), key=sort_key) for h in hands]
         if len(cards) != 4:
             raise IllegalAction("invalid_deal", f"a deal has 4 hands, not {len(cards)}")
@@ -214,8 +223,8 @@ class Game:
 _DERIVED_TYPES = frozenset(t for t in Event.__args__ if t not in DECISION_TYPES)  # type: ignore[attr-defined]
 
 
-def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int,
-            seats: Sequence[str]) -> LogHeader:
+def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequence[str],
+            players: Sequence[str] | None, named_deal: NamedDealRecord | None) -> LogHeader:
     if not 0 <= dealer < 4:
         raise ValueError(f"the dealer is a seat, 0 to 3, not {dealer}")
     if seed < 0:
@@ -223,7 +232,9 @@ def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int,
         raise ValueError(f"a seed is a non-negative integer, not {seed}")
     return LogHeader(rules_id=rules.id, rules_hash=rules.content_hash, seed=seed,
                      shuffle=SHUFFLE_ALGORITHM, first_deal=first_deal,  # type: ignore[arg-type]
-                     first_dealer=dealer, seats=tuple(seats))  # type: ignore[arg-type]
+                     first_dealer=dealer, seats=tuple(seats),  # type: ignore[arg-type]
+                     players=None if players is None else tuple(players),  # type: ignore[arg-type]
+                     named_deal=named_deal)
 
 
 __all__ = ["Game", "Play", "deal_event"]

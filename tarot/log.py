@@ -92,7 +92,9 @@ def log_schema() -> dict[str, Any]:
 
 
 def header_line(header: LogHeader) -> str:
-    return json.dumps(HEADER_ADAPTER.dump_python(header, mode="json"), ensure_ascii=False)
+    # The optional fields are absent when unknown, as in the logs written before them.
+    return json.dumps(HEADER_ADAPTER.dump_python(header, mode="json", exclude_none=True),
+                      ensure_ascii=False)
 
 
 def event_line(seq: int, event: Event) -> str:

@@ -29,18 +29,21 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tarot.cards import CODES, EXCUSE, CardError, parse_card
+from tarot.errors import IllegalAction
 from tarot.events import (
+    DERIVED_TYPES,
     Action,
     Bid,
     Chelem,
     Discard,
+    NamedDealRecord,
     Poignee,
     Redeal,
     TrickTaken,
 )
 from tarot.events import Play as PlayAction
 from tarot.game import Game
-from tarot.legal import PHASE_OF_ACTION
+from tarot.legal import PHASE_OF_ACTION, canonical, check
 from tarot.rules import RuleSet
 
 SEEDS_DIR = Path(__file__).resolve().parent.parent / "seeds"
@@ -83,13 +86,19 @@ class NamedDeal(BaseModel):
     expect: Expectations = Expectations()
 
     def start(self, rules: RuleSet | str = "standard",
-              seats: tuple[str, str, str, str] = ("P0", "P1", "P2", "P3")) -> Game:
+              seats: tuple[str, str, str, str] = ("P0", "P1", "P2", "P3"), *,
+              players: tuple[str, str, str, str] | None = None, recorded: bool = False) -> Game:
+        """The deal's game; ``recorded``: its name and script go in the log's header (for a
+        game that may be resumed), ``players`` too."""
+        named = NamedDealRecord(name=self.name, script=self.script) if recorded else None
         if self.hands is not None:
             if self.chien is None:
                 raise SeedError(f"{self.name}: explicit hands need a chien")
             return Game.from_deal(list(self.hands), self.chien, dealer=self.dealer,
-                                  seed=self.seed, rules=rules, seats=seats)
-        return Game.new(seed=self.seed, rules=rules, dealer=self.dealer, seats=seats)
+                                  seed=self.seed, rules=rules, seats=seats, players=players,
+                                  named_deal=named)
+        return Game.new(seed=self.seed, rules=rules, dealer=self.dealer, seats=seats,
+                        players=players, named_deal=named)
 
 
 def resolve_seed_path(name_or_path: str | Path) -> Path:
@@ -149,18 +158,50 @@ def parse_script_entry(entry: str) -> Action:
 
 
 class Script:
-    """The scripted decisions of a named deal, handed out in order."""
+    """The scripted decisions of a named deal, handed out in order.
 
-    def __init__(self, entries: tuple[str, ...]) -> None:
-        self.pending = [parse_script_entry(e) for e in entries]
+    ``person``: the seat a person plays, whose entries are left out (the person
+    always decides for himself).
+    """
+
+    def __init__(self, entries: tuple[str, ...], *, person: int | None = None) -> None:
+        self.pending = [a for a in map(parse_script_entry, entries) if a.seat != person]
+        self.abandoned = False
 
     def next_for(self, game: Game) -> Action | None:
+        """The next entry, if it is the seat to act's and of the decision awaited."""
         if not self.pending:
             return None
         action = self.pending[0]
         if action.seat != game.turn or PHASE_OF_ACTION[type(action)] != game.phase:
             return None
         return self.pending.pop(0)
+
+    def take(self, game: Game) -> Action | None:
+        """Like :meth:`next_for`, but an entry that is due and illegal (the person's own
+        choices made the script moot: a higher bid, say) abandons the script: the
+        computer players decide from there on."""
+        if not self.pending:
+            return None
+        action = self.pending[0]
+        if action.seat != game.turn or PHASE_OF_ACTION[type(action)] != game.phase:
+            return None
+        try:
+            check(game.state, canonical(action))
+        except IllegalAction:
+            self.pending = []
+            self.abandoned = True
+            return None
+        return self.pending.pop(0)
+
+    def catch_up(self, game: Game) -> None:
+        """Advance past the decisions ``game`` has already made (a resumed game), as
+        :meth:`take` was called before each of them when they were made."""
+        replay = Game(game.header, game.rules)
+        for event in game.events:
+            if replay.turn is not None and not isinstance(event, DERIVED_TYPES):
+                self.take(replay)
+            replay.record(event)
 
 
 # -- expectations ------------------------------------------------------------

@@ -133,11 +133,8 @@ class TerminalGame:
         self.narrator = Narrator(game.rules, self.names, as_seat=human)
         self.contracts = {c.id: c.name for c in game.rules.contracts}
         self.hint_player: Player | None = None
-        # A named deal's scripted decisions are taken for the computer seats only:
-        # the person always decides for himself.
+        # A named deal's scripted decisions (for the computer seats only: Script).
         self.script = script
-        if script is not None:
-            script.pending = [a for a in script.pending if a.seat != human]
 
     def say(self, *parts: str | Text) -> None:
         self.console.print(*parts)
@@ -159,14 +156,9 @@ class TerminalGame:
                 self.tell(event)
 
     def computer_turn(self, seat: int) -> list[Event]:
-        scripted = self.script.next_for(self.game) if self.script else None
+        scripted = self.script.take(self.game) if self.script else None
         if scripted is not None:
-            try:
-                return self.game.play(scripted)
-            except IllegalAction:
-                # The person's own choices made the named deal's script moot
-                # (a higher bid, say): the computer players decide from here on.
-                self.script = None
+            return self.game.play(scripted)
         return self.game.play(ask(self.players[seat], self.game, self._rng(seat)))
 
     def _rng(self, seat: int) -> random.Random:

@@ -269,8 +269,8 @@ def test_a_game_killed_at_any_moment_resumes_to_the_same_end(
 # A torn last line
 
 
-def _reference_text(tmp_path: Path, scenario: Scenario) -> bytes:
-    path = tmp_path / "whole.jsonl"
+def _reference_text(tmp_path: Path, scenario: Scenario, name: str = "whole.jsonl") -> bytes:
+    path = tmp_path / name
     code, out = invoke(["play", *scenario.args, "--save", str(path)], feed(scenario.answers))
     assert code == 0, out
     return path.read_bytes()
@@ -279,7 +279,7 @@ def _reference_text(tmp_path: Path, scenario: Scenario) -> bytes:
 def _resume_answers(scenario: Scenario, saved: int, whole: bytes, folder: Path,
                     monkeypatch: pytest.MonkeyPatch) -> list[str]:
     ref = Reference(whole)
-    path = folder / "recorded.jsonl"
+    path = folder / f"{scenario.name}-recorded.jsonl"
     play_recording_reads(scenario, path, ref, monkeypatch)
     assert path.read_bytes() == whole
     return ref.rest_of_answers(scenario.answers, saved)
@@ -457,24 +457,158 @@ def test_atomic_write_without_hard_links(tmp_path: Path, monkeypatch: pytest.Mon
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt"]
 
 
-def test_resume_rewrites_through_a_rename(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Dropping a torn line rewrites the file through a temporary file and os.replace."""
+def _torn_copy(whole: bytes, path: Path, keep: int = 20, cut: int = 7) -> None:
+    lines = whole.split(b"\n")[:-1]
+    path.write_bytes(b"\n".join(lines[:keep]) + b"\n" + lines[keep][:cut])
+
+
+def test_resume_cuts_a_torn_line_in_place(tmp_path: Path) -> None:
+    """Dropping a torn line cuts the file back where its last whole line ends: the same
+    file (inode), one step, nothing renamed."""
     whole = _reference_text(tmp_path, SCENARIOS[2])
     path = tmp_path / "torn.jsonl"
-    lines = whole.split(b"\n")[:-1]
-    path.write_bytes(b"\n".join(lines[:20]) + b"\n" + lines[20][:7])
-    replaced: list[tuple[Path, Path]] = []
-    real = os.replace
-
-    def spy(src: Any, dst: Any) -> None:
-        replaced.append((Path(src), Path(dst)))
-        real(src, dst)
-
-    monkeypatch.setattr(os, "replace", spy)
+    _torn_copy(whole, path)
+    inode = path.stat().st_ino
     code, out = invoke(["play", "--resume", str(path)])
     assert code == 0, out
-    assert len(replaced) == 1 and replaced[0][1] == path and replaced[0][0].parent == tmp_path
+    assert path.stat().st_ino == inode
     assert path.read_bytes() == whole
+
+
+def test_resume_through_a_symbolic_link_writes_through_it(tmp_path: Path) -> None:
+    """A resume through a symbolic link repairs and continues the file it points to; the
+    link stays a link (it was replaced by a regular file, the target left stale)."""
+    whole = _reference_text(tmp_path, SCENARIOS[2])
+    folder = tmp_path / "games"
+    folder.mkdir()
+    target = folder / "real.jsonl"
+    _torn_copy(whole, target)
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    code, out = invoke(["play", "--resume", str(link)])
+    assert code == 0, out
+    assert link.is_symlink() and link.resolve() == target
+    assert target.read_bytes() == whole
+    assert sorted(p.name for p in folder.iterdir()) == ["real.jsonl"]  # no lock, no litter
+
+
+def test_resume_after_a_whole_event_without_its_end_of_line(tmp_path: Path) -> None:
+    """Fault 1: a write cut just before the end of line leaves a line that parses. It was
+    taken as whole, and the resume glued the next event onto it (not_json at line 31).
+    Now it is torn: dropped, and the game resumes to the uninterrupted end."""
+    scenario = Scenario("auto-5", ("--seed", "5", "--auto"), ())
+    whole = _reference_text(tmp_path, scenario)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(whole[:len(b"".join(line + b"\n" for line in whole.split(b"\n")[:31])) - 1])
+    assert json.loads(cut.read_bytes().split(b"\n")[-1])["seq"] == 29  # a whole event
+    code, out = invoke(["validate", "--allow-incomplete", str(cut)])
+    assert code == 0 and "torn_line" in out, out
+    code, out = invoke(["play", "--resume", str(cut), "--auto"])
+    assert code == 0, out
+    assert "line 31 was cut short" in out
+    code, out = invoke(["validate", str(cut)])
+    assert code == 0, out
+    assert cut.read_bytes() == whole
+
+
+def test_a_named_deal_resumes_with_its_script(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fault 2: the header records the named deal and its script, so a resumed named deal
+    keeps to the script (four passes here; without it North bid a garde on resume)."""
+    scenario = Scenario("four-passes", ("--deal", "four-passes"),
+                        tuple(["pass", *ANY_CARD.split()] * 40))
+    whole = _reference_text(tmp_path, scenario)
+    header = json.loads(whole.split(b"\n")[0])
+    assert header["named_deal"] == {"name": "four-passes", "script": [
+        "P0 bid pass", "P1 bid pass", "P2 bid pass", "P3 bid pass"]}
+    assert header["players"] == ["person", "rules", "rules", "rules"]
+    path = tmp_path / "quit.jsonl"
+    code, out = invoke(["play", *scenario.args, "--save", str(path)], "quit\n")
+    assert code == 0 and "Game saved; continue it with" in out, out
+    code, out = invoke(["play", "--resume", str(path)], feed(scenario.answers))
+    assert code == 0, out
+    assert path.read_bytes() == whole
+    # Every named deal, quit at its first prompt and resumed, ends as the uninterrupted one.
+    from tarot.seeds import named_deals
+
+    for name in named_deals():
+        scenario = Scenario(name, ("--deal", name), tuple(["garde", "auto", "n",
+                                                           *ANY_CARD.split()] * 40))
+        whole = _reference_text(tmp_path, scenario, f"{name}-whole.jsonl")
+        path = tmp_path / f"{name}-quit.jsonl"
+        invoke(["play", *scenario.args, "--save", str(path)], "quit\n")
+        rest = _resume_answers(scenario, event_lines(path), whole, tmp_path, monkeypatch)
+        code, out = invoke(["play", "--resume", str(path)], feed(rest))
+        assert code == 0, out
+        assert path.read_bytes() == whole, name
+
+
+def test_a_second_writer_is_refused_and_named(tmp_path: Path) -> None:
+    """Fault 3: while a game holds its save, another `tarot play --resume` of it (or a new
+    game with --save and --force) is refused, naming the file and the process; the file
+    is left as it was."""
+    from tarot.saves import hold_save
+
+    whole = _reference_text(tmp_path, SCENARIOS[2])
+    path = tmp_path / "busy.jsonl"
+    _torn_copy(whole, path)
+    before = path.read_bytes()
+    with hold_save(path):
+        code, out = invoke(["play", "--resume", str(path)])
+        assert code == 1, out
+        assert f"{path} is being written by process {os.getpid()}" in out
+        code, out = invoke(["play", "--auto", "--seed", "1", "--save", str(path), "--force"])
+        assert code == 1 and "is being written by process" in out, out
+    assert path.read_bytes() == before
+    code, out = invoke(["play", "--resume", str(path)])  # the lock is gone with its holder
+    assert code == 0, out
+    assert path.read_bytes() == whole
+
+
+def test_a_stale_lock_of_a_dead_process_is_taken_over(tmp_path: Path) -> None:
+    """A game killed while it held the lock leaves its lock file; the kernel dropped the
+    lock itself with the process, so the next resume takes it."""
+    whole = _reference_text(tmp_path, SCENARIOS[2])
+    path = tmp_path / "g.jsonl"
+    _torn_copy(whole, path)
+    holder = subprocess.Popen([sys.executable, "-c",
+                               "import sys, time\nfrom pathlib import Path\n"
+                               "from tarot.saves import hold_save\n"
+                               "with hold_save(Path(sys.argv[1])):\n"
+                               "    print('held', flush=True); time.sleep(60)\n", str(path)],
+                              stdout=subprocess.PIPE)
+    assert holder.stdout is not None and holder.stdout.readline() == b"held\n"
+    code, out = invoke(["play", "--resume", str(path)])
+    assert code == 1 and f"process {holder.pid}" in out, out
+    holder.kill()
+    holder.wait()
+    holder.stdout.close()
+    assert (tmp_path / ".g.jsonl.lock").exists()  # stale: its process is gone
+    code, out = invoke(["play", "--resume", str(path)])
+    assert code == 0, out
+    assert path.read_bytes() == whole and not (tmp_path / ".g.jsonl.lock").exists()
+
+
+def test_two_resumes_started_together_leave_one_game(tmp_path: Path) -> None:
+    """Fault 3, as it was found: two `tarot play --resume F` at once. One plays the game
+    to its end; the other is refused (the file is in use, or the game is over by the
+    time it looks); the file is the uninterrupted game's."""
+    whole = _reference_text(tmp_path, SCENARIOS[2])
+    outcomes: list[str] = []
+    for trial in range(4):
+        path = tmp_path / f"both-{trial}.jsonl"
+        _torn_copy(whole, path, keep=10 + trial)
+        processes = [subprocess.Popen([tarot_exe(), "play", "--resume", str(path)],
+                                      stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                      stderr=subprocess.STDOUT) for _ in range(2)]
+        results = [(p.wait(timeout=120), p.communicate()[0].decode()) for p in processes]
+        codes = sorted(code for code, _ in results)
+        assert codes == [0, 1], results
+        refused = next(out for code, out in results if code == 1)
+        assert "is being written by process" in refused or "this game is over" in refused, refused
+        assert "Traceback" not in refused
+        outcomes.append("locked" if "being written" in refused else "over")
+        assert path.read_bytes() == whole
 
 
 def test_a_full_disk_during_play_is_reported_and_the_file_resumes(

@@ -25,8 +25,12 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import random
 import re
+import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -39,6 +43,7 @@ from test_properties import assert_cards_conserved
 
 from tarot import phases
 from tarot.bots.random_player import random_action
+from tarot.cli import main
 from tarot.errors import ILLEGAL_ACTION_CODES
 from tarot.events import Bid
 from tarot.game import Game
@@ -364,8 +369,6 @@ def read_log_text(text: str, path: Path) -> Game:
 
 
 def check_cli(path: Path, content: bytes) -> None:
-    from tarot.cli import main
-
     path.write_bytes(content)
     runner = CliRunner()
     for args in (["validate", str(path)], ["validate", "--allow-incomplete", str(path)]):
@@ -552,3 +555,67 @@ def test_mutated_logs_through_the_command(tmp_path: Path) -> None:
 
     run()
     assert count >= N_CLI
+
+
+# ---------------------------------------------------------------------------
+# Special files: only regular files are read, and nothing blocks
+
+
+def _run_tarot(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    exe = shutil.which("tarot", path=str(Path(sys.executable).parent)) or "tarot"
+    return subprocess.run([exe, *args], capture_output=True, text=True, timeout=timeout,
+                          stdin=subprocess.DEVNULL, check=False)
+
+
+def test_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    """Fault 4: `tarot validate FIFO` and `tarot play --resume FIFO` waited for a writer
+    for ever; they are refused (the timeout would fail the test had they blocked)."""
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    for args in (["validate", str(fifo)], ["validate", "--allow-incomplete", str(fifo)],
+                 ["replay", str(fifo)], ["play", "--resume", str(fifo)]):
+        done = _run_tarot(*args, timeout=60)
+        assert done.returncode == 1, (args, done.stdout, done.stderr)
+        out = done.stdout + done.stderr
+        assert f"{fifo}:0: not_a_regular_file: a named pipe (FIFO), not a regular file" in out
+        assert "Traceback" not in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.jsonl"]
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null", "/dev/urandom"])
+def test_a_device_is_refused_at_once(device: str) -> None:
+    """Fault 4: `tarot validate /dev/zero` read until memory ran out."""
+    if not Path(device).exists():
+        pytest.skip(f"{device} is not on this system")
+    done = _run_tarot("validate", device)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"{device}:0: not_a_regular_file: a character device" in done.stdout
+
+
+def test_a_huge_file_of_zeros_is_refused_after_one_line(tmp_path: Path) -> None:
+    """A regular file of 50 MB with no end of line: refused at its first 64 KB."""
+    path = tmp_path / "zeros.jsonl"
+    with path.open("wb") as stream:
+        stream.truncate(50 * 1024 * 1024)  # a sparse file: no disk spent
+    with pytest.raises(LogError) as raised:
+        read_log(path)
+    assert raised.value.problem.code == "line_too_long" and raised.value.problem.line == 1
+
+
+def test_memory_and_system_errors_end_in_one_line(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A MemoryError or an OSError met by any command is one line and exit 1."""
+    import tarot.log
+
+    path = ROOT / "replays" / "garde.jsonl"
+    for error in (MemoryError(), OSError(5, "Input/output error", str(path))):
+        def fail(*args: Any, error: BaseException = error, **kwargs: Any) -> Any:
+            raise error
+
+        with monkeypatch.context() as patch:
+            patch.setattr(tarot.log, "load_log", fail)
+            result = CliRunner().invoke(main, ["validate", str(path)])
+        assert result.exit_code == 1, result.output
+        assert result.output.count("\n") == 1 and "Traceback" not in result.output
+        assert ("out of memory" if isinstance(error, MemoryError)
+                else f"{path}: Input/output error") in result.output
