@@ -54,12 +54,40 @@ def split_deck(deck: list[int], dealer: int, hand_size: int) -> DealtCards:
     return DealtCards(dealer, (hands[0], hands[1], hands[2], hands[3]), chien)
 
 
+class SeededShuffles:
+    """The shuffles of one seed, drawn from its stream as the deals are asked for.
+
+    Deal ``k`` right after deal ``k - 1`` costs one shuffle, so a game (or a log)
+    of N redeals costs N shuffles, not the N²/2 of starting the stream again for
+    each; asking for an earlier deal starts the stream again.
+    """
+
+    __slots__ = ("_next", "_rng", "seed")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._next = 0  # the deal number the stream's next shuffle is
+
+    def deck(self, deal_number: int) -> list[int]:
+        if deal_number < self._next:
+            self._rng = random.Random(self.seed)
+            self._next = 0
+        while self._next < deal_number:
+            shuffled_deck(self._rng)
+            self._next += 1
+        self._next += 1
+        return shuffled_deck(self._rng)
+
+    def deal(self, deal_number: int, dealer: int, hand_size: int) -> DealtCards:
+        """Deal number ``deal_number`` of the game with this seed."""
+        return split_deck(self.deck(deal_number), dealer, hand_size)
+
+
 def seeded_deal(seed: int, deal_number: int, dealer: int, hand_size: int) -> DealtCards:
-    """Deal number ``deal_number`` of the game with this seed."""
-    rng = random.Random(seed)
-    for _ in range(deal_number):
-        shuffled_deck(rng)
-    return split_deck(shuffled_deck(rng), dealer, hand_size)
+    """Deal number ``deal_number`` of the game with this seed (one deal: a game asks its
+    SeededShuffles, which continues the stream)."""
+    return SeededShuffles(seed).deal(deal_number, dealer, hand_size)
 
 
 def is_petit_sec(hand: int) -> bool:

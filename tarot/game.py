@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from tarot import phases
 from tarot.cards import CODES, card_list, cards_in, codes, parse_cards, sort_key
-from tarot.deal import SHUFFLE_ALGORITHM, DealtCards, seeded_deal
+from tarot.deal import SHUFFLE_ALGORITHM, DealtCards, SeededShuffles
 from tarot.errors import IllegalAction
 from tarot.events import (
     DECISION_TYPES,
@@ -53,7 +53,7 @@ def deal_event(dealt: DealtCards, deal_number: int) -> Deal:
 class Game:
     """One deal of French Tarot (with its redeals), as a state and the log of its events."""
 
-    __slots__ = ("events", "header", "rules", "state")
+    __slots__ = ("_shuffles", "events", "header", "rules", "state")
 
     def __init__(self, header: LogHeader, rules: RuleSet) -> None:
         if header.rules_hash != rules.content_hash:
@@ -62,6 +62,7 @@ class Game:
         self.rules = rules
         self.state = DealState(rules=rules, dealer=header.first_dealer)
         self.events: list[Event] = []
+        self._shuffles: SeededShuffles | None = None  # made at the first seeded deal
 
     # -- starting --------------------------------------------------------------
 
@@ -186,7 +187,16 @@ class Game:
         copy.rules = self.rules
         copy.state = self.state.clone()
         copy.events = self.events.copy()
+        # Shared: it gives deal k whoever asks, at worst starting its stream again.
+        copy._shuffles = self._shuffles
         return copy
+
+    def seeded_deal(self, deal_number: int, dealer: int) -> Deal:
+        """The deal event the header's seed gives for this deal number and dealer."""
+        if self._shuffles is None:
+            self._shuffles = SeededShuffles(self.header.seed)
+        dealt = self._shuffles.deal(deal_number, dealer, self.rules.deal.hand_size)
+        return deal_event(dealt, deal_number)
 
     # -- internals -------------------------------------------------------------
 
@@ -213,9 +223,7 @@ class Game:
             if derived is not None:
                 self._record(derived)
             elif state.phase == phases.DEAL:
-                dealt = seeded_deal(self.header.seed, state.deal_number, state.dealer,
-                                    self.rules.deal.hand_size)
-                self._record(deal_event(dealt, state.deal_number))
+                self._record(self.seeded_deal(state.deal_number, state.dealer))
             else:
                 return
 

@@ -31,10 +31,10 @@ from typing import IO, Annotated, Any, BinaryIO, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
 from tarot.atomic import write_text_atomic
-from tarot.deal import SHUFFLE_ALGORITHM, seeded_deal
+from tarot.deal import SHUFFLE_ALGORITHM
 from tarot.errors import IllegalAction
 from tarot.events import EVENT_TYPES, Deal, Event, LogHeader, Settlement
-from tarot.game import Game, deal_event
+from tarot.game import Game
 from tarot.rules import RULES_DIR, RulesError, RuleSet, known_rule_sets, load_rules
 
 # -- the line models ---------------------------------------------------------
@@ -351,10 +351,7 @@ def _check_seeded_deal(game: Game, event: Deal) -> None:
         return
     if event.deal_number != state.deal_number or event.dealer != state.dealer:
         return  # not the deal due here at all: Game.record says so (invalid_deal)
-    expected = deal_event(
-        seeded_deal(header.seed, event.deal_number, event.dealer, game.rules.deal.hand_size),
-        event.deal_number)
-    if event != expected:
+    if event != game.seeded_deal(event.deal_number, event.dealer):
         raise IllegalAction(
             "deal_mismatch",
             f"deal number {event.deal_number} is not the one seed {header.seed} gives "
