@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from big_logs import padded, redeal_game, redeal_log
+from conftest import report
 
 import tarot.deal
 import tarot.game
@@ -142,6 +143,9 @@ def test_validating_a_100_mb_log_holds_its_events_not_its_bytes(tmp_path: Path) 
     before, after, events = peak_kib(path)
     assert events == len(game.events)
     assert (after - before) * 1024 < 60_000_000, (before, after)
+    report("reading bounds", [
+        f"a valid log of {size / 1e6:.0f} MB ({events} events, 2,000 redeals, lines padded): "
+        f"the reader's peak memory grew by {(after - before) / 1024:.1f} MB (bound 60 MB)"])
 
 
 def test_the_deal_of_game_new_is_the_seeds_first(tmp_path: Path) -> None:

@@ -1,0 +1,415 @@
+"""The save-fault campaign: games killed at every moment, files capped at every size.
+
+Each trial runs ``tarot play`` in a child forked from this process (so a trial
+costs the game, not the start of a Python), kills it with SIGKILL at a random
+moment or at a chosen point of a write, then checks what it left: the save file
+is absent, or validates as a game in progress (``validate --allow-incomplete``)
+and resumes, with the rest of the same answers, to the uninterrupted game's
+exact bytes. Nothing else is left beside it (no temporary file, no lock).
+
+- ``KILL_TRIALS`` = 1,000 SIGKILLs or more, over the person's answers (two
+  scenarios), ``--auto`` at each level (random, easy, rules, normal, strong), and
+  every named deal; three trials in ten kill the resume as well (a double kill)
+  before resuming again;
+- kills inside the atomic write of a new save (before its fsync, before and after
+  its link, before the directory sync; with ``--force``, before and after the
+  rename) and inside a resume's repair (before and after the truncation of a torn
+  line);
+- a file-size cap sweep: the game run under ``RLIMIT_FSIZE`` caps from 0 bytes to
+  the whole file (every line's end, one byte either side, and sizes in between):
+  the game ends with a one-line message, and the save it leaves is absent or
+  validates as incomplete and resumes to the same end;
+- two resumes of one save started together: one plays, the other is refused.
+
+The counts are printed at the end of the run (``conftest.py``'s summary).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import random
+import resource
+import signal
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from conftest import report
+from test_crash_safety import (
+    ANY_CARD,
+    SCENARIOS,
+    Reference,
+    Scenario,
+    event_lines,
+    feed,
+    invoke,
+    play_recording_reads,
+)
+
+import tarot.atomic
+from tarot.cli import main
+from tarot.log import load_log
+from tarot.seeds import named_deals
+
+KILL_TRIALS = 1000
+HANG = 600.0  # seconds: a child still running then is a hang (the slowest game takes 10)
+
+Setup = Callable[[], None]
+
+
+def start_forked(args: list[str], answers: str, setup: Setup | None = None) -> int:
+    """``tarot ARGS`` in a child forked from this process, reading ``answers``; its pid.
+    ``setup`` runs in the child first (a file-size cap, a trap in a write)."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        code = 70
+        try:
+            os.close(write_end)
+            os.dup2(read_end, 0)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+            os.dup2(null, 2)
+            sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8")
+            sys.stdout = sys.stderr = io.TextIOWrapper(io.FileIO(1, "w", closefd=False),
+                                                       encoding="utf-8")
+            if setup is not None:
+                setup()
+            try:
+                main.main(args, prog_name="tarot")
+                code = 0
+            except SystemExit as stop:
+                code = stop.code if isinstance(stop.code, int) else 1
+        finally:
+            os._exit(code)
+    os.close(read_end)
+    with contextlib.suppress(BrokenPipeError):
+        os.write(write_end, answers.encode())  # a pipe holds 64 KB: the answers fit
+    os.close(write_end)
+    return pid
+
+
+def run_forked(args: list[str], answers: str, *, kill_after: float | None = None,
+               setup: Setup | None = None) -> tuple[int, float]:
+    """:func:`start_forked`, SIGKILLed ``kill_after`` seconds after the fork if still
+    running; the child's wait status and the seconds it ran."""
+    start = time.perf_counter()
+    pid = start_forked(args, answers, setup)
+    return wait_or_kill(pid, start, kill_after)
+
+
+def wait_or_kill(pid: int, start: float, kill_after: float | None = None) -> tuple[int, float]:
+    """Wait for the child, SIGKILLing it ``kill_after`` seconds after ``start``; a child
+    still running after HANG seconds fails the test. Its wait status and run time."""
+    deadline = start + (HANG if kill_after is None else kill_after)
+    while time.perf_counter() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status, time.perf_counter() - start
+        time.sleep(min(0.002, max(0.0, deadline - time.perf_counter())))
+    os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    assert kill_after is not None, f"{pid} hung: still running after {HANG} s"
+    return status, time.perf_counter() - start
+
+
+def killed(status: int) -> bool:
+    return os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+
+
+def exit_code(status: int) -> int:
+    return os.WEXITSTATUS(status) if os.WIFEXITED(status) else -1
+
+
+def die_at(name: str, *, after: bool, module: object = os) -> Setup:
+    """A setup that kills the child at its first call of ``module.name``, before or
+    after the real call (the process dies there, as in a crash)."""
+    def setup() -> None:
+        real = getattr(module, name)
+
+        def trap(*args: object, **kwargs: object) -> object:
+            if after:
+                real(*args, **kwargs)
+            os.kill(os.getpid(), signal.SIGKILL)
+            raise AssertionError("unreachable")
+
+        setattr(module, name, trap)
+    return setup
+
+
+def cap_file_size(size: int) -> Setup:
+    def setup() -> None:
+        # SIGXFSZ is ignored by Python: a write past the cap fails with EFBIG.
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, resource.RLIM_INFINITY))
+    return setup
+
+
+def strays(path: Path) -> list[str]:
+    """Files beside ``path`` that belong to it: temporaries and locks."""
+    return sorted(p.name for p in path.parent.iterdir() if p.name.startswith(f".{path.name}."))
+
+
+@dataclass
+class Tally:
+    trials: int = 0
+    kills: int = 0
+    double_kills: int = 0
+    atomic_kills: int = 0
+    repair_kills: int = 0
+    before_the_file: int = 0
+    over_at_kill: int = 0
+    resumed: int = 0
+    identical: int = 0
+    temporaries_removed: int = 0
+    cap_trials: int = 0
+    cap_cut: int = 0
+    cap_torn: int = 0
+    cap_absent: int = 0
+    concurrent: int = 0
+    concurrent_refused: int = 0
+    seconds: float = 0.0
+    by_scenario: dict[str, int] = field(default_factory=dict)
+    cut_points: set[tuple[str, int]] = field(default_factory=set)
+
+
+@dataclass
+class Case:
+    """A scenario with its uninterrupted game: bytes, answers read, run time."""
+
+    scenario: Scenario
+    ref: Reference
+    seconds: float
+
+
+def prepare(scenario: Scenario, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Case:
+    path = folder / f"{scenario.name}-reference.jsonl"
+    ref = Reference(b"")
+    code, out = play_recording_reads(scenario, path, ref, monkeypatch)
+    assert code == 0, out
+    ref.text = path.read_bytes()
+    again = folder / f"{scenario.name}-forked.jsonl"
+    status, seconds = run_forked(["play", *scenario.args, "--save", str(again)],
+                                 feed(scenario.answers))
+    assert exit_code(status) == 0 and again.read_bytes() == ref.text, scenario.name
+    return Case(scenario, ref, seconds)
+
+
+def resume_to_the_end(case: Case, path: Path, tally: Tally, rng: random.Random,
+                      may_kill: bool) -> None:
+    """Validate what a killed game left at ``path`` and resume it to the end (killing the
+    resume too, now and then, and resuming again); the file must be the reference's."""
+    scenario, ref = case.scenario, case.ref
+    if not path.exists():
+        tally.before_the_file += 1
+        left = strays(path)
+        code, out = invoke(["play", *scenario.args, "--save", str(path)],
+                           feed(scenario.answers))
+        assert code == 0, out
+        tally.temporaries_removed += sum(name.endswith(".tmp") for name in left)
+    else:
+        saved = validated_length(path)
+        tally.cut_points.add((scenario.name, saved))
+        if is_over(path):
+            tally.over_at_kill += 1
+        elif may_kill and rng.random() < 0.3:
+            rest = ref.rest_of_answers(scenario.answers, saved)
+            status, _ = run_forked(["play", "--resume", str(path)], feed(rest),
+                                   kill_after=rng.uniform(0, case.seconds))
+            if killed(status):
+                tally.double_kills += 1
+            else:
+                assert exit_code(status) == 0, status
+            saved = validated_length(path)
+        if not is_over(path):
+            rest = ref.rest_of_answers(scenario.answers, saved)
+            code, out = invoke(["play", "--resume", str(path)], feed(rest))
+            assert code == 0 and "Game saved:" in out, out
+            tally.resumed += 1
+        elif strays(path) or path.read_bytes() != ref.text:
+            # Killed after its last line, the lock file it held is left (stale: its process
+            # is gone); cut inside the settlement, the line is torn. A resume takes the
+            # lock, writes the settlement again, says the game is over and removes the lock.
+            assert set(strays(path)) <= {f".{path.name}.lock"}, strays(path)
+            code, out = invoke(["play", "--resume", str(path)])
+            assert code == 1 and "this game is over" in out, out
+    assert path.read_bytes() == ref.text, f"{scenario.name}: {path.name}"
+    assert strays(path) == [], strays(path)
+    tally.identical += 1
+
+
+def validated_length(path: Path) -> int:
+    """The event lines of a save, which must validate as a game in progress."""
+    code, out = invoke(["validate", "--allow-incomplete", str(path)])
+    assert code == 0 and f"{path}: ok, " in out, out
+    return event_lines(path)
+
+
+def is_over(path: Path) -> bool:
+    return load_log(path, allow_incomplete=True, drop_torn=True).game.is_over
+
+
+def kill_trial(case: Case, path: Path, tally: Tally, rng: random.Random) -> None:
+    status, _ = run_forked(["play", *case.scenario.args, "--save", str(path)],
+                           feed(case.scenario.answers),
+                           kill_after=rng.uniform(0, case.seconds * 1.05))
+    tally.trials += 1
+    if killed(status):
+        tally.kills += 1
+        tally.by_scenario[case.scenario.name] = tally.by_scenario.get(case.scenario.name, 0) + 1
+    else:
+        assert exit_code(status) == 0, status
+    resume_to_the_end(case, path, tally, rng, may_kill=True)
+
+
+def scenarios() -> list[tuple[Scenario, int]]:
+    """Each scenario and its share of the kills."""
+    levels = [(Scenario(f"auto-{level}", ("--auto", "--level", level, "--seed", str(seed)), ()),
+               share) for level, seed, share in (("random", 21, 60), ("easy", 22, 60),
+                                                ("rules", 23, 90), ("normal", 24, 6),
+                                                ("strong", 25, 3))]
+    named = [(Scenario(f"deal-{name}", ("--deal", name, "--auto"), ()), 12)
+             for name in named_deals()]
+    person = [(SCENARIOS[0], 200), (SCENARIOS[1], 150),
+              (Scenario("deal-four-passes-person", ("--deal", "four-passes"),
+                        tuple(["pass", *ANY_CARD.split()] * 40)), 40)]
+    return person + levels + named
+
+
+@pytest.mark.slow
+def test_the_save_fault_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started = time.perf_counter()
+    rng = random.Random(20261130)
+    tally = Tally()
+    cases: list[tuple[Case, int]] = []
+    for scenario, share in scenarios():
+        folder = tmp_path / scenario.name
+        folder.mkdir()
+        cases.append((prepare(scenario, folder, monkeypatch), share))
+    planned = sum(share for _, share in cases)
+    for case, share in cases:
+        folder = tmp_path / case.scenario.name
+        wanted = max(1, share * KILL_TRIALS // planned + 1)
+        before = tally.kills
+        for attempt in range(wanted * 3):
+            if tally.kills - before >= wanted:
+                break
+            kill_trial(case, folder / f"kill-{attempt}.jsonl", tally, rng)
+        assert tally.kills - before >= wanted, case.scenario.name
+
+    atomic_and_repair_kills(cases[0][0], tmp_path / cases[0][0].scenario.name, tally, rng)
+    file_size_caps(cases[0][0], tmp_path / cases[0][0].scenario.name, tally, rng)
+    concurrent_resumes(cases[0][0], tmp_path / cases[0][0].scenario.name, tally, rng)
+    tally.seconds = time.perf_counter() - started
+
+    chosen = tally.atomic_kills + tally.repair_kills
+    report("save-fault campaign", [
+        f"kills at random moments: {tally.trials} trials, {tally.kills - chosen} SIGKILLed (the "
+        f"rest had ended), at {len(tally.cut_points)} different saved lengths; kills at a "
+        f"chosen point {chosen} (inside the atomic write {tally.atomic_kills}, inside a "
+        f"resume's repair {tally.repair_kills}); resumes killed as well {tally.double_kills}",
+        f"killed before the save existed {tally.before_the_file}, game over at the kill "
+        f"{tally.over_at_kill}, resumed {tally.resumed}; identical to the uninterrupted game "
+        f"{tally.identical} of {tally.identical}; leftover temporaries removed "
+        f"{tally.temporaries_removed}",
+        f"file-size caps {tally.cap_trials}: save cut and resumed {tally.cap_cut} (torn last "
+        f"line {tally.cap_torn}), no save made {tally.cap_absent}",
+        f"concurrent resumes {tally.concurrent}: second writer refused {tally.concurrent_refused}",
+        "crashes 0, hangs 0: every child exited 0, or 1 with a message, or died of our "
+        f"SIGKILL, within {HANG:.0f} s (anything else fails the test); {tally.seconds:.0f} s",
+        "kills by scenario: " + ", ".join(f"{k} {v}" for k, v in tally.by_scenario.items()),
+    ])
+    assert tally.kills >= KILL_TRIALS, tally
+    assert tally.double_kills >= 50 and tally.resumed >= KILL_TRIALS // 2, tally
+    assert len(tally.cut_points) >= 200, len(tally.cut_points)
+    assert tally.atomic_kills >= 60 and tally.repair_kills >= 20, tally
+    assert tally.cap_cut >= 50 and tally.cap_torn >= 20 and tally.cap_absent >= 1, tally
+
+
+def atomic_and_repair_kills(case: Case, folder: Path, tally: Tally, rng: random.Random) -> None:
+    """Kills at each step of the atomic write of a new save, and of a resume's repair."""
+    scenario = case.scenario
+    new_save = [die_at("fsync", after=False), die_at("link", after=False),
+                die_at("link", after=True),
+                die_at("sync_directory", after=False, module=tarot.atomic)]
+    forced = [die_at("replace", after=False), die_at("replace", after=True)]
+    for round_ in range(10):
+        for number, setup in enumerate(new_save + forced):
+            path = folder / f"atomic-{round_}-{number}.jsonl"
+            args = ["play", *scenario.args, "--save", str(path)]
+            if setup in forced:
+                path.write_text("an old file, replaced with --force\n", encoding="utf-8")
+                args.append("--force")
+            status, _ = run_forked(args, feed(scenario.answers), setup=setup)
+            assert killed(status), (round_, number, status)
+            tally.kills += 1
+            tally.atomic_kills += 1
+            if setup in forced and path.read_bytes().startswith(b"an old file"):
+                # Killed before the rename: the old file is whole; play it again, forced.
+                left = strays(path)
+                code, out = invoke(args, feed(scenario.answers))
+                assert code == 0, out
+                tally.temporaries_removed += sum(name.endswith(".tmp") for name in left)
+                assert path.read_bytes() == case.ref.text and strays(path) == []
+                tally.identical += 1
+                continue
+            resume_to_the_end(case, path, tally, rng, may_kill=False)
+    lines = case.ref.text.split(b"\n")[:-1]
+    for trial in range(24):
+        keep = rng.randrange(2, len(lines) - 2)
+        cut = rng.randrange(1, len(lines[keep]) + 1)  # up to the whole line, without its \n
+        path = folder / f"repair-{trial}.jsonl"
+        path.write_bytes(b"".join(line + b"\n" for line in lines[:keep]) + lines[keep][:cut])
+        saved = keep - 1
+        rest = case.ref.rest_of_answers(scenario.answers, saved)
+        status, _ = run_forked(["play", "--resume", str(path)], feed(rest),
+                               setup=die_at("truncate", after=trial % 2 == 1))
+        assert killed(status), status
+        tally.kills += 1
+        tally.repair_kills += 1
+        resume_to_the_end(case, path, tally, rng, may_kill=False)
+
+
+def file_size_caps(case: Case, folder: Path, tally: Tally, rng: random.Random) -> None:
+    """The game under file-size caps: every cap leaves no save, or one that resumes."""
+    text = case.ref.text
+    ends = [i + 1 for i, byte in enumerate(text) if byte == ord("\n")]
+    caps = {0, 1, len(text) - 1}
+    for end in rng.sample(ends, min(30, len(ends))):
+        caps |= {end - 1, end, end + 1}
+    caps |= {rng.randrange(len(text)) for _ in range(40)}
+    for cap in sorted(c for c in caps if 0 <= c < len(text)):
+        path = folder / f"cap-{cap}.jsonl"
+        status, _ = run_forked(["play", *case.scenario.args, "--save", str(path)],
+                               feed(case.scenario.answers), setup=cap_file_size(cap))
+        tally.cap_trials += 1
+        assert exit_code(status) == 1, (cap, status)  # "cannot save the game", not a crash
+        if not path.exists():
+            tally.cap_absent += 1
+            assert strays(path) == [], strays(path)
+            continue
+        assert path.stat().st_size <= cap
+        tally.cap_cut += 1
+        tally.cap_torn += not path.read_bytes().endswith(b"\n")
+        resume_to_the_end(case, path, tally, rng, may_kill=False)
+
+
+def concurrent_resumes(case: Case, folder: Path, tally: Tally, rng: random.Random) -> None:
+    """Two resumes of one save started together: the file ends as the reference."""
+    lines = case.ref.text.split(b"\n")[:-1]
+    for trial in range(20):
+        keep = rng.randrange(2, len(lines) - 10)
+        path = folder / f"twice-{trial}.jsonl"
+        path.write_bytes(b"".join(line + b"\n" for line in lines[:keep]))
+        rest = feed(case.ref.rest_of_answers(case.scenario.answers, keep - 1))
+        pids = [start_forked(["play", "--resume", str(path)], rest) for _ in range(2)]
+        now = time.perf_counter()
+        codes = sorted(exit_code(wait_or_kill(pid, now)[0]) for pid in pids)
+        tally.concurrent += 1
+        assert codes == [0, 1], codes
+        tally.concurrent_refused += 1
+        assert path.read_bytes() == case.ref.text and strays(path) == []
