@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -83,6 +84,7 @@ def hold_save(path: Path) -> Iterator[None]:
 
 def _take(lock: Path, path: Path) -> int:
     """The locked lock file's descriptor."""
+    looks = 0
     while True:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
         try:
@@ -90,6 +92,11 @@ def _take(lock: Path, path: Path) -> int:
         except BlockingIOError:
             holder = _holder(fd)
             os.close(fd)
+            looks += 1
+            if holder is None and looks < 50:
+                # Locked a moment ago: its holder writes its process id right after.
+                time.sleep(0.01)
+                continue
             raise SaveInUse(path, holder) from None
         except BaseException:
             os.close(fd)
