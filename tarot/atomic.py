@@ -20,6 +20,7 @@ import errno
 import os
 import re
 import secrets
+import stat
 from pathlib import Path
 
 # Some file systems (FAT, some network and FUSE mounts) have no hard links.
@@ -81,6 +82,10 @@ def write_text_atomic(path: str | Path, text: str, *, overwrite: bool = False) -
             continue
         break
     try:
+        if overwrite:
+            # A file replaced keeps its permissions (a private save stays private).
+            with contextlib.suppress(FileNotFoundError):
+                os.chmod(fd, stat.S_IMODE(os.stat(path).st_mode))
         with os.fdopen(fd, "wb") as stream:
             stream.write(data)
             stream.flush()

@@ -263,6 +263,7 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
     _tolerate_undecodable_input()
     if resume_path is not None:
         _warn_ignored_with_resume(ctx)
+        _refuse_unless_regular(resume_path)
         path = resume_path
     else:
         game, seat_players, script = _new_game(seed, deal_name, rules_name, level, auto)
@@ -322,14 +323,28 @@ def _create_save(path: Path, game: Game, force: bool) -> None:
     file is replaced only with ``force``."""
     from tarot.atomic import write_text_atomic
     from tarot.log import dumps_log
+    from tarot.saves import real_path
 
     try:
-        write_text_atomic(path, dumps_log(game.header, game.events), overwrite=force)
+        # Through the real path: --force on a symbolic link replaces its target, not the
+        # link (whose lock, beside the target, is the one held).
+        write_text_atomic(real_path(path), dumps_log(game.header, game.events),
+                          overwrite=force)
     except FileExistsError:
         raise click.ClickException(f"{path} exists already; choose another --save path "
                                    "(or --force to replace it)") from None
     except OSError as error:
         raise click.ClickException(f"{path}: cannot write: {error.strerror or error}") from None
+
+
+def _refuse_unless_regular(path: Path) -> None:
+    """Refuse a FIFO or a device before taking a lock beside it (as reading it would)."""
+    from tarot.log import LogError, check_regular_file
+
+    try:
+        check_regular_file(path)
+    except LogError as error:
+        raise click.ClickException(str(error)) from None
 
 
 def _warn_ignored_with_resume(ctx: click.Context) -> None:
@@ -348,6 +363,8 @@ def _resume(path: Path, auto: bool) -> tuple[Game, tuple[str, ...], Script | Non
     and the named deal's script where the game had got to."""
     loaded = _load(str(path), allow_incomplete=True, warn=False)
     game = loaded.game
+    # A file that stops after a redeal (a full disk, say) gets the next deal from the seed.
+    game.advance()
     try:
         _repair(path, loaded)
     except OSError as error:
@@ -358,8 +375,8 @@ def _resume(path: Path, auto: bool) -> tuple[Game, tuple[str, ...], Script | Non
     if game.is_over:
         raise click.ClickException(f"{path}: this game is over; nothing to resume")
     if game.turn is None:
-        raise click.ClickException(f"{path}: the log stops before the first deal; "
-                                   "nothing to resume (start a new game)")
+        raise click.ClickException(f"{path}: the log stops before its first deal, which was "
+                                   "given, not drawn from the seed; nothing to resume")
     # The same players as when the game began (the header names them), so that it ends
     # as it would have without the interruption; --auto hands the person's seat to the
     # computer.

@@ -213,6 +213,21 @@ class Game:
             derived = next_derived(self.state)
         return self.events[start:]
 
+    def can_deal_from_seed(self) -> bool:
+        """Whether the deal due now (if any) comes from the seed: every deal but an explicit
+        first deal."""
+        return self.header.first_deal == "shuffled" or self.state.deal_number > 0
+
+    def advance(self) -> list[Event]:
+        """Apply the derived events due and deal again after a redeal, until a decision is
+        awaited (a log that stops after a redeal, say); return the events applied."""
+        start = len(self.events)
+        if self.state.phase != phases.DEAL or self.can_deal_from_seed():
+            self._advance()
+        else:
+            self.apply_pending_derived()
+        return self.events[start:]
+
     def _advance(self) -> None:
         """Apply derived events, dealing again from the seed after a redeal, until a decision."""
         state = self.state

@@ -122,8 +122,8 @@ def dumps_log(header: LogHeader, events: Iterable[Event]) -> str:
 class LogWriter:
     """Appends a game's events to an open file, one flushed line per event.
 
-    A new log starts with the header; ``already_written`` > 0 continues a log
-    that holds the header and that many events (a resumed game).
+    A new log starts with the header; ``already_written`` (an int, 0 included)
+    continues a log that holds the header and that many events (a resumed game).
 
     Each :meth:`write` (the events one action caused) ends with ``flush()``: the
     lines are then the kernel's, and survive the death of the process, SIGKILL
@@ -136,10 +136,11 @@ class LogWriter:
     when the game ends or is left.
     """
 
-    def __init__(self, stream: IO[str], header: LogHeader, *, already_written: int = 0) -> None:
+    def __init__(self, stream: IO[str], header: LogHeader, *,
+                 already_written: int | None = None) -> None:
         self.stream = stream
-        self.written = already_written
-        if not already_written:
+        self.written = already_written or 0
+        if already_written is None:
             stream.write(header_line(header) + "\n")
             stream.flush()
 
@@ -310,6 +311,14 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
     if header.shuffle != SHUFFLE_ALGORITHM:
         raise fail(1, "unknown_shuffle",
                    f"shuffle {header.shuffle!r} is not {SHUFFLE_ALGORITHM!r}")
+    if header.named_deal is not None:
+        from tarot.seeds import SeedError, parse_script_entry
+
+        for entry in header.named_deal.script:
+            try:
+                parse_script_entry(entry)
+            except SeedError as error:
+                raise fail(1, "bad_header", f"named_deal: {error}") from None
     game = Game(header, ruleset)
     last_line = 1
     for seq, (number, text) in enumerate(iterator):
@@ -424,11 +433,14 @@ class _FileLines:
                         number, "line_too_long",
                         f"a line of more than {MAX_LINE_BYTES} bytes; no event is near as long")
                 if content is chunk:
+                    if number == 1:  # nothing precedes it: no game to keep
+                        raise self._problem(1, "torn_line", "the only line, the header, is cut "
+                                            f"short ({len(chunk)} bytes and no end of line)")
                     self.torn = LogProblem(
                         self.source, number, "torn_line",
                         f"the last line is cut short ({len(chunk)} bytes and no end of line): a "
                         "write was interrupted; --allow-incomplete ignores it and tarot play "
-                        "--resume removes it", number - 2 if number > 1 else None)
+                        "--resume removes it", number - 2)
                     break
                 if number == 1:
                     content = content.removeprefix(codecs.BOM_UTF8)
@@ -449,6 +461,25 @@ _FILE_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIF
                (stat.S_ISSOCK, "a socket"))
 
 
+def check_regular_file(path: str | Path) -> None:
+    """LogError ``not_a_regular_file`` (or ``unreadable``) unless ``path`` is a regular file;
+    without opening it."""
+    source = str(path)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as error:
+        raise LogError(LogProblem(source, 0, "unreadable", error.strerror or str(error))
+                       ) from None
+    _refuse_unless_regular(mode, source)
+
+
+def _refuse_unless_regular(mode: int, source: str) -> None:
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a file")
+        raise LogError(LogProblem(source, 0, "not_a_regular_file",
+                                  f"{kind}, not a regular file: only a saved log is read"))
+
+
 def _open_regular_file(path: str | Path, source: str) -> BinaryIO:
     """``path`` opened for reading, if it is a regular file; else LogError.
 
@@ -461,11 +492,7 @@ def _open_regular_file(path: str | Path, source: str) -> BinaryIO:
         raise LogError(LogProblem(source, 0, "unreadable", error.strerror or str(error))
                        ) from None
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a file")
-            raise LogError(LogProblem(source, 0, "not_a_regular_file",
-                                      f"{kind}, not a regular file: only a saved log is read"))
+        _refuse_unless_regular(os.fstat(fd).st_mode, source)
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:

@@ -17,12 +17,16 @@ While it holds the lock, a writer removes the temporary files an atomic write of
 this save left behind when its process was killed (``.NAME.XXXXXXXX.tmp``,
 ``tarot.atomic``): nobody else may be writing them.
 
-Where ``fcntl`` is missing (Windows), no lock is taken.
+Where the folder cannot hold a lock file (read-only), the save itself is locked
+(its writer's process id cannot be named then). A lock file left by another
+user's dead process, which we may not write, is replaced. Where ``fcntl`` is
+missing (Windows), no lock is taken.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import time
 from collections.abc import Iterator
@@ -61,32 +65,45 @@ def lock_path(path: Path) -> Path:
 def hold_save(path: Path) -> Iterator[None]:
     """Hold ``path``'s lock for the duration; raise SaveInUse if another process has it.
 
-    OSError if the lock file cannot be made (a folder that does not exist or cannot
-    be written).
+    OSError if no lock can be had (a folder that cannot hold the lock file, for a
+    save that does not exist yet).
     """
     if fcntl is None:  # pragma: no cover - Windows
         yield
         return
-    lock = lock_path(path)
-    fd = _take(lock, path)
+    fd, lock = _take(lock_path(path), path)
     try:
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+        if lock is not None:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
         remove_leftover_temporaries(real_path(path))
         yield
     finally:
         # Unlinked while still locked: a process that opened this inode meanwhile sees,
         # once it has the lock, that the name is no longer its file, and starts again.
-        with contextlib.suppress(OSError):
-            os.unlink(lock)
+        if lock is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(lock)
         os.close(fd)
 
 
-def _take(lock: Path, path: Path) -> int:
-    """The locked lock file's descriptor."""
+# What opening the lock file meets in a folder that cannot hold it (read-only).
+_NO_LOCK_FILE = {errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT}
+
+
+def _take(lock: Path, path: Path) -> tuple[int, Path | None]:
+    """A locked descriptor, and the lock file it is (None: the save itself is locked, or a
+    lock file we may not write or remove)."""
     looks = 0
     while True:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+        try:
+            fd, writable = _open_lock_file(lock)
+        except OSError as error:
+            if error.errno not in _NO_LOCK_FILE:
+                raise
+            # A read-only folder holds no lock file: lock the save itself (its writer's
+            # process id cannot be told then).
+            return _lock_in_place(path), None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -101,15 +118,50 @@ def _take(lock: Path, path: Path) -> int:
         except BaseException:
             os.close(fd)
             raise
+        if not _names(lock, fd):
+            os.close(fd)  # the holder we met removed this lock file as it left
+            continue
+        if writable:
+            return fd, lock
+        # Another user's lock file, stale since we hold its lock: replace it by ours.
         try:
-            current = os.stat(lock)
-        except FileNotFoundError:
-            current = None
-        mine = os.fstat(fd)
-        if current is not None and (current.st_dev, current.st_ino) == (mine.st_dev,
-                                                                       mine.st_ino):
-            return fd
-        os.close(fd)  # the holder we waited on removed this lock file as it left
+            os.unlink(lock)
+        except OSError:
+            return fd, None  # a folder that keeps it (sticky): lock through it as it is
+        os.close(fd)
+
+
+def _open_lock_file(lock: Path) -> tuple[int, bool]:
+    """The lock file, made if need be; and whether we may write it (flock needs only to
+    read: a lock file left by another user is opened read-only)."""
+    flags = getattr(os, "O_CLOEXEC", 0)
+    try:
+        return os.open(lock, os.O_RDWR | os.O_CREAT | flags, 0o644), True
+    except PermissionError:
+        return os.open(lock, os.O_RDONLY | flags), False
+
+
+def _names(lock: Path, fd: int) -> bool:
+    """Whether the name ``lock`` still is the file ``fd`` is open on."""
+    try:
+        current = os.stat(lock)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(fd)
+    return (current.st_dev, current.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+def _lock_in_place(path: Path) -> int:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise SaveInUse(path, None) from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def _holder(fd: int) -> int | None:

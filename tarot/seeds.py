@@ -22,6 +22,7 @@ decision is left to the computer players.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Literal
@@ -135,9 +136,10 @@ def named_deals() -> list[str]:
 def parse_script_entry(entry: str) -> Action:
     """``"P1 bid garde"`` → ``Bid(seat=1, contract="garde")``."""
     words = entry.split()
-    if len(words) < 2 or not (words[0].upper().startswith("P") and words[0][1:].isdigit()):
-        raise SeedError(f"script entry {entry!r}: write 'P<seat> <kind> <argument>'")
-    seat = int(words[0][1:])
+    if len(words) < 2 or not re.fullmatch(r"[Pp][0-3]", words[0]):
+        raise SeedError(f"script entry {entry!r}: write 'P<seat> <kind> <argument>', "
+                        "the seat 0 to 3")
+    seat = int(words[0][1])
     kind, args = words[1].lower(), words[2:]
     if kind == "bid":
         return Bid(seat=seat, contract=None if args in ([], ["pass"]) else args[0])

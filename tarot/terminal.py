@@ -124,7 +124,7 @@ class TerminalGame:
         self.console = console or Console(highlight=False)
         # At a terminal rich wraps long lines between words; piped output keeps them whole.
         self.console.soft_wrap = not self.console.is_terminal
-        self.writer = LogWriter(save, game.header, already_written=0 if new_file else
+        self.writer = LogWriter(save, game.header, already_written=None if new_file else
                                 len(game.events))
         if new_file:
             self.writer.write(game.events)

@@ -357,13 +357,131 @@ def test_a_save_file_cut_inside_a_batch_is_completed_on_resume(
     assert path.read_bytes() == whole
 
 
-def test_resume_of_a_log_without_a_deal_is_refused(tmp_path: Path) -> None:
+def test_resume_of_a_log_without_a_deal(tmp_path: Path) -> None:
+    """The header alone: the first deal comes from the seed, so the game resumes to the
+    same end; unless the first deal was given (a named deal's hands), which is refused."""
     whole = tmp_path / "g.jsonl"
     invoke(["play", "--auto", "--seed", "4", "--save", str(whole)])
     path = tmp_path / "header.jsonl"
     path.write_bytes(whole.read_bytes().split(b"\n")[0] + b"\n")
+    code, out = invoke(["play", "--resume", str(path), "--auto"])
+    assert code == 0, out
+    assert path.read_bytes() == whole.read_bytes()
+    given = tmp_path / "given.jsonl"
+    invoke(["play", "--auto", "--deal", "slam-made", "--save", str(given)])
+    path.write_bytes(given.read_bytes().split(b"\n")[0] + b"\n")
     code, out = invoke(["play", "--resume", str(path)])
-    assert code == 1 and "before the first deal" in out
+    assert code == 1 and "stops before its first deal, which was given" in out, out
+
+
+@pytest.mark.parametrize("after", ["redeal", "pass"])
+def test_a_save_that_stops_at_a_redeal_resumes(tmp_path: Path, after: str) -> None:
+    """A file that stops after the fourth pass or the redeal (a full disk can cut it there)
+    gets the next deal from the seed on resume, and ends as the uninterrupted game."""
+    whole = _reference_text(tmp_path, Scenario("fp", ("--deal", "four-passes", "--auto"), ()))
+    lines = whole.split(b"\n")[:-1]
+    stop = next(i for i, line in enumerate(lines) if b'"type": "redeal"' in line)
+    stop += 1 if after == "redeal" else 0
+    path = tmp_path / "cut.jsonl"
+    path.write_bytes(b"".join(line + b"\n" for line in lines[:stop]))
+    code, out = invoke(["play", "--resume", str(path)])
+    assert code == 0, out
+    assert path.read_bytes() == whole
+
+
+def test_leftover_temporaries_go_with_the_next_save_or_resume(tmp_path: Path) -> None:
+    """A write killed inside the atomic rename leaves .NAME.XXXXXXXX.tmp beside NAME; the
+    next game saved as NAME, or resumed from it, removes it (and nothing else)."""
+    whole = _reference_text(tmp_path, SCENARIOS[2])
+    path = tmp_path / "g.jsonl"
+    keep = [tmp_path / ".g.jsonl.notours.tmp", tmp_path / ".other.jsonl.0123abcd.tmp"]
+    for other in keep:
+        other.write_text("not ours", encoding="utf-8")
+    litter = tmp_path / ".g.jsonl.0123abcd.tmp"
+    litter.write_text("half a save", encoding="utf-8")
+    code, out = invoke(["play", *SCENARIOS[2].args, "--save", str(path)], "quit\n")
+    assert code == 0 and not litter.exists(), out
+    litter.write_text("half a save", encoding="utf-8")
+    _torn_copy(whole, path)
+    code, out = invoke(["play", "--resume", str(path)])
+    assert code == 0 and not litter.exists(), out
+    assert all(other.exists() for other in keep)
+    assert path.read_bytes() == whole
+
+
+def test_force_through_a_symbolic_link_replaces_its_target(tmp_path: Path) -> None:
+    """`--save LINK --force` writes the file the link names, and the link stays: its lock
+    (beside the target) is the one a second writer meets."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    target = folder / "real.jsonl"
+    target.write_text("an old game\n", encoding="utf-8")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    code, out = invoke(["play", "--auto", "--seed", "4", "--save", str(link), "--force"])
+    assert code == 0, out
+    assert link.is_symlink() and read_log(target).is_over
+    assert sorted(p.name for p in folder.iterdir()) == ["real.jsonl"]
+
+
+def test_a_save_in_a_folder_that_cannot_hold_a_lock_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only folder (simulated: root may write anywhere) holds no lock file: the save
+    itself is locked, so a resume still works and a second writer is still refused."""
+    import errno
+
+    import tarot.saves
+    from tarot.saves import hold_save
+
+    def read_only(lock: Path) -> tuple[int, bool]:
+        raise OSError(errno.EROFS, "Read-only file system", str(lock))
+
+    whole = _reference_text(tmp_path, SCENARIOS[2])
+    path = tmp_path / "g.jsonl"
+    _torn_copy(whole, path)
+    monkeypatch.setattr(tarot.saves, "_open_lock_file", read_only)
+    with hold_save(path):
+        code, out = invoke(["play", "--resume", str(path)])
+        assert code == 1 and f"{path} is being written by another process" in out, out
+    code, out = invoke(["play", "--resume", str(path)])
+    assert code == 0, out
+    assert path.read_bytes() == whole and not (tmp_path / ".g.jsonl.lock").exists()
+
+
+def test_a_stale_lock_file_of_another_user_is_replaced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lock file left by another user's dead process cannot be opened for writing
+    (simulated); it is opened to read, found unlocked, and replaced by ours."""
+    whole = _reference_text(tmp_path, SCENARIOS[2])
+    path = tmp_path / "g.jsonl"
+    _torn_copy(whole, path)
+    foreign = tmp_path / ".g.jsonl.lock"
+    foreign.write_text("99999\n", encoding="utf-8")
+    real_open = os.open
+    refused = 0
+
+    def open_as_another_user(name: Any, flags: int, *args: Any) -> int:
+        nonlocal refused
+        if Path(name) == foreign and flags & os.O_RDWR and foreign.exists() and \
+                foreign.read_text(encoding="utf-8") == "99999\n":
+            refused += 1
+            raise PermissionError(13, "Permission denied", str(name))
+        return real_open(name, flags, *args)
+
+    monkeypatch.setattr(os, "open", open_as_another_user)
+    code, out = invoke(["play", "--resume", str(path)])
+    assert code == 0, out
+    assert refused == 1 and path.read_bytes() == whole and not foreign.exists()
+
+
+def test_a_replaced_file_keeps_its_permissions(tmp_path: Path) -> None:
+    from tarot.atomic import write_text_atomic
+
+    path = tmp_path / "private.jsonl"
+    path.write_text("old\n", encoding="utf-8")
+    path.chmod(0o600)
+    write_text_atomic(path, "new\n", overwrite=True)
+    assert path.read_text(encoding="utf-8") == "new\n" and path.stat().st_mode & 0o777 == 0o600
 
 
 # ---------------------------------------------------------------------------
@@ -536,7 +654,8 @@ def test_a_named_deal_resumes_with_its_script(tmp_path: Path,
                                                            *ANY_CARD.split()] * 40))
         whole = _reference_text(tmp_path, scenario, f"{name}-whole.jsonl")
         path = tmp_path / f"{name}-quit.jsonl"
-        invoke(["play", *scenario.args, "--save", str(path)], "quit\n")
+        # Quit at the second prompt: the script's entries before it have been used.
+        invoke(["play", *scenario.args, "--save", str(path)], f"{scenario.answers[0]}\nquit\n")
         rest = _resume_answers(scenario, event_lines(path), whole, tmp_path, monkeypatch)
         code, out = invoke(["play", "--resume", str(path)], feed(rest))
         assert code == 0, out
@@ -594,7 +713,6 @@ def test_two_resumes_started_together_leave_one_game(tmp_path: Path) -> None:
     to its end; the other is refused (the file is in use, or the game is over by the
     time it looks); the file is the uninterrupted game's."""
     whole = _reference_text(tmp_path, SCENARIOS[2])
-    outcomes: list[str] = []
     for trial in range(4):
         path = tmp_path / f"both-{trial}.jsonl"
         _torn_copy(whole, path, keep=10 + trial)
@@ -607,7 +725,6 @@ def test_two_resumes_started_together_leave_one_game(tmp_path: Path) -> None:
         refused = next(out for code, out in results if code == 1)
         assert "is being written by process" in refused or "this game is over" in refused, refused
         assert "Traceback" not in refused
-        outcomes.append("locked" if "being written" in refused else "over")
         assert path.read_bytes() == whole
 
 

@@ -564,6 +564,31 @@ def test_a_last_line_without_its_end_of_line_is_torn_even_when_whole(tmp_path: P
     check_cli(path, path.read_bytes())
 
 
+def test_a_torn_header_is_refused_even_when_incomplete_games_are_accepted(
+        tmp_path: Path) -> None:
+    header = (ROOT / "replays" / "garde.jsonl").read_bytes().split(b"\n")[0]
+    path = tmp_path / "x.jsonl"
+    path.write_bytes(header)
+    with pytest.raises(LogError) as raised:
+        load_log(path, allow_incomplete=True, drop_torn=True)
+    assert raised.value.problem.code == "torn_line" and raised.value.problem.line == 1
+
+
+def test_a_named_deal_script_in_the_header_is_checked(tmp_path: Path) -> None:
+    """The header's named deal script is read by a resume: an entry it could not use is
+    bad_header at validation, and a resume refuses it in one line."""
+    lines = (ROOT / "replays" / "garde.jsonl").read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    for entry in ("P\u00b2 bid pass", "P7 bid pass", "P1 dance"):
+        header["named_deal"] = {"name": "garde", "script": ["P1 bid pass", entry]}
+        content = b"\n".join([json.dumps(header).encode(), *lines[1:3]]) + b"\n"
+        assert check_read_log(tmp_path / "x.jsonl", content, allow_incomplete=True) == \
+            "bad_header", entry
+        result = CliRunner().invoke(main, ["play", "--resume", str(tmp_path / "x.jsonl")])
+        assert result.exit_code == 1 and "bad_header" in result.output, result.output
+        assert "Traceback" not in result.output
+
+
 def test_unusual_seat_names_survive_the_round_trip(tmp_path: Path) -> None:
     """json.dumps leaves U+2028 and U+0085 as they are; lines end with \\n only."""
     game = Game.new(3, seats=("a\u2028b", "c\x85d", "e\u2029f", "日本"))
