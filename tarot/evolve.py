@@ -36,7 +36,8 @@ from tarot.events import (
     Settlement,
     TrickTaken,
 )
-from tarot.legal import excuse_exception_applies, trick_winner_index
+from tarot.kernel import trick_winner_index
+from tarot.legal import excuse_exception_applies
 from tarot.scoring import settle
 from tarot.state import NO_SEAT, CompletedTrick, DealState
 

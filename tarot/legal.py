@@ -1,6 +1,7 @@
-"""What is legal: the legal cards of a trick, the trick winner, the checks of every action.
+"""What is legal: the checks of every action, and the legal actions of each phase.
 
-Plain functions on the small-int core. :func:`check` refuses an illegal action
+Plain functions on the small-int core; the legal cards of a trick and its winner
+are the rules kernel's (``tarot.kernel``). :func:`check` refuses an illegal action
 with an :class:`~tarot.errors.IllegalAction` (a stable code and a sentence
 naming the seat, the card and the rule) and never changes the state.
 """
@@ -35,6 +36,7 @@ from tarot.cards import (
 )
 from tarot.errors import IllegalAction, seat_name
 from tarot.events import Action, Bid, Chelem, Discard, Play, Poignee
+from tarot.kernel import excuse_exception, highest_trump_in, led_card, legal_play_mask
 from tarot.rules import PoigneeLevel, RuleSet
 from tarot.state import NO_SEAT, DealState
 
@@ -46,74 +48,15 @@ PLAY_ACTIONS: tuple[tuple[Play, ...], ...] = tuple(
     tuple(Play(seat=seat, card=code) for code in CODES) for seat in range(4))
 
 
-def led_card(trick: Sequence[int]) -> int:
-    """The card that sets the suit: the first that is not the Excuse (-1 if none yet)."""
-    for card in trick:
-        if card != EXCUSE:
-            return card
-    return -1
-
-
-def legal_play_mask(hand: int, trick: Sequence[int]) -> int:
-    """The cards of ``hand`` that may be played to ``trick`` (RULES.md 3.3)."""
-    led = -1
-    for card in trick:
-        if card != EXCUSE:
-            led = card
-            break
-    if led < 0:
-        return hand
-    if led > TRUMP_BASE:
-        candidates = hand & TRUMP_MASK
-    else:
-        candidates = hand & SUIT_MASKS[led // 14] or hand & TRUMP_MASK
-    if candidates & TRUMP_MASK:
-        higher = candidates & TRUMPS_ABOVE[_highest_trump_in(trick)]
-        if higher:
-            candidates = higher
-    if not candidates:
-        candidates = hand & ~EXCUSE_BIT
-    return candidates | (hand & EXCUSE_BIT)
-
-
-def _highest_trump_in(trick: Sequence[int]) -> int:
-    best = TRUMP_BASE
-    for card in trick:
-        if best < card < EXCUSE:
-            best = card
-    return best - TRUMP_BASE
-
-
-def trick_winner_index(trick: Sequence[int], excuse_exception: bool = False) -> int:
-    """The index in ``trick`` of the winning card (RULES.md 3.4).
-
-    ``excuse_exception``: the trick is the last, the Excuse was led, and the
-    leader's side won every earlier trick; the Excuse then wins (R16).
-    """
-    if excuse_exception:
-        return 0
-    best_trump, best_index = 0, -1
-    for index, card in enumerate(trick):
-        if TRUMP_BASE < card < EXCUSE and card > best_trump:
-            best_trump, best_index = card, index
-    if best_index >= 0:
-        return best_index
-    led = led_card(trick)
-    best_rank = -1
-    for index, card in enumerate(trick):
-        if card != EXCUSE and card // 14 == led // 14 and card % 14 > best_rank:
-            best_rank, best_index = card % 14, index
-    return best_index
-
-
 def excuse_exception_applies(state: DealState) -> bool:
     """The last trick, the Excuse led, and the leader's side won every earlier trick (A5)."""
     if len(state.tricks) != state.rules.deal.hand_size - 1 or not state.trick:
         return False
     if state.trick[0] != EXCUSE:
         return False
-    leader_is_taker = state.leader == state.taker
-    return all((t.winner == state.taker) == leader_is_taker for t in state.tricks)
+    taker_tricks = sum(t.winner == state.taker for t in state.tricks)
+    return excuse_exception(state.leader == state.taker, taker_tricks,
+                            len(state.tricks) - taker_tricks)
 
 
 def legal_cards(state: DealState) -> int:
@@ -457,7 +400,7 @@ def illegal_play_reason(hand: int, trick: Sequence[int], card: int, who: str) ->
             "must_follow_suit",
             f"{who} cannot play {name}: {CODES[led]} was led and {who} holds {suit} "
             f"({_names(hand & SUIT_MASKS[led // 14])}), so must follow suit (R11)")
-    high = _highest_trump_in(trick)
+    high = highest_trump_in(trick)
     higher = hand & TRUMPS_ABOVE[high]
     if card > TRUMP_BASE and higher:
         return IllegalAction(

@@ -13,7 +13,7 @@ import json
 import tomllib
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -28,6 +28,9 @@ from tarot.cards import (
     is_trump,
     rank_of,
 )
+
+if TYPE_CHECKING:
+    from tarot.kernel import RuleTable
 
 
 def _rules_dir() -> Path:
@@ -155,6 +158,13 @@ class RuleSet(_Frozen):
     @cached_property
     def poignee_by_size(self) -> dict[int, PoigneeLevel]:
         return {p.trumps: p for p in self.poignees}
+
+    @cached_property
+    def table(self) -> RuleTable:
+        """The numbers and switches the rules kernel reads, as a plain frozen object."""
+        from tarot.kernel import RuleTable
+
+        return RuleTable.of(self)
 
     @cached_property
     def content_hash(self) -> str:

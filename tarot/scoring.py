@@ -1,5 +1,9 @@
-"""The settlement: card points by side with the Excuse ledger, then the score (RULES.md 3.5, 3.6).
+"""The settlement of a deal: card points by side with the Excuse ledger, then the score,
+itemised (RULES.md 3.5, 3.6).
 
+The rules themselves are computed by :mod:`tarot.kernel` (a trick's share, petit
+au bout, the contract's score, each bonus), which the computer players' playouts
+call too; this module reads a deal's state and builds the itemised Settlement.
 Everything is in integer half-points; the only rounding is the counted
 difference, rounded up to a whole point in favour of the winning side (A10).
 """
@@ -10,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from tarot.cards import BOUTS, CODES, EXCUSE, EXCUSE_BIT, PETIT, mask_of
+from tarot import kernel
+from tarot.cards import BOUTS, CODES
 from tarot.events import ChelemScore, PoigneeScore, Settlement
 from tarot.rules import RuleSet
 from tarot.state import CompletedTrick, DealState
@@ -24,18 +29,11 @@ class CardCount:
 
     taker_cards: int  # mask
     excuse_adjustment: int  # half-points added to (or, negative, taken from) the taker
-    points_table: tuple[int, ...]
+    table: kernel.RuleTable
 
     @property
     def taker_half_points(self) -> int:
-        points = self.points_table
-        total = self.excuse_adjustment
-        mask = self.taker_cards
-        while mask:
-            low = mask & -mask
-            total += points[low.bit_length() - 1]
-            mask ^= low
-        return total
+        return kernel.half_points(self.table, self.taker_cards, self.excuse_adjustment)
 
     @property
     def taker_bouts(self) -> tuple[str, ...]:
@@ -53,44 +51,32 @@ class TrickShare:
 
 def share_trick(trick: CompletedTrick, *, taker: int, last: bool, excuse_stays: bool,
                 compensation: int) -> TrickShare:
-    """Split a trick's cards between the sides.
-
-    ``excuse_stays``: on the last trick, the Excuse stays with its side (the
-    exception of R16, or the FFT slam reading of A4); otherwise it changes side.
-    """
-    cards = mask_of(trick.cards)
-    winner_is_taker = trick.winner == taker
-    if not cards & EXCUSE_BIT:
-        return TrickShare(cards, 0, 0) if winner_is_taker else TrickShare(0, cards, 0)
-    owner_is_taker = trick.seat_of(trick.cards.index(EXCUSE)) == taker
-    others = cards & ~EXCUSE_BIT
-    to_winner = others
-    adjustment = 0
-    if not last:
-        # Before the last trick the Excuse stays with its side, which pays 0.5 (R15, A1).
-        excuse_to_taker = owner_is_taker
-        if winner_is_taker != owner_is_taker:
-            adjustment = compensation if winner_is_taker else -compensation
-    elif excuse_stays:
-        excuse_to_taker = owner_is_taker
-    else:
-        # On the last trick the Excuse goes to its owner's opponents (R16, A3).
-        excuse_to_taker = not owner_is_taker
-    taker_cards = (to_winner if winner_is_taker else 0) | (EXCUSE_BIT if excuse_to_taker else 0)
-    return TrickShare(taker_cards, cards & ~taker_cards, adjustment)
+    """Split a trick's cards between the sides (:func:`tarot.kernel.share_trick`)."""
+    cards = trick.cards
+    taker_cards, adjustment = kernel.share_trick(compensation, cards, trick.leader,
+                                                 trick.winner, taker, last, excuse_stays)
+    every = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
+    return TrickShare(taker_cards, every & ~taker_cards, adjustment)
 
 
 def trick_shares(state: DealState) -> list[TrickShare]:
     """Each completed trick split between the sides, in order."""
-    rules = state.rules
-    compensation = rules.scoring.excuse_compensation_half_points
-    last_index = rules.deal.hand_size - 1
+    table = state.rules.table
+    last_index = table.hand_size - 1
+    taker = state.taker
     shares = []
+    taker_tricks = defence_tricks = 0
     for index, trick in enumerate(state.tricks):
         last = index == last_index
-        shares.append(share_trick(
-            trick, taker=state.taker, last=last, compensation=compensation,
-            excuse_stays=last and _excuse_stays_on_last_trick(state, trick)))
+        stays = last and kernel.excuse_stays_on_last_trick(
+            table, trick.cards, trick.leader, trick.winner, taker, trick.excuse_exception,
+            taker_tricks, defence_tricks)
+        shares.append(share_trick(trick, taker=taker, last=last, excuse_stays=stays,
+                                  compensation=table.compensation))
+        if trick.winner == taker:
+            taker_tricks += 1
+        else:
+            defence_tricks += 1
     return shares
 
 
@@ -106,17 +92,7 @@ def count_cards(state: DealState) -> CardCount:
         pile |= state.discard
     elif fate == "taker":
         pile |= state.chien
-    return CardCount(pile, adjustment, state.rules.points_table)
-
-
-def _excuse_stays_on_last_trick(state: DealState, trick: CompletedTrick) -> bool:
-    if trick.excuse_exception:
-        return True
-    if not state.rules.flags.excuse_kept_in_any_slam or EXCUSE not in trick.cards:
-        return False
-    # FFT reading (A4): the Excuse stays with a side that wins all 18 tricks.
-    owner_is_taker = trick.seat_of(trick.cards.index(EXCUSE)) == state.taker
-    return all((t.winner == state.taker) == owner_is_taker for t in state.tricks)
+    return CardCount(pile, adjustment, state.rules.table)
 
 
 def all_tricks_by(state: DealState) -> Side | None:
@@ -128,18 +104,21 @@ def all_tricks_by(state: DealState) -> Side | None:
     return None
 
 
+_SIDE_NAMES: dict[int, Side | None] = {kernel.TAKER: "taker", kernel.DEFENCE: "defence",
+                                       kernel.NEITHER: None}
+_SIDES = {"taker": kernel.TAKER, "defence": kernel.DEFENCE, None: kernel.NEITHER}
+
+
 def petit_au_bout_side(state: DealState) -> Side | None:
     """The side credited with petit au bout, if any (R18, A19)."""
     last = state.tricks[-1]
-    examined = [last]
-    if last.excuse_exception:
-        examined = [state.tricks[-2]]
-        if state.rules.flags.petit_au_bout_slam_counts_last_trick:
-            examined.append(last)
-    for trick in examined:
-        if PETIT in trick.cards:
-            return "taker" if trick.winner == state.taker else "defence"
-    return None
+    before = state.tricks[-2] if len(state.tricks) > 1 else None
+    taker = state.taker
+    side = kernel.petit_au_bout(
+        state.rules.table, kernel.petit_side(last.cards, last.winner == taker),
+        kernel.petit_side(before.cards, before.winner == taker) if before else kernel.NEITHER,
+        last.excuse_exception)
+    return _SIDE_NAMES[side]
 
 
 def settle(state: DealState) -> Settlement:
@@ -171,33 +150,21 @@ def score(
     all_tricks: Side | None,
 ) -> Settlement:
     """Score a deal from its outcome (RULES.md 3.6); ``poignees`` are (seat, cards shown)."""
-    scoring = rules.scoring
-    multiplier = rules.contracts[contract].multiplier
-    target = scoring.target_half_points[len(taker_bouts)]
-    made = taker_half_points >= target
-    difference = (abs(taker_half_points - target) + 1) // 2  # half a point goes to the winner
-    sign = 1 if made else -1
-    base = sign * (scoring.base_points + difference) * multiplier
-    petit_bonus = 0
-    if petit_au_bout is not None:
-        petit_bonus = scoring.petit_au_bout_per_multiplier * multiplier
-        petit_bonus = petit_bonus if petit_au_bout == "taker" else -petit_bonus
+    table = rules.table
+    multiplier = table.multipliers[contract]
+    part = kernel.contract_score(table, contract, taker_half_points, len(taker_bouts))
+    target, made, difference, base = part.target, part.made, part.difference, part.base
+    petit_bonus = kernel.petit_bonus(table, contract, _SIDES[petit_au_bout])
     poignee_scores = tuple(
         PoigneeScore(seat=seat, level=rules.poignee_by_size[size].id,
-                     bonus=sign * rules.poignee_by_size[size].bonus)
+                     bonus=kernel.poignee_bonus(table, size, made))
         for seat, size in poignees
     )
-    chelem = rules.chelem
-    chelem_scores: list[ChelemScore] = []
-    if chelem_declared:
-        if all_tricks == "taker":
-            chelem_scores.append(ChelemScore(kind="declared_made", bonus=chelem.declared_made))
-        else:
-            chelem_scores.append(ChelemScore(kind="declared_failed", bonus=chelem.declared_failed))
-    elif all_tricks == "taker":
-        chelem_scores.append(ChelemScore(kind="undeclared_made", bonus=chelem.undeclared_made))
-    if all_tricks == "defence":
-        chelem_scores.append(ChelemScore(kind="defence_made", bonus=chelem.defence_made))
+    chelem_scores = [ChelemScore(kind=kind, bonus=bonus)  # type: ignore[arg-type]
+                     for kind, bonus in kernel.chelem_bonuses(
+                         table, chelem_declared,
+                         taker_tricks=0 if all_tricks == "defence" else 1,
+                         defence_tricks=0 if all_tricks == "taker" else 1)]
     per_defender = (base + petit_bonus + sum(p.bonus for p in poignee_scores)
                     + sum(c.bonus for c in chelem_scores))
     scores = tuple(3 * per_defender if seat == taker else -per_defender for seat in range(4))
@@ -206,7 +173,7 @@ def score(
         taker=taker,
         multiplier=multiplier,
         taker_half_points=taker_half_points,
-        defence_half_points=rules.total_half_points - taker_half_points,
+        defence_half_points=table.total_half_points - taker_half_points,
         taker_bouts=tuple(taker_bouts),
         target_half_points=target,
         contract_made=made,

@@ -48,7 +48,8 @@ from tarot.events import (
 )
 from tarot.events import Play as PlayCard
 from tarot.game import Game
-from tarot.legal import discard_options, poignee_options, trick_winner_index
+from tarot.kernel import trick_winner_index
+from tarot.legal import discard_options, poignee_options
 from tarot.log import LogWriter
 from tarot.narrate import Narrator, settlement_summary
 from tarot.seeds import Script

@@ -40,7 +40,7 @@ from tarot.cards import (
 )
 from tarot.events import Action, Deal, Play
 from tarot.game import Game
-from tarot.legal import legal_play_mask
+from tarot.kernel import legal_play_mask
 from tarot.rules import load_rules
 from tarot.views import PlayerView
 

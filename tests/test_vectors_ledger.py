@@ -19,7 +19,8 @@ import pytest
 
 from tarot.cards import ALL_CARDS, EXCUSE, codes, mask_of, parse_cards
 from tarot.events import ChelemScore
-from tarot.legal import excuse_exception_applies, trick_winner_index
+from tarot.kernel import trick_winner_index
+from tarot.legal import excuse_exception_applies
 from tarot.rules import RuleSet
 from tarot.scoring import (
     Side,

@@ -7,12 +7,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from tarot.cards import ALL_CARDS, mask_of, parse_cards
-from tarot.legal import (
-    excuse_exception_applies,
-    illegal_play_reason,
-    legal_play_mask,
-    trick_winner_index,
-)
+from tarot.kernel import legal_play_mask, trick_winner_index
+from tarot.legal import excuse_exception_applies, illegal_play_reason
 from tarot.rules import RuleSet
 from tarot.state import CompletedTrick, DealState
 

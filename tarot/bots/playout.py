@@ -1,26 +1,23 @@
-"""A fast card-play core for the sampling player: playouts and an exact endgame search.
+"""Playouts and an exact endgame search for the sampling player, on the rules kernel.
 
 A sampling player plays thousands of card sequences per decision, so this
 module works on plain ints and bit masks only: four hand masks, the trick in
 progress, the leader, the taker, the taker's pile so far and the Excuse ledger.
 No Game, no events, no validation: the hands given here come from a
 determinization (a guess at the hidden cards consistent with the player's
-view), and the legal cards come from :func:`tarot.legal.legal_play_mask`, the
-engine's own rule, so a playout obeys the real rules of play.
-
-Scores follow :func:`tarot.scoring.score` (target by bouts, difference,
-multiplier, petit au bout, poignées, chelem) and tricks follow
-:func:`tarot.scoring.share_trick` (the Excuse ledger), re-coded on ints
-because building a pydantic Settlement per playout would cost more than the
-playout itself. The tests check the two agree.
+view). Every rule it plays by is the engine's own, from :mod:`tarot.kernel`:
+the legal cards, the trick's winner, the trick's share under the Excuse
+ledger, petit au bout and the score, with the rule set's numbers
+(``RuleSet.table``). What is this module's own is the playout *policy*: which
+legal card a player picks.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tarot import kernel
 from tarot.cards import (
-    BOUT_MASK,
     EXCUSE,
     EXCUSE_BIT,
     PETIT,
@@ -31,7 +28,7 @@ from tarot.cards import (
     TWENTY_ONE,
     card_list,
 )
-from tarot.legal import legal_play_mask, trick_winner_index
+from tarot.kernel import legal_play_mask, trick_winner_index
 from tarot.rules import RuleSet
 
 # The Petit is a bout: losing it moves the taker's target by 10 half-points and
@@ -46,40 +43,21 @@ EXCUSE_COST = 4
 class Scoring:
     """What the score of one deal depends on once the contract and poignées are known."""
 
-    points: tuple[int, ...]  # half-points by card
-    targets: tuple[int, ...]  # by number of bouts
-    base_points: int
-    multiplier: int
-    petit_per_multiplier: int
-    poignee_bonus: int  # sum of the bonuses of the poignées shown (signed by the outcome)
-    compensation: int  # Excuse compensation, half-points
-    last_trick: int  # index of the last trick (hand size - 1)
+    table: kernel.RuleTable
+    contract: int  # index into the rule set's contracts
+    poignee_sizes: tuple[int, ...]  # the cards shown in each poignée
     chelem_declared: bool
-    declared_made: int
-    declared_failed: int
-    undeclared_made: int
-    defence_made: int
-    excuse_kept_in_any_slam: bool
-    petit_slam_counts_last: bool
+    points: tuple[int, ...]  # half-points by card (the table's, at hand for the policy)
+    last_trick: int  # index of the last trick (hand size - 1)
+    multiplier: int
 
     @classmethod
     def of(cls, rules: RuleSet, contract: str, poignee_sizes: list[int],
            chelem_declared: bool) -> Scoring:
-        c = rules.contracts[rules.contract_index[contract]]
-        s = rules.scoring
-        return cls(
-            points=rules.points_table, targets=tuple(s.target_half_points),
-            base_points=s.base_points, multiplier=c.multiplier,
-            petit_per_multiplier=s.petit_au_bout_per_multiplier,
-            poignee_bonus=sum(rules.poignee_by_size[n].bonus for n in poignee_sizes),
-            compensation=s.excuse_compensation_half_points,
-            last_trick=rules.deal.hand_size - 1, chelem_declared=chelem_declared,
-            declared_made=rules.chelem.declared_made,
-            declared_failed=rules.chelem.declared_failed,
-            undeclared_made=rules.chelem.undeclared_made,
-            defence_made=rules.chelem.defence_made,
-            excuse_kept_in_any_slam=rules.flags.excuse_kept_in_any_slam,
-            petit_slam_counts_last=rules.flags.petit_au_bout_slam_counts_last_trick)
+        table = rules.table
+        index = rules.contract_index[contract]
+        return cls(table, index, tuple(poignee_sizes), chelem_declared, table.points,
+                   table.hand_size - 1, table.multipliers[index])
 
     def per_defender(self, pile: int, adjust: int, petit_side: int, taker_tricks: int,
                      defence_tricks: int) -> int:
@@ -87,25 +65,9 @@ class Scoring:
 
         ``petit_side``: +1 petit au bout by the taker, −1 by the defence, 0 none.
         """
-        points = self.points
-        half = adjust
-        mask = pile
-        while mask:
-            low = mask & -mask
-            half += points[low.bit_length() - 1]
-            mask ^= low
-        target = self.targets[(pile & BOUT_MASK).bit_count()]
-        sign = 1 if half >= target else -1
-        total = sign * (self.base_points + (abs(half - target) + 1) // 2) * self.multiplier
-        total += petit_side * self.petit_per_multiplier * self.multiplier
-        total += sign * self.poignee_bonus
-        if self.chelem_declared:
-            total += self.declared_made if defence_tricks == 0 else self.declared_failed
-        elif defence_tricks == 0:
-            total += self.undeclared_made
-        if taker_tricks == 0:
-            total += self.defence_made
-        return total
+        return kernel.per_defender(self.table, self.contract, pile, adjust, petit_side,
+                                   self.poignee_sizes, self.chelem_declared, taker_tricks,
+                                   defence_tricks)
 
 
 @dataclass(slots=True)
@@ -144,46 +106,29 @@ def play(pos: Position, card: int, sc: Scoring) -> int | None:
     taker = pos.taker
     leader = pos.leader
     last = pos.tricks_done == sc.last_trick
-    exception = False
-    if last and trick[0] == EXCUSE:
-        # R16: the Excuse led to the last trick wins it if its side won all the others.
-        exception = pos.defence_tricks == 0 if leader == taker else pos.taker_tricks == 0
+    exception = last and trick[0] == EXCUSE and kernel.excuse_exception(
+        leader == taker, pos.taker_tricks, pos.defence_tricks)
     winner = (leader + trick_winner_index(trick, exception)) % 4
     winner_is_taker = winner == taker
-    cards = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-    to_taker = cards if winner_is_taker else 0
-    if cards & EXCUSE_BIT:
-        owner_is_taker = (leader + trick.index(EXCUSE)) % 4 == taker
-        if not last:
-            excuse_to_taker = owner_is_taker
-            if winner_is_taker != owner_is_taker:
-                pos.adjust += sc.compensation if winner_is_taker else -sc.compensation
-        else:
-            stays = exception
-            if not stays and sc.excuse_kept_in_any_slam:
-                if owner_is_taker:
-                    stays = pos.defence_tricks == 0 and winner_is_taker
-                else:
-                    stays = pos.taker_tricks == 0 and not winner_is_taker
-            excuse_to_taker = owner_is_taker if stays else not owner_is_taker
-        to_taker = (to_taker & ~EXCUSE_BIT) | (EXCUSE_BIT if excuse_to_taker else 0)
+    stays = last and kernel.excuse_stays_on_last_trick(
+        sc.table, trick, leader, winner, taker, exception, pos.taker_tricks, pos.defence_tricks)
+    to_taker, adjustment = kernel.share_trick(sc.table.compensation, trick, leader, winner,
+                                              taker, last, stays)
     pos.pile |= to_taker
+    pos.adjust += adjustment
     if winner_is_taker:
         pos.taker_tricks += 1
     else:
         pos.defence_tricks += 1
-    petit_here = (1 if winner_is_taker else -1) if cards >> PETIT & 1 else 0
+    petit_here = kernel.petit_side(trick, winner_is_taker)
     pos.trick = []
     pos.leader = winner
     pos.tricks_done += 1
     if not last:
         pos.petit_prev = petit_here
         return None
-    petit_side = petit_here
-    if exception:
-        petit_side = pos.petit_prev or (petit_here if sc.petit_slam_counts_last else 0)
-    return sc.per_defender(pos.pile, pos.adjust, petit_side, pos.taker_tricks,
-                           pos.defence_tricks)
+    petit = kernel.petit_au_bout(sc.table, petit_here, pos.petit_prev, exception)
+    return sc.per_defender(pos.pile, pos.adjust, petit, pos.taker_tricks, pos.defence_tricks)
 
 
 def _cost(card: int, points: tuple[int, ...]) -> int:

@@ -44,7 +44,8 @@ from tarot.cards import (
     sort_key,
 )
 from tarot.events import Action, Bid, Chelem, Discard, Play, Poignee
-from tarot.legal import discard_options_for, led_card, trick_winner_index
+from tarot.kernel import led_card, trick_winner_index
+from tarot.legal import discard_options_for
 from tarot.views import PlayerView
 
 TRUMPS = 4  # the trump "suit" index, as tarot.cards.suit_of gives it

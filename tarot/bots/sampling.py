@@ -57,7 +57,7 @@ from tarot.cards import (
     mask_of_codes,
 )
 from tarot.events import Action, Play
-from tarot.legal import led_card
+from tarot.kernel import led_card
 from tarot.rules import RuleSet, load_rules
 from tarot.scoring import share_trick
 from tarot.state import CompletedTrick
