@@ -1,0 +1,117 @@
+"""One rules kernel for the engine and the players, with the rule set's numbers.
+
+The sampling players' playouts settle a deal with :mod:`tarot.kernel` as the
+engine does. Here random deals are played to the end under three rule sets, the
+standard one, the FFT one and a test-only one whose every number differs
+(``tests/data/oddball.toml``: card points, targets, multipliers, petit au bout,
+poignée and chelem bonuses, the Excuse's compensation, both scoring flags), and
+the playout's own settlement of each deal, replayed card by card from the first
+trick, must equal the engine's; so must that of every golden replay's decisions
+under each rule set (the slams and last-trick exceptions random play rarely
+reaches).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from tarot.audit import rescore
+from tarot.bots.playout import Position, Scoring, play
+from tarot.bots.random_player import random_action
+from tarot.cards import CARD_BY_CODE, EXCUSE
+from tarot.events import Action, Play
+from tarot.game import Game
+from tarot.log import read_log
+from tarot.rules import load_rules
+
+ROOT = Path(__file__).resolve().parents[1]
+RULE_FILES = ["standard", "fft", str(ROOT / "tests" / "data" / "oddball.toml")]
+DEALS = 300
+
+
+def playout_settlement(game: Game) -> int:
+    """The per-defender score the playout code gives the finished ``game``'s card play."""
+    replay = Game(game.header, game.rules)
+    events = game.events
+    first = next(i for i, e in enumerate(events) if isinstance(e, Play))
+    for event in events[:first]:
+        replay.record(event)
+    state = replay.state
+    end = game.state
+    fate = state.chien_fate
+    pile = state.discard if fate == "shown" else state.chien if fate == "taker" else 0
+    pos = Position(list(state.hands), [], state.leader, state.taker, 0, pile, 0, 0, 0, 0)
+    sc = Scoring.of(game.rules, state.contract_id or "",
+                    [cards.bit_count() for _, cards in end.poignees], end.chelem_declared)
+    result = None
+    for event in events[first:]:
+        if isinstance(event, Play):
+            assert result is None
+            result = play(pos, CARD_BY_CODE[event.card], sc)
+    assert result is not None
+    return result
+
+
+def keeping_the_excuse(game: Game, rng: random.Random) -> Action:
+    """A random legal action, but the Excuse only when nothing else is legal: so that it
+    reaches the last trick, where the ledger's exceptions lie."""
+    action = random_action(game.state, rng)
+    if isinstance(action, Play) and action.card == "EXC":
+        others = [c for c in game.legal_cards() if c != "EXC"]
+        if others:
+            return Play(seat=action.seat, card=rng.choice(others))
+    return action
+
+
+@pytest.mark.parametrize("rules_name", RULE_FILES)
+def test_the_playouts_settle_every_deal_as_the_engine_does(rules_name: str) -> None:
+    rules = load_rules(rules_name)
+    rng = random.Random(rules_name)
+    seen = {"contracts": set(), "poignees": 0, "petit_au_bout": 0, "chelem": 0,
+            "excuse_in_last_trick": 0}
+    for seed in range(DEALS):
+        game = Game.new(seed, rules=rules)
+        while not game.is_over:
+            game.play(keeping_the_excuse(game, rng) if seed % 2 else
+                      random_action(game.state, rng))
+        settlement = game.settlement
+        assert settlement is not None
+        assert playout_settlement(game) == settlement.per_defender, (rules_name, seed)
+        seen["contracts"].add(settlement.contract)  # type: ignore[attr-defined]
+        seen["poignees"] += bool(settlement.poignees)
+        seen["petit_au_bout"] += settlement.petit_au_bout is not None
+        seen["chelem"] += bool(settlement.chelem)
+        seen["excuse_in_last_trick"] += EXCUSE in game.state.tricks[-1].cards
+    # The comparisons reached every contract and every bonus the kernel scores.
+    assert len(seen["contracts"]) == 4, seen  # type: ignore[arg-type]
+    assert min(seen["poignees"], seen["petit_au_bout"], seen["chelem"],  # type: ignore[type-var]
+               seen["excuse_in_last_trick"]) > 0, seen
+
+
+@pytest.mark.parametrize("rules_name", RULE_FILES)
+def test_the_playouts_settle_the_golden_replays_as_the_engine_does(rules_name: str) -> None:
+    """The named deals hold what random play rarely reaches (slams by either side, the
+    Excuse led to the last trick, petit au bout in a slam): each golden replay's
+    decisions, under each rule set, settled by the playout code and by the engine."""
+    rules = load_rules(rules_name)
+    slams = 0
+    for path in sorted((ROOT / "replays").glob("*.jsonl")):
+        game = rescore(read_log(path), rules).game
+        if game is None or game.settlement is None:
+            continue  # a decision the other rules refuse (a poignée size, say)
+        assert playout_settlement(game) == game.settlement.per_defender, (rules_name, path)
+        slams += any(c.kind != "declared_failed" for c in game.settlement.chelem)
+    assert slams >= 3
+
+
+def test_the_test_rule_set_differs_in_every_number_the_players_read() -> None:
+    standard = load_rules("standard").table
+    odd = load_rules(RULE_FILES[2]).table
+    for field in ("points", "targets", "base_points", "multipliers", "petit_per_multiplier",
+                  "poignee_bonus", "declared_made", "declared_failed", "undeclared_made",
+                  "defence_made", "compensation", "excuse_kept_in_any_slam",
+                  "petit_slam_counts_last"):
+        assert getattr(standard, field) != getattr(odd, field), field
