@@ -35,7 +35,7 @@ from tarot.events import Play
 from tarot.game import Game
 from tarot.match import mean_ci
 
-Policy = Callable[[Position, tuple[int, ...]], int]
+Policy = Callable[[Position, Scoring], int]
 
 
 def games_at(seeds: range, cards_played: int) -> list[Game]:
@@ -75,7 +75,7 @@ def duel(starts: list[tuple[Position, Scoring]], taker: Policy, defence: Policy)
         result = None
         while result is None:
             policy = taker if pos.turn == pos.taker else defence
-            result = play(pos, policy(pos, scoring.points), scoring)
+            result = play(pos, policy(pos, scoring), scoring)
         scores.append(result)
     return scores
 

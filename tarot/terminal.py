@@ -292,7 +292,8 @@ class TerminalGame:
             if answer.lower() == "auto":
                 hand = self.game.state.hands[seat]
                 return Discard(seat=seat, cards=codes_of_mask(
-                    choose_discard(hand, self.game.rules.deal.chien_size)))
+                    choose_discard(hand, self.game.rules.deal.chien_size,
+                                   self.game.rules.table.points)))
             tokens = answer.replace(",", " ").split()
             return Discard(seat=seat, cards=tuple(self.card_code(t) for t in tokens))
         if phase == phases.DECLARATIONS:

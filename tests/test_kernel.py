@@ -115,3 +115,22 @@ def test_the_test_rule_set_differs_in_every_number_the_players_read() -> None:
                   "defence_made", "compensation", "excuse_kept_in_any_slam",
                   "petit_slam_counts_last"):
         assert getattr(standard, field) != getattr(odd, field), field
+
+
+@pytest.mark.parametrize("level", ["easy", "rules", "normal", "strong"])
+def test_every_player_plays_by_the_game_rule_set(level: str) -> None:
+    """The registry hands each player the game's rule set, and the rules player (alone,
+    inside easy, and for the sampling players' bids and discards) weighs cards by its
+    points and the Petit by its targets."""
+    from tarot.bots.base import petit_worth
+    from tarot.bots.registry import make_player
+    from tarot.bots.rules_player import RulesPlayer
+
+    odd = load_rules(RULE_FILES[2])
+    player = make_player(level, odd)
+    inner = getattr(player, "rules_player", None) or getattr(player, "fallback", player)
+    assert isinstance(inner, RulesPlayer)
+    assert inner.rules is odd and inner.points == odd.table.points
+    assert inner.petit_worth == petit_worth(odd.table) != petit_worth(load_rules().table)
+    if level in ("normal", "strong"):
+        assert player.rules is odd  # type: ignore[attr-defined]

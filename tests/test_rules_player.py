@@ -24,6 +24,7 @@ from tarot.events import Action, Bid, Chelem, Discard, Play, Poignee
 from tarot.game import Game
 from tarot.legal import discard_options_for
 from tarot.match import play_game
+from tarot.rules import load_rules
 
 PLAYER = RulesPlayer()
 
@@ -247,7 +248,7 @@ def test_discard_is_legal_and_trumps_only_when_forced(seed: int) -> None:
     deck = list(range(78))
     rng.shuffle(deck)
     hand = sum(1 << c for c in deck[:24])
-    chosen = choose_discard(hand, 6)
+    chosen = choose_discard(hand, 6, load_rules().table.points)
     options = discard_options_for(hand, 6)
     assert chosen.bit_count() == 6
     assert chosen & hand == chosen
@@ -258,7 +259,7 @@ def test_discard_is_legal_and_trumps_only_when_forced(seed: int) -> None:
 def test_discard_with_few_ordinary_cards_takes_the_lowest_trumps() -> None:
     hand = mask("KS KH KD KC 2S 3H 4D T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 "
                 "T21 EXC")
-    chosen = choose_discard(hand, 6)
+    chosen = choose_discard(hand, 6, load_rules().table.points)
     assert chosen == mask("2S 3H 4D T2 T3 T4")
 
 

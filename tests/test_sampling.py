@@ -234,7 +234,7 @@ def test_exact_search_finds_the_winning_line_in_a_two_card_ending() -> None:
 
 
 @pytest.mark.parametrize("policy", [greedy_card, aware_card])
-def test_playout_scores_like_the_engine(policy: Callable[[Position, tuple[int, ...]], int]
+def test_playout_scores_like_the_engine(policy: Callable[[Position, Scoring], int]
                                         ) -> None:
     """The policy's cards replayed in the real Game (which refuses an illegal card) give the
     playout's own per-defender score."""
@@ -250,7 +250,7 @@ def test_playout_scores_like_the_engine(policy: Callable[[Position, tuple[int, .
         result = None
         while result is None:
             seat = pos.turn
-            card = policy(pos, sc.points)
+            card = policy(pos, sc)
             if game.turn == seat and game.phase == phases.TRICKS:
                 legal = game.legal_actions()
                 poignee = [a for a in legal if not isinstance(a, Play)]

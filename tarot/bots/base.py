@@ -11,8 +11,10 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
+from tarot.cards import PETIT
 from tarot.events import Action
 from tarot.game import Game
+from tarot.kernel import RuleTable
 from tarot.views import PlayerView
 
 
@@ -34,3 +36,11 @@ def ask(player: Player, game: Game, rng: random.Random) -> Action:
     seat = game.turn
     assert seat is not None, "no decision is awaited"
     return player.choose(game.view(seat), game.legal_actions(), rng)
+
+
+def petit_worth(table: RuleTable) -> int:
+    """What the Petit is worth to the side that keeps it, in half-points, as the players
+    weigh it in play: its card points, and the target it moves (the taker's target is
+    higher by this much with one bout fewer): 19 under the standard rules, where it is
+    worth 9 as a card."""
+    return table.points[PETIT] + table.targets[0] - table.targets[1]

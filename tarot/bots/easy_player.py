@@ -24,15 +24,17 @@ from collections.abc import Sequence
 from tarot import phases
 from tarot.bots.rules_player import RulesPlayer
 from tarot.events import Action, Play
+from tarot.rules import RuleSet
 from tarot.views import PlayerView
 
 
 class EasyPlayer:
-    def __init__(self, lapse: float = 0.25, bid_noise: int = 12, *, name: str = "easy") -> None:
+    def __init__(self, lapse: float = 0.25, bid_noise: int = 12, *, name: str = "easy",
+                 rules: RuleSet | None = None) -> None:
         self.name = name
         self.lapse = lapse
         self.bid_noise = bid_noise
-        self.rules_player = RulesPlayer()
+        self.rules_player = RulesPlayer(rules=rules)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase == phases.AUCTION:
@@ -40,7 +42,8 @@ class EasyPlayer:
             style = self.rules_player.style
             prise, garde, sans, contre = style.bid_thresholds
             misjudging = RulesPlayer(dataclasses.replace(style, bid_thresholds=(
-                prise + shift, garde + shift, sans + shift, contre + shift)))
+                prise + shift, garde + shift, sans + shift, contre + shift)),
+                rules=self.rules_player.rules)
             return misjudging.choose(view, legal, rng)
         action = self.rules_player.choose(view, legal, rng)
         plays = [a for a in legal if isinstance(a, Play)]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tarot import kernel
+from tarot.bots.base import petit_worth
 from tarot.cards import (
     EXCUSE,
     EXCUSE_BIT,
@@ -31,9 +32,6 @@ from tarot.cards import (
 from tarot.kernel import legal_play_mask, trick_winner_index
 from tarot.rules import RuleSet
 
-# The Petit is a bout: losing it moves the taker's target by 10 half-points and
-# more, so the playout policy weighs it like this many half-points, not 9.
-PETIT_COST = 19
 # The Excuse is never lost, but played early it wastes a free escape: the policy
 # plays it rather than a card worth more than this (a jack is 3, a knight 5).
 EXCUSE_COST = 4
@@ -48,6 +46,7 @@ class Scoring:
     poignee_sizes: tuple[int, ...]  # the cards shown in each poignée
     chelem_declared: bool
     points: tuple[int, ...]  # half-points by card (the table's, at hand for the policy)
+    costs: tuple[int, ...]  # what the policy counts a card given away as (_costs)
     last_trick: int  # index of the last trick (hand size - 1)
     multiplier: int
 
@@ -57,7 +56,7 @@ class Scoring:
         table = rules.table
         index = rules.contract_index[contract]
         return cls(table, index, tuple(poignee_sizes), chelem_declared, table.points,
-                   table.hand_size - 1, table.multipliers[index])
+                   _costs(table), table.hand_size - 1, table.multipliers[index])
 
     def per_defender(self, pile: int, adjust: int, petit_side: int, taker_tricks: int,
                      defence_tricks: int) -> int:
@@ -131,12 +130,14 @@ def play(pos: Position, card: int, sc: Scoring) -> int | None:
     return sc.per_defender(pos.pile, pos.adjust, petit, pos.taker_tricks, pos.defence_tricks)
 
 
-def _cost(card: int, points: tuple[int, ...]) -> int:
-    if card == PETIT:
-        return PETIT_COST
-    if card == EXCUSE:
-        return EXCUSE_COST
-    return points[card]
+def _costs(table: kernel.RuleTable) -> tuple[int, ...]:
+    """What the policy counts each card given away as: its points; the Petit, a bout whose
+    loss moves the taker's target, more (``petit_worth``); the Excuse, never lost but a
+    free escape wasted when played early, ``EXCUSE_COST``."""
+    costs = list(table.points)
+    costs[PETIT] = petit_worth(table)
+    costs[EXCUSE] = EXCUSE_COST
+    return tuple(costs)
 
 
 def _obvious_card(hand: int, legal: int) -> int | None:
@@ -149,7 +150,7 @@ def _obvious_card(hand: int, legal: int) -> int | None:
     return None
 
 
-def greedy_card(pos: Position, points: tuple[int, ...]) -> int:
+def greedy_card(pos: Position, sc: Scoring) -> int:
     """The first playout policy, blind to the other hands: cheap, deterministic.
 
     :func:`aware_card` replaced it in playouts; it still orders the exact
@@ -160,6 +161,7 @@ def greedy_card(pos: Position, points: tuple[int, ...]) -> int:
     Leads are a low card of the shortest side suit. The Excuse goes before the
     last trick, where it would change side.
     """
+    points, costs = sc.points, sc.costs
     seat = (pos.leader + len(pos.trick)) % 4
     hand = pos.hands[seat]
     trick = pos.trick
@@ -185,7 +187,7 @@ def greedy_card(pos: Position, points: tuple[int, ...]) -> int:
     if friend_winning:
         if last:
             return max(cards, key=lambda c: (points[c] if c != EXCUSE else -1, c < PETIT, -c))
-        return min(cards, key=lambda c: (_cost(c, points), c >= PETIT, c))
+        return min(cards, key=lambda c: (costs[c], c >= PETIT, c))
     winners = []
     for c in cards:
         if c != EXCUSE:
@@ -204,14 +206,13 @@ def greedy_card(pos: Position, points: tuple[int, ...]) -> int:
             return suit_winners[-1]  # the highest: the likeliest to hold the trick
         if len(cards) == len(winners):
             return winners[0]
-    return min(cards, key=lambda c: (_cost(c, points), c >= PETIT, c))
+    return min(cards, key=lambda c: (costs[c], c >= PETIT, c))
 
 
 def playout(pos: Position, sc: Scoring) -> int:
     """Play to the end with :func:`aware_card`; the per-defender score. Mutates ``pos``."""
-    points = sc.points
     while True:
-        result = play(pos, aware_card(pos, points), sc)
+        result = play(pos, aware_card(pos, sc), sc)
         if result is not None:
             return result
 
@@ -262,7 +263,7 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
     if len(cards) > 1:
         # The greedy card first: usually good, so the cut-offs come early.
         # (its run's representative, the highest one below it, if it was pruned)
-        greedy = greedy_card(pos, sc.points)
+        greedy = greedy_card(pos, sc)
         first = max(c for c in cards if c <= greedy)
         cards.remove(first)
         cards.insert(0, first)
@@ -345,7 +346,7 @@ def _force_taker(pos: Position, cards: list[int], points: tuple[int, ...]) -> in
     return min(voids, key=lambda c: (points[c], c)) if voids else None
 
 
-def aware_card(pos: Position, points: tuple[int, ...]) -> int:
+def aware_card(pos: Position, sc: Scoring) -> int:
     """The playout policy: cheap and deterministic, and it sees the hands it is given.
 
     A determinization is a deal with every hand known, so the policy asks of the
@@ -360,6 +361,7 @@ def aware_card(pos: Position, points: tuple[int, ...]) -> int:
     was kept because it won points in double-dummy games of the policy
     against itself: ``benchmarks/bench_policy.py``.)
     """
+    points, costs = sc.points, sc.costs
     seat = (pos.leader + len(pos.trick)) % 4
     hand = pos.hands[seat]
     trick = pos.trick
@@ -380,7 +382,7 @@ def aware_card(pos: Position, points: tuple[int, ...]) -> int:
         if sure:
             return max(sure, key=lambda c: (points[c], -c))
         lead = _draw_trumps(pos, seat, hand) if taker_side else _force_taker(pos, cards, points)
-        return greedy_card(pos, points) if lead is None else lead
+        return greedy_card(pos, sc) if lead is None else lead
     n = len(trick)
     best = trick_winner_index(trick)
     friend_winning = best >= 0 and (((pos.leader + best) % 4 == pos.taker) == taker_side)
@@ -391,14 +393,14 @@ def aware_card(pos: Position, points: tuple[int, ...]) -> int:
         # The partner's trick may be taken back: take it over for good if we can.
         takeover = _secure_winners(pos, trick, cards, taker_side)
         if takeover:
-            return min(takeover, key=lambda c: (_cost(c, points), c))
-        return min(cards, key=lambda c: (_cost(c, points), c >= PETIT, c))
+            return min(takeover, key=lambda c: (costs[c], c))
+        return min(cards, key=lambda c: (costs[c], c >= PETIT, c))
     secure_winners = _secure_winners(pos, trick, cards, taker_side)
     if secure_winners:
         if n == 3:
             return max(secure_winners, key=lambda c: (points[c], -c))
         if PETIT in secure_winners:
             return PETIT
-        return min(secure_winners, key=lambda c: (_cost(c, points), c))
-    return min(cards, key=lambda c: (_cost(c, points), c >= PETIT, c))
+        return min(secure_winners, key=lambda c: (costs[c], c))
+    return min(cards, key=lambda c: (costs[c], c >= PETIT, c))
 

@@ -1,7 +1,8 @@
 """Computer players by name, as ``tarot play --level`` and the match runner name them.
 
-Each maker takes the rule set of the game: the sampling players score their
-playouts with it, as a person reads the rules card before sitting down.
+Each maker takes the rule set of the game, and every player plays by it (the card
+points it weighs, the scores its playouts count), as a person reads the rules
+card before sitting down.
 """
 
 from __future__ import annotations
@@ -21,13 +22,13 @@ def _random(rules: RuleSet) -> Player:
 def _easy(rules: RuleSet) -> Player:
     from tarot.bots.easy_player import EasyPlayer
 
-    return EasyPlayer()
+    return EasyPlayer(rules=rules)
 
 
 def _rules(rules: RuleSet) -> Player:
     from tarot.bots.rules_player import RulesPlayer
 
-    return RulesPlayer()
+    return RulesPlayer(rules=rules)
 
 
 def _sampling(name: str, samples: int, max_playouts: int, exact_cards: int

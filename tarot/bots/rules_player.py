@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tarot import phases
+from tarot.bots.base import petit_worth
 from tarot.cards import (
     CARD_BY_CODE,
-    DECK_SIZE,
     EXCUSE,
     EXCUSE_BIT,
     FULL_DECK_MASK,
@@ -35,6 +35,7 @@ from tarot.cards import (
     SUIT_MASKS,
     TRUMP_BASE,
     TRUMP_MASK,
+    TRUMP_SUIT,
     TRUMPS_ABOVE,
     TWENTY_ONE,
     card_list,
@@ -42,41 +43,20 @@ from tarot.cards import (
     mask_of_codes,
     rank_of,
     sort_key,
+    suit_of,
 )
 from tarot.events import Action, Bid, Chelem, Discard, Play, Poignee
-from tarot.kernel import led_card, trick_winner_index
+from tarot.kernel import RuleTable, led_card, trick_winner_index
 from tarot.legal import discard_options_for
+from tarot.rules import RuleSet, load_rules
 from tarot.views import PlayerView
-
-TRUMPS = 4  # the trump "suit" index, as tarot.cards.suit_of gives it
 
 # Contract ids by strength level; a rule set with other ids is bid by position.
 _LEVEL_OF_CONTRACT = {"prise": 1, "garde": 2, "garde_sans": 3, "garde_contre": 4}
 
 
-def _half_points(card: int) -> int:
-    """Card points in half-points (RULES.md 3.1); a heuristic copy, the engine scores."""
-    if card in (PETIT, TWENTY_ONE, EXCUSE):
-        return 9
-    if card > TRUMP_BASE:
-        return 1
-    return {KING: 9, QUEEN: 7, KNIGHT: 5, JACK: 3}.get(card % 14 + 1, 1)
-
-
-POINTS = tuple(_half_points(c) for c in range(DECK_SIZE))
-# A bout changes the taker's target by 5 to 10 points: losing the Petit costs
-# far more than its 4.5 card points, so it weighs this many half-points in play.
-PETIT_WEIGHT = 19
-
-
-def _suit(card: int) -> int:
-    if card == EXCUSE:
-        return -1
-    return TRUMPS if card > TRUMP_BASE else card // 14
-
-
 def _suit_mask(suit: int) -> int:
-    return TRUMP_MASK if suit == TRUMPS else SUIT_MASKS[suit]
+    return TRUMP_MASK if suit == TRUMP_SUIT else SUIT_MASKS[suit]
 
 
 
@@ -129,7 +109,7 @@ class Style:
 class _Table:
     """What the seat knows at a card decision, and the odds it derives from it."""
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: PlayerView, table: RuleTable) -> None:
         self.seat = view.seat
         self.taker = view.taker if view.taker is not None else -1
         self.hand = mask_of_codes(view.hand)
@@ -137,7 +117,7 @@ class _Table:
         self.leader = view.leader if view.leader is not None else view.seat
         self.tricks_won_by = [t.winner for t in view.tricks]
         self.tricks_done = len(view.tricks)
-        self.void = [0, 0, 0, 0]  # bit per suit (0..3, TRUMPS), known from failures to follow
+        self.void = [0, 0, 0, 0]  # bit per suit (0..3, TRUMP_SUIT), known from failures to follow
         self.cap = [21, 21, 21, 21]  # no trump above this number, known from undertrumps
         plays = [0, 0, 0, 0]
         played = 0
@@ -167,7 +147,7 @@ class _Table:
         self.located = located
         self.unknown = FULL_DECK_MASK & ~seen & ~(located[0] | located[1] | located[2]
                                                   | located[3])
-        chien_size = DECK_SIZE - 4 * hand_size
+        chien_size = table.chien_size
         # Unseen cards may also lie in a hidden chien, or (for a defender) among
         # the taker's discarded ordinary cards.
         self.hidden_chien = chien_size if view.chien is None else 0
@@ -183,13 +163,13 @@ class _Table:
         led = led_card(before)
         if led < 0:
             return
-        led_suit = _suit(led)
-        suit = _suit(card)
+        led_suit = suit_of(led)
+        suit = suit_of(card)
         if suit != led_suit:
             self.void[who] |= 1 << led_suit
-            if suit != TRUMPS:
-                self.void[who] |= 1 << TRUMPS
-        if suit == TRUMPS:
+            if suit != TRUMP_SUIT:
+                self.void[who] |= 1 << TRUMP_SUIT
+        if suit == TRUMP_SUIT:
             top = max((c - TRUMP_BASE for c in before if TRUMP_BASE < c < EXCUSE), default=0)
             if card - TRUMP_BASE < top:
                 # He had to overtrump if he could: nothing above ``top`` is left.
@@ -198,10 +178,10 @@ class _Table:
     # -- odds ------------------------------------------------------------------
 
     def _may_hold(self, who: int, card: int) -> bool:
-        suit = _suit(card)
+        suit = suit_of(card)
         if suit >= 0 and self.void[who] >> suit & 1:
             return False
-        return not (suit == TRUMPS and card - TRUMP_BASE > self.cap[who])
+        return not (suit == TRUMP_SUIT and card - TRUMP_BASE > self.cap[who])
 
     def p_card(self, who: int, card: int) -> float:
         """Probability that seat ``who`` holds the unseen ``card``."""
@@ -244,7 +224,7 @@ class _Table:
         """Probability that ``who``, still to play, can beat ``best`` in this trick."""
         if best > TRUMP_BASE:
             higher = self.p_any(who, TRUMPS_ABOVE[best - TRUMP_BASE])
-            return higher if led_suit == TRUMPS else higher * self.p_void(who, led_suit)
+            return higher if led_suit == TRUMP_SUIT else higher * self.p_void(who, led_suit)
         follow_higher = self.p_any(who, _higher_in_suit(best))
         ruff = self.p_void(who, led_suit) * self.p_any(who, TRUMP_MASK)
         return min(1.0, follow_higher + ruff)
@@ -276,8 +256,13 @@ class RulesPlayer:
 
     name = "rules"
 
-    def __init__(self, style: Style | None = None) -> None:
+    def __init__(self, style: Style | None = None, rules: RuleSet | None = None) -> None:
         self.style = style or Style()
+        self.rules = rules or load_rules()
+        table = self.rules.table
+        self.points = table.points  # the rule set's card points, half-points by card
+        self.lowest = min(table.points)
+        self.petit_worth = petit_worth(table)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         # The rng is unused: every choice is a deterministic function of the view,
@@ -296,7 +281,7 @@ class RulesPlayer:
                 return max(poignees, key=lambda a: len(a.cards))
             plays = [a for a in legal if isinstance(a, Play)]
             legal_mask = mask_of_codes([a.card for a in plays])
-            card = self._play(_Table(view), legal_mask)
+            card = self._play(_Table(view, self.rules.table), legal_mask)
             return Play(seat=view.seat, card=codes([card])[0])
         return legal[0]
 
@@ -316,7 +301,7 @@ class RulesPlayer:
 
     def _discard(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         offered = next(a for a in legal if isinstance(a, Discard))
-        chosen = choose_discard(mask_of_codes(view.hand), len(offered.cards))
+        chosen = choose_discard(mask_of_codes(view.hand), len(offered.cards), self.points)
         return Discard(seat=view.seat, cards=codes(sorted(card_list(chosen), key=sort_key)))
 
     # -- poignée ---------------------------------------------------------------
@@ -365,7 +350,7 @@ class RulesPlayer:
         if card == EXCUSE:
             return style.excuse_keep if t.hand.bit_count() > 4 else 0.0
         if card == TWENTY_ONE:
-            return POINTS[card] + style.capture_later
+            return self.points[card] + style.capture_later
         if card == PETIT:
             others = (t.hand & TRUMP_MASK).bit_count() - 1
             out = t.outstanding(TRUMP_MASK).bit_count()
@@ -373,11 +358,11 @@ class RulesPlayer:
             # against many, its chance only shrinks as they are played.
             later = style.petit_base + style.petit_per_trump * (others - out / 3)
             later = min(0.95, max(0.1, later))
-            return PETIT_WEIGHT * (2 * later - 1)
+            return self.petit_worth * (2 * later - 1)
         if card > TRUMP_BASE:
             return style.trump_keep_base + style.trump_keep_slope * (card - TRUMP_BASE)
         if t.is_master(card) and rank_of(card) >= QUEEN:
-            return POINTS[card] * 0.5 + style.capture_later * 0.5
+            return self.points[card] * 0.5 + style.capture_later * 0.5
         return 0.0
 
     def _best_by_value(self, t: _Table, cards: list[int]) -> int:
@@ -401,7 +386,7 @@ class RulesPlayer:
             winner = (t.leader + trick_winner_index(before)) % 4
             best = before[trick_winner_index(before)]
             p_ours = self._p_ours(t, winner, best, before, after)
-            points = sum(POINTS[c] for c in before if c != EXCUSE)
+            points = sum(self.points[c] for c in before if c != EXCUSE)
             won, lost = self._stakes(t, points, after)
             return p_ours * won - (1 - p_ours) * (lost + 1) - self._keep_value(t, card)
         index = trick_winner_index(trick)
@@ -409,8 +394,8 @@ class RulesPlayer:
         if not after and t.tricks_done == 17 and trick[0] == EXCUSE and self._slam_excuse(t):
             winner = t.leader  # R16: the Excuse led to the last trick after 17 wins
         p_ours = self._p_ours(t, winner, trick[index], trick, after)
-        points = sum(POINTS[c] for c in t.trick if c != EXCUSE)
-        own = PETIT_WEIGHT if card == PETIT else POINTS[card]
+        points = sum(self.points[c] for c in t.trick if c != EXCUSE)
+        own = self.petit_worth if card == PETIT else self.points[card]
         if card == TWENTY_ONE:
             own = 0  # the 21 is never lost: its points are ours whatever happens
         won, lost = self._stakes(t, points + own, after)
@@ -427,7 +412,7 @@ class RulesPlayer:
                 after: list[int]) -> float:
         """Probability that our side takes the trick, now won by ``winner`` with ``best``."""
         led = led_card(trick)
-        led_suit = _suit(led) if led >= 0 else _suit(best)
+        led_suit = suit_of(led) if led >= 0 else suit_of(best)
         if t.friend(winner):
             keep = 1.0
             for who in after:
@@ -480,13 +465,13 @@ class RulesPlayer:
                     return (drawable & -drawable).bit_length() - 1
         cash = self._cashable(t, legal)
         if cash:
-            return max(cash, key=lambda c: (POINTS[c], -c))
+            return max(cash, key=lambda c: (self.points[c], -c))
         return self._cheap_lead(t, legal)
 
     def _defender_lead(self, t: _Table, legal: int) -> int | None:
         cash = self._cashable(t, legal)
         if cash:
-            return max(cash, key=lambda c: (POINTS[c], -c))
+            return max(cash, key=lambda c: (self.points[c], -c))
         taker = t.taker
         if t.p_any(taker, t.outstanding(TRUMP_MASK)) > 0.5:
             # Make the taker trump: a suit he is void in, led low, costs us little
@@ -495,7 +480,7 @@ class RulesPlayer:
                 cards = legal & SUIT_MASKS[suit]
                 if cards and t.void[taker] >> suit & 1:
                     low = (cards & -cards).bit_length() - 1
-                    if POINTS[low] <= 1:
+                    if self.points[low] <= self.lowest:
                         return low
         return self._cheap_lead(t, legal)
 
@@ -509,10 +494,10 @@ class RulesPlayer:
                 continue
             low = (cards & -cards).bit_length() - 1
             honours = (cards & t.hand & ~((1 << (suit * 14 + JACK - 1)) - 1)).bit_count()
-            key = (POINTS[low], honours, cards.bit_count())
+            key = (self.points[low], honours, cards.bit_count())
             if best is None or key < best_key:
                 best, best_key = low, key
-        if best is not None and POINTS[best] <= 1:
+        if best is not None and self.points[best] <= self.lowest:
             return best
         if legal & EXCUSE_BIT and t.hand.bit_count() > 2:
             return EXCUSE
@@ -563,7 +548,7 @@ def hand_strength(hand: int) -> int:
     return score
 
 
-def choose_discard(hand: int, size: int) -> int:
+def choose_discard(hand: int, size: int, points: tuple[int, ...]) -> int:
     """The taker's discard as a mask: voids first, then the cards he would lose anyway.
 
     Discarded points count for the taker, so a queen or a knight that a
@@ -580,7 +565,7 @@ def choose_discard(hand: int, size: int) -> int:
         cards = options.ordinary & SUIT_MASKS[suit]
         if cards:
             king = hand >> (suit * 14 + KING - 1) & 1
-            suits.append((king, cards.bit_count(), -sum(POINTS[c] for c in card_list(cards)),
+            suits.append((king, cards.bit_count(), -sum(points[c] for c in card_list(cards)),
                           suit, cards))
     # Shortest suits without their king first: each void lets the taker trump.
     for king, length, _, _, cards in sorted(suits):
@@ -595,7 +580,7 @@ def choose_discard(hand: int, size: int) -> int:
             suit = card // 14
             has_king = hand >> (suit * 14 + KING - 1) & 1
             # Honours without their king are lost to a defender's king: bank them.
-            bank = POINTS[card] if not has_king else -POINTS[card]
+            bank = points[card] if not has_king else -points[card]
             return (lengths[suit], -bank, rank_of(card))
 
         for card in sorted(card_list(rest), key=keep_order)[:budget]:

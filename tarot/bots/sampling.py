@@ -44,7 +44,6 @@ from tarot.cards import (
     BOUT_MASK,
     CARD_BY_CODE,
     CODES,
-    DECK_SIZE,
     EXCUSE,
     FULL_DECK_MASK,
     KING_MASK,
@@ -281,7 +280,7 @@ class SamplingPlayer:
         self.name = name
         # The view does not carry the rule set: the player is told it, like a person is.
         self.rules = rules if isinstance(rules, RuleSet) else load_rules(rules)
-        self.fallback = RulesPlayer()
+        self.fallback = RulesPlayer(rules=self.rules)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase != phases.TRICKS:
@@ -310,8 +309,7 @@ class SamplingPlayer:
         it is worth kept (``Settings.excuse_keep``).
         """
         rules = self.rules
-        chien_size = DECK_SIZE - 4 * rules.deal.hand_size
-        know = Knowledge(view, chien_size, self.settings.taker_bias)
+        know = Knowledge(view, rules.table.chien_size, self.settings.taker_bias)
         # Cards the seat knows are out of play cannot tell two of its cards apart.
         on_table = mask_of_codes(view.trick)
         cards = distinct_cards(legal, rules.points_table,
