@@ -20,11 +20,11 @@ from dataclasses import dataclass
 
 from tarot import phases
 from tarot.bots.base import petit_worth
+from tarot.bots.knowledge import SeatKnowledge
 from tarot.cards import (
     CARD_BY_CODE,
     EXCUSE,
     EXCUSE_BIT,
-    FULL_DECK_MASK,
     JACK,
     KING,
     KING_MASK,
@@ -110,78 +110,30 @@ class _Table:
     """What the seat knows at a card decision, and the odds it derives from it."""
 
     def __init__(self, view: PlayerView, table: RuleTable) -> None:
-        self.seat = view.seat
-        self.taker = view.taker if view.taker is not None else -1
-        self.hand = mask_of_codes(view.hand)
+        facts = SeatKnowledge.from_view(view, table.chien_size)
+        self.facts = facts
+        self.seat = facts.seat
+        self.taker = facts.taker
+        self.hand = facts.hand
         self.trick = [CARD_BY_CODE[c] for c in view.trick]
         self.leader = view.leader if view.leader is not None else view.seat
         self.tricks_won_by = [t.winner for t in view.tricks]
         self.tricks_done = len(view.tricks)
-        self.void = [0, 0, 0, 0]  # bit per suit (0..3, TRUMP_SUIT), known from failures to follow
-        self.cap = [21, 21, 21, 21]  # no trump above this number, known from undertrumps
-        plays = [0, 0, 0, 0]
-        played = 0
-        history = [(t.leader, [CARD_BY_CODE[c] for c in t.cards]) for t in view.tricks]
-        history.append((self.leader, self.trick))
-        for leader, cards in history:
-            for i, card in enumerate(cards):
-                who = (leader + i) % 4
-                plays[who] += 1
-                played |= 1 << card
-                self._infer(who, cards[:i], card)
-        self.played = played
-        hand_size = self.hand.bit_count() + plays[self.seat]
-        self.left = [hand_size - plays[s] for s in range(4)]
-        discard = mask_of_codes(view.discard)
-        located = [0, 0, 0, 0]
-        for who, shown in view.poignees:
-            located[who] |= mask_of_codes(shown)
-        chien = mask_of_codes(view.chien) if view.chien is not None else 0
-        if view.chien is not None and self.taker >= 0 and self.seat != self.taker:
-            # Kings and bouts cannot be discarded and discarded trumps are public,
-            # so the chien's kings, bouts and other trumps are in the taker's hand.
-            located[self.taker] |= chien & (KING_MASK | TRUMP_MASK | EXCUSE_BIT) & ~discard
-        seen = self.hand | played | discard
-        located = [m & ~seen for m in located]
-        located[self.seat] = 0
-        self.located = located
-        self.unknown = FULL_DECK_MASK & ~seen & ~(located[0] | located[1] | located[2]
-                                                  | located[3])
-        chien_size = table.chien_size
+        self.played = facts.played
+        self.left = facts.left
+        self.located = facts.located
+        self.unknown = facts.unknown
         # Unseen cards may also lie in a hidden chien, or (for a defender) among
         # the taker's discarded ordinary cards.
-        self.hidden_chien = chien_size if view.chien is None else 0
-        hides_discard = view.chien is not None and self.seat != self.taker
-        self.hidden_discard = chien_size - discard.bit_count() if hides_discard else 0
-        self.slots = [max(0, self.left[s] - located[s].bit_count()) if s != self.seat else 0
-                      for s in range(4)]
+        self.hidden_chien = 0 if facts.hidden_ordinary_only else facts.hidden
+        self.hidden_discard = facts.hidden if facts.hidden_ordinary_only else 0
+        self.slots = [facts.free(s) for s in range(4)]
         self._odds: dict[tuple[int, int], float] = {}
-
-    def _infer(self, who: int, before: list[int], card: int) -> None:
-        if card == EXCUSE:
-            return
-        led = led_card(before)
-        if led < 0:
-            return
-        led_suit = suit_of(led)
-        suit = suit_of(card)
-        if suit != led_suit:
-            self.void[who] |= 1 << led_suit
-            if suit != TRUMP_SUIT:
-                self.void[who] |= 1 << TRUMP_SUIT
-        if suit == TRUMP_SUIT:
-            top = max((c - TRUMP_BASE for c in before if TRUMP_BASE < c < EXCUSE), default=0)
-            if card - TRUMP_BASE < top:
-                # He had to overtrump if he could: nothing above ``top`` is left.
-                self.cap[who] = min(self.cap[who], top)
 
     # -- odds ------------------------------------------------------------------
 
     def _may_hold(self, who: int, card: int) -> bool:
-        suit = suit_of(card)
-        if suit >= 0 and self.void[who] >> suit & 1:
-            return False
-        return not (suit == TRUMP_SUIT and card - TRUMP_BASE > self.cap[who])
+        return not self.facts.absent[who] >> card & 1
 
     def p_card(self, who: int, card: int) -> float:
         """Probability that seat ``who`` holds the unseen ``card``."""
@@ -216,7 +168,7 @@ class _Table:
         return 1.0 - none
 
     def p_void(self, who: int, suit: int) -> float:
-        if self.void[who] >> suit & 1:
+        if self.facts.is_void(who, _suit_mask(suit)):
             return 1.0
         return 1.0 - self.p_any(who, _suit_mask(suit))
 
@@ -478,7 +430,7 @@ class RulesPlayer:
             # and shortens the trumps that guard his Petit and beat our kings.
             for suit in range(4):
                 cards = legal & SUIT_MASKS[suit]
-                if cards and t.void[taker] >> suit & 1:
+                if cards and t.facts.is_void(taker, _suit_mask(suit)):
                     low = (cards & -cards).bit_length() - 1
                     if self.points[low] <= self.lowest:
                         return low

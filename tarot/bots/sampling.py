@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tarot import phases
+from tarot.bots.knowledge import HIDDEN, SeatKnowledge
 from tarot.bots.playout import Position, Scoring, distinct_cards, play, playout, solve
 from tarot.bots.rules_player import RulesPlayer
 from tarot.cards import (
@@ -48,21 +49,16 @@ from tarot.cards import (
     FULL_DECK_MASK,
     KING_MASK,
     ORDINARY_MASK,
-    SUIT_MASKS,
-    TRUMP_BASE,
     TRUMP_MASK,
-    TRUMPS_ABOVE,
     card_list,
     mask_of_codes,
 )
 from tarot.events import Action, Play
-from tarot.kernel import led_card
 from tarot.rules import RuleSet, load_rules
 from tarot.scoring import share_trick
 from tarot.state import CompletedTrick
 from tarot.views import PlayerView
 
-HIDDEN = 4  # the slot of the hidden chien or of the taker's hidden discard
 _RETRIES = 40
 # The playouts spend the Excuse at the end, or in place of a card worth more
 # than two points, so they hardly see what keeping it saves (a card one would
@@ -89,55 +85,24 @@ class Knowledge:
 
     def __init__(self, view: PlayerView, chien_size: int,
                  taker_bias: TakerBias | None = None) -> None:
-        self.seat = seat = view.seat
-        self.taker = view.taker if view.taker is not None else -1
-        self.hand = mask_of_codes(view.hand)
-        forbidden = [0, 0, 0, 0, 0]
-        plays = [0, 0, 0, 0]
-        played = 0
-        history = [(t.leader, [CARD_BY_CODE[c] for c in t.cards]) for t in view.tricks]
-        leader = view.leader if view.leader is not None else seat
-        history.append((leader, [CARD_BY_CODE[c] for c in view.trick]))
-        for lead, cards in history:
-            for i, card in enumerate(cards):
-                who = (lead + i) % 4
-                plays[who] += 1
-                played |= 1 << card
-                forbidden[who] |= _revealed_absent(cards[:i], card)
-        self.played = played
-        hand_size = self.hand.bit_count() + plays[seat]
-        self.capacity = [hand_size - plays[s] if s != seat else 0 for s in range(4)] + [0]
-        discard = mask_of_codes(view.discard)
-        located = [0, 0, 0, 0, 0]
-        for who, shown in view.poignees:
-            located[who] |= mask_of_codes(shown)
-        if view.chien is None:
-            # Garde sans / contre (or no contract yet): the chien is hidden from all.
-            self.capacity[HIDDEN] = chien_size
-        elif seat != self.taker:
-            chien = mask_of_codes(view.chien)
-            # Kings, bouts and trumps may not be discarded unseen (discarded trumps
-            # are public), so the chien's are in the taker's hand; its ordinary
-            # cards are in his hand or his hidden discard, nowhere else.
-            located[self.taker] |= chien & ~ORDINARY_MASK & ~discard
+        facts = SeatKnowledge.from_view(view, chien_size)
+        self.seat = seat = facts.seat
+        self.taker = facts.taker
+        self.hand = facts.hand
+        self.played = facts.played
+        self.located = facts.located
+        self.unknown = facts.unknown
+        self.hand_size = hand_size = facts.hand_size
+        self.forbidden = forbidden = [*facts.absent, 0]
+        if facts.chien_ordinary:
             for other in range(4):
                 if other != self.taker:
-                    forbidden[other] |= chien & ORDINARY_MASK
-            self.capacity[HIDDEN] = chien_size - discard.bit_count()
+                    forbidden[other] |= facts.chien_ordinary
+        if facts.hidden_ordinary_only:
             forbidden[HIDDEN] |= ~ORDINARY_MASK & FULL_DECK_MASK
-        seen = self.hand | played | discard
-        if view.chien is not None and seat == self.taker:
-            seen |= mask_of_codes(view.chien)  # the taker knows his discard: the chien is all seen
-        self.located = [m & ~seen for m in located]
-        self.located[seat] = 0
+        self.capacity = [facts.left[s] if s != seat else 0 for s in range(4)] + [facts.hidden]
         for s in range(5):
             self.capacity[s] -= self.located[s].bit_count()
-        all_located = 0
-        for m in self.located:
-            all_located |= m
-        self.unknown = FULL_DECK_MASK & ~seen & ~all_located
-        self.forbidden = forbidden
-        self.hand_size = hand_size
         # weight[s][card class]: how much likelier than its share slot s is to hold a card
         # of the class. Only a defender biases, and only towards the taker: the auction
         # told him the taker's hand is strong, while nothing sets the others apart.
@@ -229,28 +194,6 @@ class TakerBias:
 # taker 1.23 of the unseen kings at the first trick (1.14 in the real deals), 4.92
 # trumps (5.03) and 1.65 bouts (1.67); unbiased, 0.79, 3.58 and 0.65.
 TAKER_BIAS = TakerBias(kings=2.0, trumps=2.0, bouts=8.0)
-
-
-def _revealed_absent(before: list[int], card: int) -> int:
-    """Cards a seat shows it does not hold by playing ``card`` after ``before`` (R11, R12)."""
-    if card == EXCUSE:
-        return 0
-    led = led_card(before)
-    if led < 0:
-        return 0
-    absent = 0
-    led_suit = 4 if led > TRUMP_BASE else led // 14
-    suit = 4 if card > TRUMP_BASE else card // 14
-    if suit != led_suit:
-        # Did not follow: void in the led suit; did not trump either: no trump at all.
-        absent |= TRUMP_MASK if led_suit == 4 else SUIT_MASKS[led_suit]
-        if suit != 4:
-            absent |= TRUMP_MASK
-    if suit == 4:
-        top = max((c - TRUMP_BASE for c in before if TRUMP_BASE < c < EXCUSE), default=0)
-        if card - TRUMP_BASE < top:
-            absent |= TRUMPS_ABOVE[top]  # he had to overtrump if he could
-    return absent
 
 
 @dataclass(frozen=True, slots=True)

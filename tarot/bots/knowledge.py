@@ -1,0 +1,127 @@
+"""What one seat knows of where the cards are, from its view alone: one model for every player.
+
+Built from a :class:`~tarot.views.PlayerView` (RULES.md A30: the seat's hand,
+every card played, the chien when shown, the discarded trumps, the poignées), so
+a player that reasons from it cannot know a hidden card. The rules player turns
+it into odds, the sampling player into deals consistent with it.
+
+Slots 0–3 are the seats; slot :data:`HIDDEN` is a pile no one holds in play: the
+chien kept face down (Garde sans, Garde contre), or, for a defender in a Prise or
+a Garde, the taker's discard less its public trumps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tarot.cards import (
+    CARD_BY_CODE,
+    EXCUSE,
+    FULL_DECK_MASK,
+    ORDINARY_MASK,
+    SUIT_MASKS,
+    TRUMP_BASE,
+    TRUMP_MASK,
+    TRUMPS_ABOVE,
+    mask_of_codes,
+)
+from tarot.kernel import led_card
+from tarot.views import PlayerView
+
+HIDDEN = 4
+
+
+@dataclass(slots=True)
+class SeatKnowledge:
+    seat: int
+    taker: int  # -1 before the auction is won
+    hand: int
+    played: int  # every card played so far, the trick on the table included
+    plays: list[int]  # cards played by each seat
+    hand_size: int  # cards dealt to each seat
+    left: list[int]  # cards each seat still holds (its own included)
+    located: list[int]  # by slot: unseen cards known to lie there (poignées; the chien's
+    #                     kings, bouts and trumps, which a defender knows the taker kept)
+    absent: list[int]  # by seat: cards its play showed it does not hold (R11, R12)
+    chien_ordinary: int  # a defender's: the shown chien's ordinary cards, which lie in the
+    #                      taker's hand or in his discard, nowhere else
+    hidden: int  # unseen cards in the HIDDEN pile
+    hidden_ordinary_only: bool  # the HIDDEN pile is a discard: ordinary cards only
+    unknown: int  # unseen cards whose place is not known
+
+    @classmethod
+    def from_view(cls, view: PlayerView, chien_size: int) -> SeatKnowledge:
+        seat = view.seat
+        taker = view.taker if view.taker is not None else -1
+        hand = mask_of_codes(view.hand)
+        absent = [0, 0, 0, 0]
+        plays = [0, 0, 0, 0]
+        played = 0
+        history = [(t.leader, [CARD_BY_CODE[c] for c in t.cards]) for t in view.tricks]
+        leader = view.leader if view.leader is not None else seat
+        history.append((leader, [CARD_BY_CODE[c] for c in view.trick]))
+        for lead, cards in history:
+            for i, card in enumerate(cards):
+                who = (lead + i) % 4
+                plays[who] += 1
+                played |= 1 << card
+                absent[who] |= revealed_absent(cards[:i], card)
+        hand_size = hand.bit_count() + plays[seat]
+        discard = mask_of_codes(view.discard)
+        located = [0, 0, 0, 0, 0]
+        for who, shown in view.poignees:
+            located[who] |= mask_of_codes(shown)
+        chien_ordinary = 0
+        hidden, ordinary_only = 0, False
+        if view.chien is None:
+            # Garde sans / contre (or no contract yet): the chien is hidden from all.
+            hidden = chien_size
+        elif seat != taker:
+            chien = mask_of_codes(view.chien)
+            # Kings, bouts and trumps may not be discarded unseen (discarded trumps
+            # are public), so the chien's are in the taker's hand; its ordinary
+            # cards are in his hand or his hidden discard.
+            located[taker] |= chien & ~ORDINARY_MASK & ~discard
+            chien_ordinary = chien & ORDINARY_MASK
+            hidden, ordinary_only = chien_size - discard.bit_count(), True
+        seen = hand | played | discard
+        if view.chien is not None and seat == taker:
+            seen |= mask_of_codes(view.chien)  # the taker knows his discard: all of the chien
+        located = [m & ~seen for m in located]
+        located[seat] = 0
+        all_located = located[0] | located[1] | located[2] | located[3] | located[4]
+        return cls(seat, taker, hand, played, plays, hand_size,
+                   [hand_size - plays[s] for s in range(4)], located, absent, chien_ordinary,
+                   hidden, ordinary_only, FULL_DECK_MASK & ~seen & ~all_located)
+
+    def free(self, who: int) -> int:
+        """How many of seat ``who``'s cards are not located (0 for the viewer)."""
+        if who == self.seat:
+            return 0
+        return max(0, self.left[who] - self.located[who].bit_count())
+
+    def is_void(self, who: int, suit_mask: int) -> bool:
+        """Whether ``who``'s play showed he holds none of ``suit_mask`` (a suit, or the trumps)."""
+        return self.absent[who] & suit_mask == suit_mask
+
+
+def revealed_absent(before: list[int], card: int) -> int:
+    """Cards a seat shows it does not hold by playing ``card`` after ``before`` (R11, R12)."""
+    if card == EXCUSE:
+        return 0
+    led = led_card(before)
+    if led < 0:
+        return 0
+    absent = 0
+    led_trump = led > TRUMP_BASE
+    trump = card > TRUMP_BASE
+    if trump != led_trump or (not trump and card // 14 != led // 14):
+        # Did not follow: void in the led suit; did not trump either: no trump at all.
+        absent |= TRUMP_MASK if led_trump else SUIT_MASKS[led // 14]
+        if not trump:
+            absent |= TRUMP_MASK
+    if trump:
+        top = max((c - TRUMP_BASE for c in before if TRUMP_BASE < c < EXCUSE), default=0)
+        if card - TRUMP_BASE < top:
+            absent |= TRUMPS_ABOVE[top]  # he had to overtrump if he could
+    return absent
