@@ -275,3 +275,38 @@ def test_a_redeal_goes_back_to_the_deal_phase() -> None:
     assert types[:7] == ["deal", "bid", "bid", "bid", "bid", "redeal", "deal"]
     assert game.phase == "auction" and game.state.deal_number == 1
     assert game.state.dealer == 0 and game.turn == 1  # B01
+
+
+def test_every_phase_change_the_engine_makes_is_the_machines(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``phases.fire`` reads a table taken from the machine; over random deals (redeals,
+    every contract, all the way to the settlement) each of its phase changes is the one
+    ``transitions`` itself makes when the same trigger is fired through the machine, and
+    every transition of the machine is taken."""
+    import random
+    import types
+
+    from tarot import evolve
+    from tarot.bots.random_player import random_action
+
+    taken: set[tuple[str, str, str]] = set()
+
+    def through_both(state: Any, trigger: str) -> None:
+        before = state.phase
+        shadow = types.SimpleNamespace(phase=before, hands=list(state.hands),
+                                       best_bid=state.best_bid, rules=state.rules)
+        phases.MACHINE.events[trigger].trigger(shadow)
+        phases.fire(state, trigger)
+        assert state.phase == shadow.phase, (trigger, before)
+        taken.add((trigger, before, state.phase))
+
+    monkeypatch.setattr(evolve, "fire", through_both)
+    rng = random.Random(11)
+    for seed in range(300):
+        game = Game.new(seed)
+        if seed % 10 == 0:  # four passes: random bids rarely all pass
+            for _ in range(4):
+                game.play(Bid(seat=game.turn, contract=None))  # type: ignore[arg-type]
+        while not game.is_over:
+            game.play(random_action(game.state, rng))
+    assert taken == {(t["trigger"], t["source"], t["dest"]) for t in phases.TRANSITIONS}
