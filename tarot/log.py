@@ -33,7 +33,16 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from tarot.atomic import write_text_atomic
 from tarot.deal import SHUFFLE_ALGORITHM
 from tarot.errors import IllegalAction
-from tarot.events import EVENT_TYPES, Deal, Event, LogHeader, Settlement
+from tarot.events import (
+    EVENT_TYPES,
+    ChelemScore,
+    Deal,
+    Event,
+    LogHeader,
+    Play,
+    PoigneeScore,
+    Settlement,
+)
 from tarot.game import Game
 from tarot.rules import RULES_DIR, RulesError, RuleSet, known_rule_sets, load_rules
 
@@ -67,7 +76,9 @@ LINE_ADAPTER: TypeAdapter[Any] = TypeAdapter(EventLine)  # type: ignore[arg-type
 HEADER_ADAPTER: TypeAdapter[LogHeader] = TypeAdapter(LogHeader)
 EVENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(Event)
 _EVENT_FIELDS = {t: tuple(f.name for f in dataclasses.fields(t)) for t in EVENT_TYPES}
-_NESTED_TYPES = frozenset({Settlement})
+_NESTED_FIELDS = ("poignees", "chelem")  # the settlement's fields that hold dataclasses
+_FIELDS_OF = {t: tuple(f.name for f in dataclasses.fields(t)) for t in (PoigneeScore,
+                                                                        ChelemScore)}
 
 
 def event_from_line(line: BaseModel) -> Event:
@@ -91,22 +102,41 @@ def log_schema() -> dict[str, Any]:
 # -- writing -----------------------------------------------------------------
 
 
+# One encoder for every line: json.dumps builds a new one per call unless every option
+# is its default, and ensure_ascii=False is not (a seat name stays readable).
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def header_line(header: LogHeader) -> str:
     # The optional fields are absent when unknown, as in the logs written before them.
-    return json.dumps(HEADER_ADAPTER.dump_python(header, mode="json", exclude_none=True),
-                      ensure_ascii=False)
+    return _ENCODE(HEADER_ADAPTER.dump_python(header, mode="json", exclude_none=True))
+
+
+def _fields(event: Event) -> dict[str, Any]:
+    """An event's fields as JSON values: events hold only str, int, bool, None and tuples
+    of them, which json writes as they are, and the settlement's nested scores."""
+    fields = {name: getattr(event, name) for name in _EVENT_FIELDS[type(event)]}
+    if isinstance(event, Settlement):
+        for name in _NESTED_FIELDS:
+            fields[name] = [{f: getattr(item, f) for f in _FIELDS_OF[type(item)]}
+                            for item in fields[name]]
+    return fields
+
+
+# The 312 possible plays are shared objects (tarot.legal.PLAY_ACTIONS): each one's line
+# after its seq is made once.
+_PLAY_TAILS: dict[Play, str] = {}
 
 
 def event_line(seq: int, event: Event) -> str:
-    # Events hold only str, int, bool, None and tuples of them, which json writes
-    # as they are; pydantic's serialiser gives the same line at four times the cost
-    # (the round-trip tests hold the two to each other).
-    event_type = type(event)
-    if event_type in _NESTED_TYPES:
-        fields = dataclasses.asdict(event)  # type: ignore[arg-type]
-    else:
-        fields = {name: getattr(event, name) for name in _EVENT_FIELDS[event_type]}
-    return json.dumps({"seq": seq, **fields}, ensure_ascii=False)
+    # pydantic's serialiser gives the same line at four times the cost (the round-trip
+    # tests hold the two to each other).
+    if type(event) is Play:
+        tail = _PLAY_TAILS.get(event)
+        if tail is None:
+            tail = _PLAY_TAILS[event] = _ENCODE(_fields(event))[1:]
+        return f'{{"seq": {seq}, {tail}'
+    return _ENCODE({"seq": seq, **_fields(event)})
 
 
 def log_lines(header: LogHeader, events: Iterable[Event]) -> Iterator[str]:
