@@ -81,10 +81,6 @@ def rank_of(card: int) -> int:
     return card - TRUMP_BASE if card > TRUMP_BASE else card % 14 + 1
 
 
-def code(card: int) -> str:
-    return CODES[card]
-
-
 def display(card: int, symbols: bool = True) -> str:
     """A card for people: ``K♥``, ``T21``, ``EXC``."""
     if symbols and card < PETIT:
@@ -152,12 +148,6 @@ def card_list(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def highest_trump_number(mask: int) -> int:
-    """The number of the highest trump in the mask, 0 when it holds none."""
-    trumps = mask & TRUMP_MASK
-    return trumps.bit_length() - 1 - TRUMP_BASE if trumps else 0
 
 
 def sort_key(card: int) -> tuple[int, int]:

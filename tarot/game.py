@@ -19,7 +19,7 @@ from tarot.cards import CODES, card_list, cards_in, codes, parse_cards, sort_key
 from tarot.deal import SHUFFLE_ALGORITHM, DealtCards, SeededShuffles
 from tarot.errors import IllegalAction
 from tarot.events import (
-    DECISION_TYPES,
+    DERIVED_TYPES,
     Action,
     Deal,
     Event,
@@ -163,7 +163,7 @@ class Game:
         """
         start = len(self.events)
         expected = next_derived(self.state)
-        if type(event) in _DERIVED_TYPES:
+        if type(event) in DERIVED_TYPES:
             if expected is None:
                 raise IllegalAction("unexpected_derived",
                                     f"no {event.type} event is due here ({self.state.phase})")
@@ -243,7 +243,6 @@ class Game:
                 return
 
 
-_DERIVED_TYPES = frozenset(t for t in Event.__args__ if t not in DECISION_TYPES)  # type: ignore[attr-defined]
 
 
 def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequence[str],

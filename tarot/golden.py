@@ -29,12 +29,9 @@ MAX_ATTEMPTS = 500
 
 def players_for(named: NamedDeal) -> list[Player]:
     from tarot.bots.random_player import RandomPlayer
+    from tarot.bots.rules_player import RulesPlayer
 
     if named.players == "random":
-        return [RandomPlayer() for _ in range(4)]
-    try:
-        from tarot.bots.rules_player import RulesPlayer
-    except ImportError:  # pragma: no cover - the rules player is issue #3
         return [RandomPlayer() for _ in range(4)]
     return [RulesPlayer() for _ in range(4)]
 

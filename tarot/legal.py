@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from tarot import phases
 from tarot.cards import (
@@ -89,13 +88,6 @@ class DiscardOptions:
     ordinary: int  # mask: suit cards other than kings
     trumps: int  # mask: trumps other than the Petit and the 21
     trumps_required: int
-
-    def count(self) -> int:
-        from math import comb
-
-        ordinary = self.ordinary.bit_count()
-        return comb(ordinary, self.size - self.trumps_required) * comb(
-            self.trumps.bit_count(), self.trumps_required)
 
 
 def discard_options(state: DealState) -> DiscardOptions:
@@ -461,16 +453,3 @@ def cheapest_discard(state: DealState) -> int:
     trumps = card_list(options.trumps)
     chosen = ordinary[: options.size - options.trumps_required] + trumps[: options.trumps_required]
     return mask_of(chosen)
-
-
-def all_discards(state: DealState) -> list[int]:
-    """Every legal discard as a mask (for tests and small searches; can be thousands)."""
-    options = discard_options(state)
-    ordinary = card_list(options.ordinary)
-    trumps = card_list(options.trumps)
-    keep = options.size - options.trumps_required
-    return [
-        mask_of(list(o) + list(t))
-        for o in combinations(ordinary, keep)
-        for t in combinations(trumps, options.trumps_required)
-    ]

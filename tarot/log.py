@@ -74,7 +74,6 @@ EventLine = Annotated[Union[tuple(LINE_MODELS.values())], Field(discriminator="t
 # The union is built at run time from the event types, which mypy cannot follow.
 LINE_ADAPTER: TypeAdapter[Any] = TypeAdapter(EventLine)  # type: ignore[arg-type]
 HEADER_ADAPTER: TypeAdapter[LogHeader] = TypeAdapter(LogHeader)
-EVENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(Event)
 _EVENT_FIELDS = {t: tuple(f.name for f in dataclasses.fields(t)) for t in EVENT_TYPES}
 _NESTED_FIELDS = ("poignees", "chelem")  # the settlement's fields that hold dataclasses
 _FIELDS_OF = {t: tuple(f.name for f in dataclasses.fields(t)) for t in (PoigneeScore,

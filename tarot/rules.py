@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -250,5 +250,12 @@ def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> RuleSet:
     return rules
 
 
+@cache
+def _rule_set_names() -> tuple[str, ...]:
+    # Listed once per process: the rule sets that come with the program do not change
+    # while it runs, and validating many logs listed the folder again for each.
+    return tuple(sorted(p.stem for p in RULES_DIR.glob("*.toml")))
+
+
 def known_rule_sets() -> list[str]:
-    return sorted(p.stem for p in RULES_DIR.glob("*.toml"))
+    return list(_rule_set_names())

@@ -62,9 +62,6 @@ class DealState:
         copy.trick = self.trick.copy()
         return copy
 
-    def is_taker_side(self, seat: int) -> bool:
-        return seat == self.taker
-
     @property
     def contract_id(self) -> str | None:
         return self.rules.contracts[self.contract].id if self.contract >= 0 else None
@@ -77,8 +74,3 @@ class DealState:
     def trick_number(self) -> int:
         """The number (1..18) of the trick in progress, or of the last one once all are played."""
         return min(len(self.tricks) + 1, self.rules.deal.hand_size)
-
-    def has_played_first_card(self, seat: int) -> bool:
-        if self.tricks:
-            return True
-        return (seat - self.leader) % 4 < len(self.trick) if self.leader >= 0 else False

@@ -51,7 +51,6 @@ PLAYERS: dict[str, Callable[[RuleSet], Player]] = {
     "normal": _sampling("normal", 40, 400, 3),
     "strong": _sampling("strong", 100, 1500, 3),
 }
-DEFAULT_LEVEL = "rules"
 HINT_LEVEL = "strong"
 
 
