@@ -7,6 +7,9 @@ chien, the non-trump cards of someone else's discard.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tarot.cards import CARD_BY_CODE, display, is_trump
 from tarot.events import (
     Bid,
@@ -49,8 +52,7 @@ class Narrator:
         return f"{name} {verb}"
 
     def lines(self, event: Event) -> list[str]:
-        handler = getattr(self, "_" + type(event).__name__.lower())
-        return handler(event)  # type: ignore[no-any-return]
+        return _TELLERS[type(event)](self, event)
 
     def _deal(self, event: Deal) -> list[str]:
         lines = [f"Deal {event.deal_number + 1}, dealt by {self.name(event.dealer)}."]
@@ -130,3 +132,18 @@ def settlement_summary(s: Settlement, rules: RuleSet,
     lines.append("  Scores: " + ", ".join(
         f"{names[seat]} {score:+d}" for seat, score in enumerate(s.scores)))
     return lines
+
+
+# Each event type and the method that tells it (a test checks every type has one).
+_TELLERS: dict[type, Callable[[Narrator, Any], list[str]]] = {
+    Deal: Narrator._deal,
+    Bid: Narrator._bid,
+    ChienShown: Narrator._chienshown,
+    Discard: Narrator._discard,
+    Chelem: Narrator._chelem,
+    Poignee: Narrator._poignee,
+    Play: Narrator._play,
+    TrickTaken: Narrator._tricktaken,
+    Redeal: Narrator._redeal,
+    Settlement: Narrator._settlement,
+}

@@ -79,3 +79,11 @@ def test_unknown_named_deal_lists_the_known_ones() -> None:
 
 def test_seeds_dir_is_the_repository_folder() -> None:
     assert SEEDS_DIR.name == "seeds" and SEEDS_DIR.is_dir()
+
+
+def test_the_narrator_tells_every_event_type() -> None:
+    """Each event type has its own teller (dispatched by type, not by its name)."""
+    from tarot.events import EVENT_TYPES
+    from tarot.narrate import _TELLERS
+
+    assert set(_TELLERS) == set(EVENT_TYPES)
