@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from tarot.bots.base import Player, ask
 from tarot.game import Game
@@ -57,6 +57,29 @@ class MatchResult:
         return mean_ci([row[first] - row[second] for row in self.per_seed])
 
 
+@dataclass(slots=True)
+class SeedRecord:
+    """What the four games of one deal seed give, by player index.
+
+    ``tarot simulate``'s workers send back these and nothing else: its report is
+    computed from the records alone, in deal-seed order.
+    """
+
+    deal_seed: int
+    totals: list[int] = field(default_factory=lambda: [0] * SEATS)  # over the 4 rotations
+    taken: list[int] = field(default_factory=lambda: [0] * SEATS)
+    made: list[int] = field(default_factory=lambda: [0] * SEATS)
+    # Slams, from the settlements' chelem items: the first three count games this player
+    # took; ``slams_against`` counts games it defended and the defence took every trick.
+    slams_declared: list[int] = field(default_factory=lambda: [0] * SEATS)
+    slams_declared_made: list[int] = field(default_factory=lambda: [0] * SEATS)
+    slams_undeclared_made: list[int] = field(default_factory=lambda: [0] * SEATS)
+    slams_defence_made: list[int] = field(default_factory=lambda: [0] * SEATS)
+    # Every ``choose`` call's duration, in nanoseconds: raw, because a 95th percentile
+    # cannot be merged from the workers' summaries (80 000 ints a player for 1000 seeds).
+    times_ns: list[list[int]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
+
+
 def mean_ci(values: Sequence[float]) -> tuple[float, float]:
     """The mean of independent values and the half-width of its 95% interval (inf for one)."""
     n = len(values)
@@ -97,35 +120,57 @@ def play_game(players: Sequence[Player], deal_seed: int, rotation: int, seed: in
     return game
 
 
+def play_deal_seed(deal_seed: int, seed: int, rules: RuleSet | str,
+                   players_for: Callable[[SeedRecord], Sequence[Player]]) -> SeedRecord:
+    """The four games of one deal seed, the players rotated one seat each time:
+    ``players_for(record)`` gives the players of each game (fresh ones, or the same)."""
+    record = SeedRecord(deal_seed)
+    for rotation in range(SEATS):
+        game = play_game(players_for(record), deal_seed, rotation, seed, rules=rules)
+        settlement = game.settlement
+        assert settlement is not None  # play_game returns only finished games
+        for seat, score in enumerate(settlement.scores):
+            record.totals[(seat - rotation) % SEATS] += score
+        taker = (settlement.taker - rotation) % SEATS
+        record.taken[taker] += 1
+        record.made[taker] += settlement.contract_made
+        for chelem in settlement.chelem:
+            if chelem.kind in ("declared_made", "declared_failed"):
+                record.slams_declared[taker] += 1
+            if chelem.kind == "declared_made":
+                record.slams_declared_made[taker] += 1
+            elif chelem.kind == "undeclared_made":
+                record.slams_undeclared_made[taker] += 1
+            elif chelem.kind == "defence_made":
+                for i in range(SEATS):
+                    record.slams_defence_made[i] += i != taker
+    return record
+
+
 def run_match(players: Sequence[Player], deals: int, seed: int, *,
               rules: RuleSet | str = "standard") -> MatchResult:
-    """Play deal seeds ``seed .. seed + deals - 1``, each four times with the players rotated."""
+    """Play deal seeds ``seed .. seed + deals - 1``, each four times with the players rotated
+    (in this process, with these players; ``tarot simulate`` plays the same match on
+    every core, with fresh players for each game)."""
     if len(players) != SEATS:
         raise ValueError(f"a match needs {SEATS} players, not {len(players)}")
     if deals < 1:
         raise ValueError("a match needs at least one deal")
-    totals = [0] * SEATS
-    taken = [0] * SEATS
-    made = [0] * SEATS
-    per_seed: list[tuple[float, ...]] = []
-    for deal_seed in range(seed, seed + deals):
-        seed_totals = [0] * SEATS
-        for rotation in range(SEATS):
-            game = play_game(players, deal_seed, rotation, seed, rules=rules)
-            settlement = game.settlement
-            assert settlement is not None
-            for seat, score in enumerate(settlement.scores):
-                seed_totals[(seat - rotation) % SEATS] += score
-            taker = (settlement.taker - rotation) % SEATS
-            taken[taker] += 1
-            made[taker] += settlement.contract_made
-        for i in range(SEATS):
-            totals[i] += seed_totals[i]
-        per_seed.append(tuple(t / SEATS for t in seed_totals))
-    games = deals * SEATS
-    results = []
-    for i, player in enumerate(players):
+    records = [play_deal_seed(deal_seed, seed, rules, lambda _: players)
+               for deal_seed in range(seed, seed + deals)]
+    return match_result([p.name for p in players], records, seed)
+
+
+def match_result(names: Sequence[str], records: Sequence[SeedRecord], seed: int) -> MatchResult:
+    """The records as :class:`tarot.match.MatchResult`, for its means, intervals and
+    paired differences (the figures ``run_match`` gives for the same match)."""
+    games = len(records) * SEATS
+    per_seed = tuple(tuple(total / SEATS for total in r.totals) for r in records)
+    players = []
+    for i, name in enumerate(names):
         _, half = mean_ci([row[i] for row in per_seed])
-        results.append(PlayerResult(name=player.name, games=games, mean=totals[i] / games,
-                                    ci95=half, taken=taken[i], made=made[i]))
-    return MatchResult(seed=seed, deals=deals, players=tuple(results), per_seed=tuple(per_seed))
+        players.append(PlayerResult(
+            name=name, games=games, mean=sum(r.totals[i] for r in records) / games,
+            ci95=half, taken=sum(r.taken[i] for r in records),
+            made=sum(r.made[i] for r in records)))
+    return MatchResult(seed=seed, deals=len(records), players=tuple(players), per_seed=per_seed)

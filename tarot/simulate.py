@@ -27,7 +27,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     from tarot.bots.base import Player
     from tarot.events import Action
-    from tarot.match import MatchResult
+    from tarot.match import SeedRecord
     from tarot.rules import RuleSet
     from tarot.views import PlayerView
 
@@ -49,29 +49,6 @@ MAX_CHUNK = 20
 
 
 # -- one worker's share ----------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class SeedRecord:
-    """What the four games of one deal seed give, by player index (the --players order).
-
-    This, and nothing else, comes back from a worker: the report is computed from
-    these records alone, in deal-seed order.
-    """
-
-    deal_seed: int
-    totals: list[int] = field(default_factory=lambda: [0] * SEATS)  # over the 4 rotations
-    taken: list[int] = field(default_factory=lambda: [0] * SEATS)
-    made: list[int] = field(default_factory=lambda: [0] * SEATS)
-    # Slams, from the settlements' chelem items: the first three count games this player
-    # took; ``slams_against`` counts games it defended and the defence took every trick.
-    slams_declared: list[int] = field(default_factory=lambda: [0] * SEATS)
-    slams_declared_made: list[int] = field(default_factory=lambda: [0] * SEATS)
-    slams_undeclared_made: list[int] = field(default_factory=lambda: [0] * SEATS)
-    slams_defence_made: list[int] = field(default_factory=lambda: [0] * SEATS)
-    # Every ``choose`` call's duration, in nanoseconds: raw, because a 95th percentile
-    # cannot be merged from the workers' summaries (80 000 ints a player for 1000 seeds).
-    times_ns: list[list[int]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,36 +83,16 @@ class TimedPlayer:
 def play_chunk(task: Task) -> list[SeedRecord]:
     """Play every game of a chunk of deal seeds (the function a worker process runs)."""
     from tarot.bots.registry import make_player
-    from tarot.match import play_game
+    from tarot.match import play_deal_seed
 
-    records = []
-    for deal_seed in task.deal_seeds:
-        record = SeedRecord(deal_seed)
-        for rotation in range(SEATS):
-            # Fresh players for each game: the games of a worker must not depend on which
-            # games it played before, or the figures would depend on the chunking.
-            players = [TimedPlayer(make_player(name, task.rules), record.times_ns[i])
-                       for i, name in enumerate(task.names)]
-            game = play_game(players, deal_seed, rotation, task.seed, rules=task.rules)
-            settlement = game.settlement
-            assert settlement is not None  # play_game returns only finished games
-            for seat, score in enumerate(settlement.scores):
-                record.totals[(seat - rotation) % SEATS] += score
-            taker = (settlement.taker - rotation) % SEATS
-            record.taken[taker] += 1
-            record.made[taker] += settlement.contract_made
-            for chelem in settlement.chelem:
-                if chelem.kind in ("declared_made", "declared_failed"):
-                    record.slams_declared[taker] += 1
-                if chelem.kind == "declared_made":
-                    record.slams_declared_made[taker] += 1
-                elif chelem.kind == "undeclared_made":
-                    record.slams_undeclared_made[taker] += 1
-                elif chelem.kind == "defence_made":
-                    for i in range(SEATS):
-                        record.slams_defence_made[i] += i != taker
-        records.append(record)
-    return records
+    def players_for(record: SeedRecord) -> list[Player]:
+        # Fresh players for each game: the games of a worker must not depend on which
+        # games it played before, or the figures would depend on the chunking.
+        return [TimedPlayer(make_player(name, task.rules), record.times_ns[i])
+                for i, name in enumerate(task.names)]
+
+    return [play_deal_seed(deal_seed, task.seed, task.rules, players_for)
+            for deal_seed in task.deal_seeds]
 
 
 def _ignore_sigint() -> None:
@@ -209,23 +166,6 @@ def next_distinct(names: Sequence[str], index: int) -> int | None:
     return None
 
 
-def match_result(names: Sequence[str], records: Sequence[SeedRecord], seed: int) -> MatchResult:
-    """The records as :class:`tarot.match.MatchResult`, for its means, intervals and
-    paired differences (the figures ``run_match`` gives for the same match)."""
-    from tarot.match import MatchResult, PlayerResult, mean_ci
-
-    games = len(records) * SEATS
-    per_seed = tuple(tuple(total / SEATS for total in r.totals) for r in records)
-    players = []
-    for i, name in enumerate(names):
-        _, half = mean_ci([row[i] for row in per_seed])
-        players.append(PlayerResult(
-            name=name, games=games, mean=sum(r.totals[i] for r in records) / games,
-            ci95=half, taken=sum(r.taken[i] for r in records),
-            made=sum(r.made[i] for r in records)))
-    return MatchResult(seed=seed, deals=len(records), players=tuple(players), per_seed=per_seed)
-
-
 def _finite(value: float) -> float | None:
     # One deal seed gives no interval (an infinite half-width); JSON has no Infinity.
     return value if math.isfinite(value) else None
@@ -237,6 +177,8 @@ def report(names: Sequence[str], records: Sequence[SeedRecord], seed: int, rules
 
     All of it but ``timing`` depends only on the arguments (not on ``--workers``).
     """
+    from tarot.match import match_result
+
     result = match_result(names, records, seed)
     players = []
     for i, player in enumerate(result.players):

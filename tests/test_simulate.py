@@ -17,9 +17,9 @@ from click.testing import CliRunner, Result
 from tarot.bots.random_player import RandomPlayer
 from tarot.bots.registry import PLAYERS
 from tarot.bots.rules_player import RulesPlayer
-from tarot.match import run_match
+from tarot.match import match_result, run_match
 from tarot.rules import load_rules
-from tarot.simulate import chunks, match_result, next_distinct, percentile, run_simulation, simulate
+from tarot.simulate import chunks, next_distinct, percentile, run_simulation, simulate
 
 MIXED = "rules,random,random,random"
 
