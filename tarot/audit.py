@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tarot.cards import BOUTS, CODES, EXCUSE_BIT, card_list
+from tarot import kernel
+from tarot.cards import BOUTS, CODES, EXCUSE_BIT
 from tarot.errors import IllegalAction
 from tarot.events import DECISION_TYPES, Event, LogHeader, Settlement
 from tarot.game import Game
@@ -65,7 +66,6 @@ def audit(game: Game) -> Audit:
     if settlement is None:
         raise ValueError("the deal is not settled yet: nothing to audit")
     rules = state.rules
-    points = rules.points_table
     shares = trick_shares(state)
     piles = [share.taker_cards for share in shares]
     adjustment = sum(share.taker_adjustment for share in shares)
@@ -84,8 +84,8 @@ def audit(game: Game) -> Audit:
                 if bit == EXCUSE_BIT and state.tricks[number - 1].winner != state.taker:
                     where += ", played by the taker, who keeps it"
                 bouts.append(BoutSource(CODES[bout], where))
-    trick_half = sum(points[c] for pile in piles for c in card_list(pile))
-    chien_half = sum(points[c] for c in card_list(chien_mask))
+    trick_half = sum(kernel.half_points(rules.table, pile) for pile in piles)
+    chien_half = kernel.half_points(rules.table, chien_mask)
     contract = rules.contracts[state.contract]
     return Audit(
         contract=contract.id,

@@ -18,8 +18,9 @@ No pydantic, no ``transitions``, no I/O. Rule numbers come from a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from tarot.cards import (
@@ -52,7 +53,7 @@ class RuleTable:
     base_points: int
     multipliers: tuple[int, ...]  # by contract index
     petit_per_multiplier: int
-    poignee_bonus: dict[int, int]  # by number of cards shown
+    poignee_bonus: Mapping[int, int]  # by number of cards shown (read-only)
     declared_made: int
     declared_failed: int
     undeclared_made: int
@@ -71,7 +72,8 @@ class RuleTable:
             targets=tuple(scoring.target_half_points), base_points=scoring.base_points,
             multipliers=tuple(c.multiplier for c in rules.contracts),
             petit_per_multiplier=scoring.petit_au_bout_per_multiplier,
-            poignee_bonus={size: level.bonus for size, level in rules.poignee_by_size.items()},
+            poignee_bonus=MappingProxyType(
+                {size: level.bonus for size, level in rules.poignee_by_size.items()}),
             declared_made=chelem.declared_made, declared_failed=chelem.declared_failed,
             undeclared_made=chelem.undeclared_made, defence_made=chelem.defence_made,
             compensation=scoring.excuse_compensation_half_points,

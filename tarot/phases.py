@@ -94,6 +94,9 @@ def _table_of(machine: Machine) -> dict[str, dict[str, tuple[Step, ...]]]:
                     conditions.append((func, condition.target))
                 assert transition.dest is not None, name  # no internal transitions here
                 steps.append((transition.dest, tuple(conditions)))
+            # The last way out of each source is unconditional, so a trigger the machine
+            # allows from a source always moves (transitions would return False instead).
+            assert not steps[-1][1], f"{name} from {source}: every transition is conditional"
             table[name][source] = tuple(steps)
     return table
 
@@ -119,7 +122,7 @@ def fire(state: Any, trigger: str) -> None:
     event = _EventData(state)
     for dest, conditions in steps:
         for condition, target in conditions:
-            if bool(condition(event)) is not target:
+            if condition(event) != target:  # as transitions compares them
                 break
         else:
             state.phase = dest

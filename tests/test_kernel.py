@@ -7,8 +7,15 @@ standard one, the FFT one and a test-only one whose every number differs
 poignée and chelem bonuses, the Excuse's compensation, both scoring flags), and
 the playout's own settlement of each deal, replayed card by card from the first
 trick, must equal the engine's; so must that of every golden replay's decisions
-under each rule set (the slams and last-trick exceptions random play rarely
-reaches).
+under each rule set (the slams random play rarely reaches).
+
+Both sides call the same kernel, so this checks what is each side's own: that
+the players reach the kernel with the inputs the engine gives it (the pile, the
+Excuse ledger, the trick counts, the Petit's trick, the contract, the poignées,
+the rule set's numbers). Whether the kernel's rules are right is the rule book's
+worked examples' job (``tests/test_vectors_*.py``). Not reached here: a Petit in
+trick 17 of a deal whose last trick the Excuse wins by the exception (the
+vectors cover it).
 """
 
 from __future__ import annotations
@@ -108,11 +115,16 @@ def test_the_playouts_settle_the_golden_replays_as_the_engine_does(rules_name: s
 
 
 def test_the_test_rule_set_differs_in_every_number_the_players_read() -> None:
+    """Every card's points, every target, multiplier and bonus, and both flags differ from
+    the standard set's (only the deal's geometry, 18 cards a hand, is the same)."""
     standard = load_rules("standard").table
     odd = load_rules(RULE_FILES[2]).table
-    for field in ("points", "targets", "base_points", "multipliers", "petit_per_multiplier",
-                  "poignee_bonus", "declared_made", "declared_failed", "undeclared_made",
-                  "defence_made", "compensation", "excuse_kept_in_any_slam",
+    for field in ("points", "targets", "multipliers"):
+        pairs = zip(getattr(standard, field), getattr(odd, field), strict=True)
+        assert all(a != b for a, b in pairs), field
+    assert all(standard.poignee_bonus[n] != odd.poignee_bonus[n] for n in standard.poignee_bonus)
+    for field in ("base_points", "petit_per_multiplier", "declared_made", "declared_failed",
+                  "undeclared_made", "defence_made", "compensation", "excuse_kept_in_any_slam",
                   "petit_slam_counts_last"):
         assert getattr(standard, field) != getattr(odd, field), field
 

@@ -343,7 +343,8 @@ class RulesPlayer:
             return p_ours * won - (1 - p_ours) * (lost + 1) - self._keep_value(t, card)
         index = trick_winner_index(trick)
         winner = (t.leader + index) % 4
-        if not after and t.tricks_done == 17 and trick[0] == EXCUSE and self._slam_excuse(t):
+        if (not after and t.tricks_done == self.rules.table.hand_size - 1
+                and trick[0] == EXCUSE and self._slam_excuse(t)):
             winner = t.leader  # R16: the Excuse led to the last trick after 17 wins
         p_ours = self._p_ours(t, winner, trick[index], trick, after)
         points = sum(self.points[c] for c in t.trick if c != EXCUSE)

@@ -37,7 +37,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tarot import phases
+from tarot import kernel, phases
 from tarot.bots.knowledge import HIDDEN, SeatKnowledge
 from tarot.bots.playout import Position, Scoring, distinct_cards, play, playout, solve
 from tarot.bots.rules_player import RulesPlayer
@@ -319,7 +319,7 @@ def _root(view: PlayerView, rules: RuleSet) -> Position:
             taker_tricks += 1
         else:
             defence_tricks += 1
-        petit_prev = (1 if t.winner == taker else -1) if CARD_BY_CODE["T1"] in cards else 0
+        petit_prev = kernel.petit_side(cards, t.winner == taker)
     leader = view.leader if view.leader is not None else view.seat
     return Position([0, 0, 0, 0], [CARD_BY_CODE[c] for c in view.trick], leader, taker,
                     len(view.tricks), pile, adjust, taker_tricks, defence_tricks, petit_prev)
