@@ -133,13 +133,17 @@ def _apply_poignee(state: DealState, event: Poignee) -> None:
 
 
 def _apply_play(state: DealState, event: Play) -> None:
-    card = CARD_BY_CODE[event.card]
+    play_card(state, event.seat, CARD_BY_CODE[event.card])
+
+
+def play_card(state: DealState, seat: int, card: int) -> None:
+    """Apply a card play (the Play event's effect), the card as an int."""
     bit = 1 << card
-    state.hands[event.seat] &= ~bit
+    state.hands[seat] &= ~bit
     state.played |= bit
     state.trick.append(card)
     state.legal_cache = -1
-    state.turn = (event.seat + 1) % 4 if len(state.trick) < 4 else NO_SEAT
+    state.turn = (seat + 1) % 4 if len(state.trick) < 4 else NO_SEAT
 
 
 def _apply_trick(state: DealState, event: TrickTaken) -> None:

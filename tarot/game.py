@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tarot import phases
-from tarot.cards import CODES, card_list, cards_in, codes, parse_cards, sort_key
+from tarot.cards import CARD_BY_CODE, CODES, card_list, cards_in, codes, parse_cards, sort_key
 from tarot.deal import SHUFFLE_ALGORITHM, DealtCards, SeededShuffles
 from tarot.errors import IllegalAction
 from tarot.events import (
@@ -28,7 +28,7 @@ from tarot.events import (
     Play,
     Settlement,
 )
-from tarot.evolve import APPLY, apply, check_deal, next_derived
+from tarot.evolve import APPLY, apply, check_deal, next_derived, play_card
 from tarot.legal import canonical, check, legal_actions, legal_cards
 from tarot.rules import RuleSet, load_rules
 from tarot.state import NO_SEAT, DealState
@@ -144,6 +144,19 @@ class Game:
     def play(self, action: Action) -> list[Event]:
         """Check and apply a decision, then every derived event it leads to; return them all."""
         state = self.state
+        if type(action) is Play and action.seat == state.turn and state.phase == phases.TRICKS:
+            # The inner loop of every deal, a legal card by its canonical code: the same
+            # check and effect as below, without the dispatch (``check`` opens the same way).
+            card = CARD_BY_CODE.get(action.card, -1)
+            if card >= 0 and legal_cards(state) >> card & 1:
+                play_card(state, action.seat, card)
+                events = self.events
+                events.append(action)
+                if len(state.trick) < 4:
+                    return [action]
+                start = len(events) - 1
+                self._advance()
+                return events[start:]
         action = canonical(action)
         check(state, action)
         events = self.events
