@@ -174,6 +174,15 @@ class Game:
         event must be exactly the one the rules call for. Derived events a log
         leaves out are applied first, so a log of decisions alone rebuilds the deal.
         """
+        state = self.state
+        if type(event) is Play and event.seat == state.turn and state.phase == phases.TRICKS:
+            # A legal card (the trick in progress has fewer than four, so nothing derived is
+            # due): as in play(), without the dispatch.
+            card = CARD_BY_CODE.get(event.card, -1)
+            if card >= 0 and legal_cards(state) >> card & 1:
+                play_card(state, event.seat, card)
+                self.events.append(event)
+                return [event]
         start = len(self.events)
         expected = next_derived(self.state)
         if type(event) in DERIVED_TYPES:

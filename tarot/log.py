@@ -31,6 +31,7 @@ from typing import IO, Annotated, Any, BinaryIO, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
 from tarot.atomic import write_text_atomic
+from tarot.cards import CARD_BY_CODE
 from tarot.deal import SHUFFLE_ALGORITHM
 from tarot.errors import IllegalAction
 from tarot.events import (
@@ -44,6 +45,7 @@ from tarot.events import (
     Settlement,
 )
 from tarot.game import Game
+from tarot.legal import PLAY_ACTIONS
 from tarot.rules import RULES_DIR, RulesError, RuleSet, known_rule_sets, load_rules
 
 # -- the line models ---------------------------------------------------------
@@ -73,6 +75,9 @@ _EVENT_OF_LINE = {model: event for event, model in LINE_MODELS.items()}
 EventLine = Annotated[Union[tuple(LINE_MODELS.values())], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007
 # The union is built at run time from the event types, which mypy cannot follow.
 LINE_ADAPTER: TypeAdapter[Any] = TypeAdapter(EventLine)  # type: ignore[arg-type]
+# The adapter's core validator, called directly in the replay loop (the adapter's own
+# method adds a wrapper's cost to each of a log's hundred lines).
+_validate_line = LINE_ADAPTER.validator.validate_json
 HEADER_ADAPTER: TypeAdapter[LogHeader] = TypeAdapter(LogHeader)
 _EVENT_FIELDS = {t: tuple(f.name for f in dataclasses.fields(t)) for t in EVENT_TYPES}
 _NESTED_FIELDS = ("poignees", "chelem")  # the settlement's fields that hold dataclasses
@@ -80,7 +85,12 @@ _FIELDS_OF = {t: tuple(f.name for f in dataclasses.fields(t)) for t in (PoigneeS
                                                                         ChelemScore)}
 
 
+_PLAY_LINE = LINE_MODELS[Play]
+
+
 def event_from_line(line: BaseModel) -> Event:
+    if type(line) is _PLAY_LINE:  # most lines: the shared Play action, not a new one
+        return PLAY_ACTIONS[line.seat][CARD_BY_CODE[line.card]]  # type: ignore[attr-defined]
     event_type = _EVENT_OF_LINE[type(line)]
     fields = dict(line.__dict__)  # a model's field values, read once rather than by getattr
     del fields["seq"]
@@ -355,7 +365,7 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
         if not text.strip():
             raise fail(number, "bad_event", "an empty line where an event should be", seq)
         try:
-            line = LINE_ADAPTER.validate_json(text)
+            line = _validate_line(text)
         except ValidationError as error:
             kind = error.errors()[0]["type"]
             code = "not_json" if kind == "json_invalid" else "bad_event"
