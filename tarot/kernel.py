@@ -125,6 +125,20 @@ def legal_play_mask(hand: int, trick: Sequence[int]) -> int:
     return candidates | (hand & EXCUSE_BIT)
 
 
+def beats(card: int, top: int) -> bool:
+    """Whether ``card``, played to a trick whose winning card so far is ``top`` (-1 when
+    only the Excuse has been played, or nothing), takes it (RULES.md 3.4): a trump beats
+    any suit card and a lower trump; a suit card beats only a lower card of its suit,
+    and no trump; the Excuse beats nothing."""
+    if card == EXCUSE:
+        return False
+    if top < 0:
+        return True
+    if card > TRUMP_BASE:
+        return card > top  # trumps are the ints above every suit card
+    return top < PETIT and card // 14 == top // 14 and card > top
+
+
 def trick_winner_index(trick: Sequence[int], excuse_exception: bool = False) -> int:
     """The index in ``trick`` of the winning card (RULES.md 3.4); -1 for a trick of the
     Excuse alone.
@@ -134,18 +148,18 @@ def trick_winner_index(trick: Sequence[int], excuse_exception: bool = False) -> 
     """
     if excuse_exception:
         return 0
-    best_trump, best_index = 0, -1
+    best = -1
+    top = -1
     for index, card in enumerate(trick):
-        if TRUMP_BASE < card < EXCUSE and card > best_trump:
-            best_trump, best_index = card, index
-    if best_index >= 0:
-        return best_index
-    led = led_card(trick)
-    best_rank = -1
-    for index, card in enumerate(trick):
-        if card != EXCUSE and card // 14 == led // 14 and card % 14 > best_rank:
-            best_rank, best_index = card % 14, index
-    return best_index
+        if beats(card, top):
+            best, top = index, card
+    return best
+
+
+def winning_card(trick: Sequence[int]) -> int:
+    """The card winning ``trick`` so far (-1 when none but the Excuse)."""
+    best = trick_winner_index(trick)
+    return trick[best] if best >= 0 else -1
 
 
 def excuse_exception(led_by_taker: bool, taker_tricks: int, defence_tricks: int) -> bool:

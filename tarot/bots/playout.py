@@ -29,7 +29,7 @@ from tarot.cards import (
     TWENTY_ONE,
     card_list,
 )
-from tarot.kernel import legal_play_mask, trick_winner_index
+from tarot.kernel import beats, legal_play_mask, trick_winner_index, winning_card
 from tarot.rules import RuleSet
 
 # The Excuse is never lost, but played early it wastes a free escape: the policy
@@ -188,13 +188,8 @@ def greedy_card(pos: Position, sc: Scoring) -> int:
         if last:
             return max(cards, key=lambda c: (points[c] if c != EXCUSE else -1, c < PETIT, -c))
         return min(cards, key=lambda c: (costs[c], c >= PETIT, c))
-    winners = []
-    for c in cards:
-        if c != EXCUSE:
-            trick.append(c)
-            if trick_winner_index(trick) == n:
-                winners.append(c)
-            trick.pop()
+    top = trick[best] if best >= 0 else -1
+    winners = [c for c in cards if beats(c, top)]
     if winners:
         if last:
             return max(winners, key=lambda c: (points[c], -c))
@@ -288,24 +283,24 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
     return int(best)
 
 
-def _can_beat(hand: int, trick: list[int], best: int) -> bool:
-    """Whether ``hand`` has a legal card that would take ``trick`` from ``trick[best]``."""
+def _can_beat(hand: int, trick: list[int], top: int) -> bool:
+    """Whether ``hand`` has a legal card that would take ``trick`` from its winning card
+    ``top`` (-1: none yet)."""
     legal = legal_play_mask(hand, trick)
-    if best < 0:
+    if top < 0:
         return bool(legal & ~EXCUSE_BIT)
-    top = trick[best]
     if top > TRUMP_BASE:
         return bool(legal & TRUMPS_ABOVE[top - TRUMP_BASE])
     return bool(legal & TRUMP_MASK or legal & SUIT_MASKS[top // 14] & ~((2 << top) - 1))
 
 
-def _secure(pos: Position, trick: list[int], side_is_taker: bool) -> bool:
-    """No opponent of ``side_is_taker`` still to play can take ``trick`` as it stands."""
-    best = trick_winner_index(trick)
+def _secure(pos: Position, trick: list[int], top: int, side_is_taker: bool) -> bool:
+    """No opponent of ``side_is_taker`` still to play can take ``trick`` from its winning
+    card ``top``."""
     first = (pos.leader + len(trick)) % 4
     for step in range(4 - len(trick)):
         seat = (first + step) % 4
-        if (seat == pos.taker) != side_is_taker and _can_beat(pos.hands[seat], trick, best):
+        if (seat == pos.taker) != side_is_taker and _can_beat(pos.hands[seat], trick, top):
             return False
     return True
 
@@ -313,12 +308,12 @@ def _secure(pos: Position, trick: list[int], side_is_taker: bool) -> bool:
 def _secure_winners(pos: Position, trick: list[int], cards: list[int], taker_side: bool
                     ) -> list[int]:
     """The cards that would take ``trick`` for good: no opponent still to play can beat them."""
-    n = len(trick)
+    top = winning_card(trick)
     winners = []
     for c in cards:
-        if c != EXCUSE:
+        if beats(c, top):
             trick.append(c)
-            if trick_winner_index(trick) == n and _secure(pos, trick, taker_side):
+            if _secure(pos, trick, c, taker_side):
                 winners.append(c)
             trick.pop()
     return winners
@@ -376,7 +371,7 @@ def aware_card(pos: Position, sc: Scoring) -> int:
         for c in cards:
             if c != EXCUSE and points[c] >= 3:
                 trick.append(c)
-                if _secure(pos, trick, taker_side):
+                if _secure(pos, trick, c, taker_side):
                     sure.append(c)
                 trick.pop()
         if sure:
@@ -387,7 +382,7 @@ def aware_card(pos: Position, sc: Scoring) -> int:
     best = trick_winner_index(trick)
     friend_winning = best >= 0 and (((pos.leader + best) % 4 == pos.taker) == taker_side)
     if friend_winning:
-        if n == 3 or _secure(pos, trick, taker_side):
+        if n == 3 or _secure(pos, trick, trick[best], taker_side):
             return max(cards, key=lambda c: (c == PETIT, points[c] if c not in
                                              (EXCUSE, TWENTY_ONE) else -1, c < PETIT, -c))
         # The partner's trick may be taken back: take it over for good if we can.
