@@ -18,9 +18,8 @@ No pydantic, no ``transitions``, no I/O. Rule numbers come from a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from tarot.cards import (
@@ -53,7 +52,9 @@ class RuleTable:
     base_points: int
     multipliers: tuple[int, ...]  # by contract index
     petit_per_multiplier: int
-    poignee_bonus: Mapping[int, int]  # by number of cards shown (read-only)
+    # By number of cards shown. A plain dict: the table is pickled with its RuleSet to
+    # tarot simulate's workers, which a read-only mapping proxy cannot be; never mutated.
+    poignee_bonus: dict[int, int]
     declared_made: int
     declared_failed: int
     undeclared_made: int
@@ -72,8 +73,7 @@ class RuleTable:
             targets=tuple(scoring.target_half_points), base_points=scoring.base_points,
             multipliers=tuple(c.multiplier for c in rules.contracts),
             petit_per_multiplier=scoring.petit_au_bout_per_multiplier,
-            poignee_bonus=MappingProxyType(
-                {size: level.bonus for size, level in rules.poignee_by_size.items()}),
+            poignee_bonus={size: level.bonus for size, level in rules.poignee_by_size.items()},
             declared_made=chelem.declared_made, declared_failed=chelem.declared_failed,
             undeclared_made=chelem.undeclared_made, defence_made=chelem.defence_made,
             compensation=scoring.excuse_compensation_half_points,

@@ -146,3 +146,13 @@ def test_every_player_plays_by_the_game_rule_set(level: str) -> None:
     assert inner.petit_worth == petit_worth(odd.table) != petit_worth(load_rules().table)
     if level in ("normal", "strong"):
         assert player.rules is odd  # type: ignore[attr-defined]
+
+
+def test_a_rule_set_with_its_table_travels_to_a_worker_process() -> None:
+    """tarot simulate pickles the rule set for its workers: the cached table with it."""
+    import pickle
+
+    rules = load_rules(RULE_FILES[2])
+    assert rules.table.poignee_bonus  # cached on the instance
+    again = pickle.loads(pickle.dumps(rules))
+    assert again.table == rules.table and again.content_hash == rules.content_hash
