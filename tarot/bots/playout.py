@@ -47,6 +47,7 @@ class Scoring:
     chelem_declared: bool
     points: tuple[int, ...]  # half-points by card (the table's, at hand for the policy)
     costs: tuple[int, ...]  # what the policy counts a card given away as (_costs)
+    lowest: int  # the fewest half-points a card is worth
     last_trick: int  # index of the last trick (hand size - 1)
     multiplier: int
 
@@ -56,7 +57,8 @@ class Scoring:
         table = rules.table
         index = rules.contract_index[contract]
         return cls(table, index, tuple(poignee_sizes), chelem_declared, table.points,
-                   _costs(table), table.hand_size - 1, table.multipliers[index])
+                   _costs(table), min(table.points), table.hand_size - 1,
+                   table.multipliers[index])
 
     def per_defender(self, pile: int, adjust: int, petit_side: int, taker_tricks: int,
                      defence_tricks: int) -> int:
@@ -369,7 +371,7 @@ def aware_card(pos: Position, sc: Scoring) -> int:
     if not trick:
         sure = []
         for c in cards:
-            if c != EXCUSE and points[c] >= 3:
+            if c != EXCUSE and points[c] > sc.lowest:  # a card worth more than the least
                 trick.append(c)
                 if _secure(pos, trick, c, taker_side):
                     sure.append(c)
