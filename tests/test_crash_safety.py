@@ -208,11 +208,15 @@ def kill_and_resume(scenario: Scenario, ref: Reference, path: Path, delay: float
         # Killed before the save file appeared: there is nothing to resume and nothing
         # half-written under that name (at most a temporary file beside it).
         tally.before_the_file += 1
+        # At most a temporary file beside it, and the lock file the game held (stale now).
         strays = [p.name for p in path.parent.iterdir() if p.name.startswith(f".{path.name}.")]
-        assert all(name.endswith(".tmp") for name in strays), strays
+        assert all(name.endswith(".tmp") or name == f".{path.name}.lock" for name in strays), \
+            strays
         code, out = invoke(["play", *scenario.args, "--save", str(path)], feed(scenario.answers))
         assert code == 0, out
         assert path.read_bytes() == ref.text
+        # The new game took the stale lock over, removed the temporary files, and left.
+        assert not [p for p in path.parent.iterdir() if p.name.startswith(f".{path.name}.")]
         return
 
     code, out = invoke(["validate", "--allow-incomplete", str(path)])
