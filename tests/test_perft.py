@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import reference as ref
 
 from tarot import phases
 from tarot.cards import CODES
@@ -114,51 +115,7 @@ def engine_perft(game: Game, depth: int) -> int:
 
 
 # ---------------------------------------------------------------------------
-# The independent reference: RULES.md 3.3 and 3.4 on card codes.
-
-RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
-
-
-def is_trump(card: str) -> bool:
-    return card[0] == "T"
-
-
-def number(card: str) -> int:
-    return int(card[1:])
-
-
-def legal(hand: frozenset[str], trick: tuple[str, ...]) -> set[str]:
-    """RULES.md 3.3."""
-    led = next((c for c in trick if c != "EXC"), None)
-    if led is None:
-        return set(hand)
-    out = {"EXC"} & hand
-    trumps = {c for c in hand if is_trump(c)}
-    if is_trump(led):
-        cand = trumps
-    else:
-        cand = {c for c in hand if c != "EXC" and not is_trump(c) and c[-1] == led[-1]}
-        if not cand:
-            cand = trumps
-    if cand and all(is_trump(c) for c in cand):
-        hi = max((number(c) for c in trick if is_trump(c)), default=0)
-        over = {c for c in cand if number(c) > hi}
-        if over:
-            cand = over
-    if not cand:
-        cand = set(hand) - {"EXC"}
-    return out | cand
-
-
-def winner_index(trick: tuple[str, ...]) -> int:
-    """RULES.md 3.4, for a trick that is not the 18th."""
-    trumps = [(number(c), i) for i, c in enumerate(trick) if is_trump(c)]
-    if trumps:
-        return max(trumps)[1]
-    led = next(c for c in trick if c != "EXC")
-    return max((RANKS.index(c[:-1]), i) for i, c in enumerate(trick)
-               if c != "EXC" and not is_trump(c) and c[-1] == led[-1])[1]
-
+# The independent reference: RULES.md 3.3 and 3.4 on card codes (tests/reference.py).
 
 @dataclass(frozen=True)
 class RefPosition:
@@ -178,7 +135,7 @@ class RefPosition:
         if len(trick) < 4:
             return RefPosition(hands, self.leader, trick, self.tricks_done)
         assert self.tricks_done < 17, "the reference does not handle the last trick"
-        winner = (self.leader + winner_index(trick)) % 4
+        winner = (self.leader + ref.winner_index(trick)) % 4
         return RefPosition(hands, winner, (), self.tricks_done + 1)
 
 
@@ -191,7 +148,7 @@ def ref_position(description: dict[str, Any]) -> RefPosition:
 def ref_perft(position: RefPosition, depth: int) -> int:
     if depth == 0:
         return 1
-    cards = legal(position.hands[position.turn], position.trick)
+    cards = ref.legal(position.hands[position.turn], position.trick)
     if depth == 1:
         return len(cards)
     return sum(ref_perft(position.after(card), depth - 1) for card in cards)
@@ -204,7 +161,7 @@ def lockstep(game: Game, position: RefPosition, depth: int) -> None:
     assert game.turn == position.turn
     assert game.state.leader == position.leader
     mine = {a.card for a in game.legal_actions() if isinstance(a, Play)}
-    theirs = legal(position.hands[position.turn], position.trick)
+    theirs = ref.legal(position.hands[position.turn], position.trick)
     assert mine == theirs, (position.trick, sorted(position.hands[position.turn]))
     for card in sorted(theirs):
         child = game.clone()

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 
 import pytest
+import reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -67,189 +68,12 @@ ALL_CODES = frozenset(CODES)
 DERIVED = ("chien_shown", "trick", "redeal", "settlement")
 
 # ---------------------------------------------------------------------------
-# An independent transcription of RULES.md 3.1, 3.3, 3.4, 3.5 and 3.6, on card
-# codes (strings), sharing no code with the engine.
-
-RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
-BOUT_CODES = ("T1", "T21", "EXC")
-MULTIPLIER = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
-TARGET_HALF = {0: 112, 1: 102, 2: 82, 3: 72}
-POIGNEE_BONUS = {10: 20, 13: 30, 15: 40}
-
-
-def ref_is_trump(card: str) -> bool:
-    return card.startswith("T")
-
-
-def ref_trump_number(card: str) -> int:
-    return int(card[1:]) if ref_is_trump(card) else 0
-
-
-def ref_suit(card: str) -> str:
-    return card[-1]
-
-
-def ref_half_points(card: str) -> int:
-    if card in BOUT_CODES:
-        return 9
-    if card == "EXC" or ref_is_trump(card):
-        return 1
-    return {"K": 9, "Q": 7, "N": 5, "J": 3}.get(card[:-1], 1)
-
-
-def ref_legal(hand: set[str], trick: list[str]) -> set[str]:
-    """RULES.md 3.3, line by line."""
-    led = next((c for c in trick if c != "EXC"), None)
-    if led is None:
-        return set(hand)
-    out = {"EXC"} & hand
-    trumps = {c for c in hand if ref_is_trump(c)}
-    if ref_is_trump(led):
-        cand = trumps
-    else:
-        cand = {c for c in hand if c != "EXC" and not ref_is_trump(c)
-                and ref_suit(c) == ref_suit(led)}
-        if not cand:
-            cand = trumps
-    if cand and all(ref_is_trump(c) for c in cand):
-        hi = max((ref_trump_number(c) for c in trick if ref_is_trump(c)), default=0)
-        over = {c for c in cand if ref_trump_number(c) > hi}
-        if over:
-            cand = over
-    if not cand:
-        cand = hand - {"EXC"}
-    return out | cand
-
-
-def ref_winner_index(trick: list[str] | tuple[str, ...], exception: bool) -> int:
-    """RULES.md 3.4 (``exception``: trick 18, Excuse led, leader's side won 1..17)."""
-    if exception:
-        return 0
-    trumps = [(ref_trump_number(c), i) for i, c in enumerate(trick) if ref_is_trump(c)]
-    if trumps:
-        return max(trumps)[1]
-    led = next(c for c in trick if c != "EXC")
-    return max((RANKS.index(c[:-1]), i) for i, c in enumerate(trick)
-               if c != "EXC" and not ref_is_trump(c) and ref_suit(c) == ref_suit(led))[1]
-
-
-POIGNEE_SIZES = (10, 13, 15)
-KINGS = frozenset({"KS", "KH", "KD", "KC"})
-
-
 def ref_four_kings_pool(hand: set[str], seat: int, knowledge: Knowledge) -> set[str]:
     """Discarded trumps a taker holding the four kings may add to a triple (R9, A14)."""
-    if seat != knowledge.taker or not hand.issuperset(KINGS):
+    if seat != knowledge.taker or not hand.issuperset(ref.KINGS):
         return set()
-    return {c for c in knowledge.discard if ref_is_trump(c)}
+    return {c for c in knowledge.discard if ref.is_trump(c)}
 
-
-def ref_poignee_levels(hand: set[str], pool: set[str], excuse_fill: bool) -> list[int]:
-    """The sizes a seat may show now (R8, R9, A13, A14)."""
-    trumps = {c for c in hand if ref_is_trump(c)}
-    levels = []
-    for size in POIGNEE_SIZES:
-        extra = pool if size == 15 else set()
-        enough = len(trumps | extra) >= size
-        filled = "EXC" in hand and len(trumps | (extra if excuse_fill else set())) == size - 1
-        if enough or filled:
-            levels.append(size)
-    return levels
-
-
-def ref_poignee_ok(shown: set[str], hand: set[str], pool: set[str], excuse_fill: bool) -> bool:
-    trumps = {c for c in hand if ref_is_trump(c)}
-    if len(shown) not in POIGNEE_SIZES or not shown <= trumps | pool | {"EXC"}:
-        return False
-    if len(shown) != 15 and shown & pool - trumps:
-        return False
-    if "EXC" in shown:
-        fill = trumps | (pool if excuse_fill else set())
-        return "EXC" in hand and shown - {"EXC"} == fill
-    return True
-
-
-@dataclass
-class RefOutcome:
-    taker_half_points: int
-    taker_bouts: frozenset[str]
-    contract_made: bool
-    petit_au_bout: str | None
-    per_defender: int
-
-
-def ref_settle(*, taker: int, contract: str, chien: list[str], discard: list[str],
-               tricks: list[tuple[int, tuple[str, ...], int]], poignee_sizes: list[int],
-               declared: bool, excuse_kept_in_any_slam: bool = False,
-               petit_au_bout_slam_counts_last_trick: bool = False) -> RefOutcome:
-    """RULES.md 3.5 (Excuse ledger) and 3.6 (scoring), with the two flags they name."""
-
-    def taker_side(seat: int) -> bool:
-        return seat == taker
-
-    pile: list[str] = []
-    adjustment = 0
-    exception = False
-    for number, (leader, cards, winner) in enumerate(tricks, start=1):
-        w = taker_side(winner)
-        if "EXC" not in cards:
-            if w:
-                pile += cards
-            continue
-        x = taker_side((leader + cards.index("EXC")) % 4)
-        others = [c for c in cards if c != "EXC"]
-        if number < 18:
-            if x:
-                pile.append("EXC")
-            if w:
-                pile += others
-            if w != x:
-                adjustment += 1 if w else -1
-        else:
-            exception = cards[0] == "EXC" and all(
-                taker_side(t[2]) == taker_side(leader) for t in tricks[:17])
-            kept = excuse_kept_in_any_slam and w == x and all(
-                taker_side(t[2]) == x for t in tricks[:17])
-            if exception or kept:
-                if x:
-                    pile += cards
-            else:
-                if not x:
-                    pile.append("EXC")
-                if w:
-                    pile += others
-    if contract in ("prise", "garde"):
-        pile += discard
-    elif contract == "garde_sans":
-        pile += chien
-    half = sum(ref_half_points(c) for c in pile) + adjustment
-    bouts = frozenset(b for b in BOUT_CODES if b in pile)
-    m = MULTIPLIER[contract]
-    target = TARGET_HALF[len(bouts)]
-    made = half >= target
-    diff = (abs(half - target) + 1) // 2
-    s = 1 if made else -1
-    d = s * (25 + diff) * m
-    examined = [tricks[17]]
-    if exception:
-        examined = [tricks[16], tricks[17]] if petit_au_bout_slam_counts_last_trick \
-            else [tricks[16]]
-    pab = None
-    for _, cards, winner in examined:
-        if "T1" in cards:
-            pab = "taker" if taker_side(winner) else "defence"
-    if pab is not None:
-        d += 10 * m if pab == "taker" else -10 * m
-    d += s * sum(POIGNEE_BONUS[n] for n in poignee_sizes)
-    taker_all = all(taker_side(t[2]) for t in tricks)
-    defence_all = not any(taker_side(t[2]) for t in tricks)
-    if declared:
-        d += 400 if taker_all else -200
-    elif taker_all:
-        d += 200
-    if defence_all:
-        d -= 200
-    return RefOutcome(half, bouts, made, pab, d)
 
 
 # ---------------------------------------------------------------------------
@@ -293,7 +117,7 @@ class Knowledge:
             self.hands[event.seat] -= set(event.cards)
             self.discard = list(event.cards)
             self.taker_only = set(event.cards)
-            self.public |= {c for c in event.cards if ref_is_trump(c)}
+            self.public |= {c for c in event.cards if ref.is_trump(c)}
         elif isinstance(event, Poignee):
             self.public |= set(event.cards)
             self.poignee_sizes.append(len(event.cards))
@@ -369,15 +193,15 @@ def assert_settlement(game: Game, knowledge: Knowledge, where: str) -> None:
                               + sum(c.bonus for c in s.chelem)), where
     assert knowledge.contract == s.contract and knowledge.taker == s.taker, where
     flags = rules.flags
-    ref = ref_settle(taker=s.taker, contract=s.contract, chien=knowledge.chien,
-                     discard=knowledge.discard, tricks=knowledge.tricks,
-                     poignee_sizes=knowledge.poignee_sizes, declared=knowledge.declared,
-                     excuse_kept_in_any_slam=flags.excuse_kept_in_any_slam,
-                     petit_au_bout_slam_counts_last_trick=(
-                         flags.petit_au_bout_slam_counts_last_trick))
-    got = RefOutcome(s.taker_half_points, frozenset(s.taker_bouts), s.contract_made,
-                     s.petit_au_bout, s.per_defender)
-    assert got == ref, f"{where}: engine {got} != RULES.md {ref}"
+    expected = ref.settle(taker=s.taker, contract=s.contract, chien=knowledge.chien,
+                          discard=knowledge.discard, tricks=knowledge.tricks,
+                          poignee_sizes=knowledge.poignee_sizes, declared=knowledge.declared,
+                          excuse_kept_in_any_slam=flags.excuse_kept_in_any_slam,
+                          petit_au_bout_slam_counts_last_trick=(
+                              flags.petit_au_bout_slam_counts_last_trick))
+    got = ref.Outcome(s.taker_half_points, frozenset(s.taker_bouts), s.contract_made,
+                      s.petit_au_bout, s.per_defender)
+    assert got == expected, f"{where}: engine {got} != RULES.md {expected}"
 
 
 def same_state(a: DealState, b: DealState) -> bool:
@@ -433,16 +257,16 @@ def rich_deal(rng: random.Random) -> tuple[int, list[list[str]], list[str]]:
             hand += kings
     rest = [c for c in CODES if c not in hand]
     rng.shuffle(rest)
-    suit_cards = [c for c in rest if not ref_is_trump(c) and c != "EXC"]
+    suit_cards = [c for c in rest if not ref.is_trump(c) and c != "EXC"]
     hand += suit_cards[: 18 - len(hand)]
     rest = [c for c in rest if c not in hand]
     hands: list[list[str]] = [[], [], [], []]
     hands[seat] = hand
     second = (seat + rng.randrange(1, 4)) % 4
-    left = [c for c in rest if ref_is_trump(c)]
+    left = [c for c in rest if ref.is_trump(c)]
     if len(left) >= 10 and rng.random() < 0.5:
         # a second seat rich enough for a simple poignée
-        hands[second] = left[:10] + [c for c in rest if not ref_is_trump(c)][:8]
+        hands[second] = left[:10] + [c for c in rest if not ref.is_trump(c)][:8]
         rest = [c for c in rest if c not in hands[second]]
     for s in range(4):
         if not hands[s]:
@@ -476,12 +300,12 @@ def make_game(kind: str, seed: int) -> tuple[Game, random.Random, Policy]:
 
 
 def ref_petit_sec(hand: set[str]) -> bool:
-    return {c for c in hand if ref_is_trump(c)} == {"T1"} and "EXC" not in hand
+    return {c for c in hand if ref.is_trump(c)} == {"T1"} and "EXC" not in hand
 
 
 def check_against_rules(event: Event, k: Knowledge, where: str) -> None:
     """Each event, before it is applied, against RULES.md 3.2 and A15, A17, A18, A20, A25."""
-    contracts = list(MULTIPLIER)
+    contracts = list(ref.MULTIPLIER)
     if isinstance(event, Bid):
         # one call per seat, from the dealer's right; strictly increasing bids
         assert event.seat == (k.dealer + 1 + len(k.calls)) % 4, where
@@ -496,9 +320,9 @@ def check_against_rules(event: Event, k: Knowledge, where: str) -> None:
         hand = k.hands[event.seat]
         cards = set(event.cards)
         assert event.seat == k.taker and len(hand) == 24 and len(cards) == 6, where
-        assert cards <= hand and not cards & (KINGS | set(BOUT_CODES)), where
-        ordinary = {c for c in hand if not ref_is_trump(c) and c != "EXC" and c not in KINGS}
-        assert len({c for c in cards if ref_is_trump(c)}) == max(0, 6 - len(ordinary)), where
+        assert cards <= hand and not cards & (ref.KINGS | set(ref.BOUT_CODES)), where
+        ordinary = {c for c in hand if not ref.is_trump(c) and c != "EXC" and c not in ref.KINGS}
+        assert len({c for c in cards if ref.is_trump(c)}) == max(0, 6 - len(ordinary)), where
     elif isinstance(event, Redeal):
         passes = len(k.calls) == 4 and all(c is None for _, c in k.calls)
         petit_sec = not k.calls and any(ref_petit_sec(h) for h in k.hands)
@@ -539,10 +363,10 @@ def run_deal(kind: str, seed: int, check_views: bool = True) -> Summary:
         state = game.state
         if state.phase == phases.TRICKS:
             hand = set(game.hand(state.turn))
-            ref = ref_legal(hand, [CODES[c] for c in state.trick])
-            assert set(game.legal_cards()) == ref, f"{where}: legal cards {state.trick}"
+            allowed = ref.legal(hand, [CODES[c] for c in state.trick])
+            assert set(game.legal_cards()) == allowed, f"{where}: legal cards {state.trick}"
             plays = {a.card for a in game.legal_actions() if isinstance(a, Play)}
-            assert plays == ref, where
+            assert plays == allowed, where
         action = policy(state, rng)
         events = game.play(action)
         assert events and events[0] == action, where
@@ -563,11 +387,11 @@ def run_deal(kind: str, seed: int, check_views: bool = True) -> Summary:
             hand = knowledge.hands[seat]
             pool = ref_four_kings_pool(hand, seat, knowledge)
             offered = [len(a.cards) for a in replay.legal_actions() if isinstance(a, Poignee)]
-            assert offered == ref_poignee_levels(hand, pool, excuse_fill), (
+            assert offered == ref.poignee_levels(hand, pool, excuse_fill), (
                 f"{where}: P{seat} offered {offered}, pool {sorted(pool)}")
             if isinstance(event, Poignee):
                 assert event.seat == seat
-                assert ref_poignee_ok(set(event.cards), hand, pool, excuse_fill), where
+                assert ref.poignee_ok(set(event.cards), hand, pool, excuse_fill), where
         check_against_rules(event, knowledge, f"{where}, event #{index} ({event.type})")
         applied = replay.record(event)
         assert applied == [event], f"{where}: event #{index} brought {applied}"
@@ -579,10 +403,10 @@ def run_deal(kind: str, seed: int, check_views: bool = True) -> Summary:
             exception = (event.number == 18 and cards[0] == "EXC" and all(
                 (t[2] == knowledge.taker) == (leader == knowledge.taker)
                 for t in knowledge.tricks[:-1]))
-            assert winner == (leader + ref_winner_index(cards, exception)) % 4, at
+            assert winner == (leader + ref.winner_index(cards, exception)) % 4, at
         if isinstance(event, Play):
             hand_before = knowledge.hands[event.seat] | {event.card}
-            assert event.card in ref_legal(hand_before, knowledge.trick[:-1]), at
+            assert event.card in ref.legal(hand_before, knowledge.trick[:-1]), at
         if check_views:
             assert_views_honest(replay, knowledge, at)
     assert replay.events == game.events
@@ -604,7 +428,7 @@ def run_deal(kind: str, seed: int, check_views: bool = True) -> Summary:
     return Summary(
         contract=game.settlement.contract,  # type: ignore[union-attr]
         redeals=sum(isinstance(e, Redeal) for e in game.events),
-        discarded_trumps=len([c for c in knowledge.discard if ref_is_trump(c)]),
+        discarded_trumps=len([c for c in knowledge.discard if ref.is_trump(c)]),
         poignees=len(s.poignees),
         poignee_with_discard=any(c in card_list(s.discard) for c in poignee_cards),
         poignee_with_excuse="EXC" in {CODES[c] for c in poignee_cards},
