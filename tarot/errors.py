@@ -31,22 +31,54 @@ ILLEGAL_ACTION_CODES: dict[str, str] = {
 }
 
 
+# A refusal's template names seats with placeholders, and the verbs that agree with
+# the acting seat likewise, so that one refusal reads "P0 holds hearts" in a log and
+# "You hold hearts" to the person at the table (IllegalAction.render).
+_VERBS = {"holds": "hold", "has": "have", "gives": "give", "bids": "bid", "is": "are"}
+LOG_NAMES = ("P0", "P1", "P2", "P3")
+
+
 class IllegalAction(ValueError):
     """An action the rules refuse; the game state is left exactly as it was.
 
-    ``code`` is one of :data:`ILLEGAL_ACTION_CODES`; the message is a sentence
-    naming the seat, the card and the rule.
+    ``code`` is one of :data:`ILLEGAL_ACTION_CODES`. ``seat`` is the seat that acted
+    (None when the refusal is about no seat: a log's deal, a derived event),
+    ``cards`` the card codes the refusal is about, ``rule`` the rule book's number
+    it cites (``R11``), ``others`` the other seats it names, by placeholder
+    (``{"taker": 2}``). The template says ``{seat}`` for the acting seat, the
+    placeholders of ``others`` for those, and ``{holds}``, ``{has}``, ``{gives}``,
+    ``{bids}``, ``{is}`` for verbs that agree with the acting seat; ``message`` is
+    it rendered with the log's seat names (P0…P3), :meth:`render` with a table's.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, template: str, *, seat: int | None = None,
+                 cards: tuple[str, ...] = (), rule: str | None = None,
+                 others: dict[str, int] | None = None) -> None:
         assert code in ILLEGAL_ACTION_CODES, code
-        super().__init__(message)
         self.code = code
-        self.message = message
+        self.template = template
+        self.seat = seat if seat is not None and 0 <= seat < 4 else None
+        self.cards = cards
+        self.rule = rule
+        self.others = dict(others or {})
+        self.message = self.render()
+        super().__init__(self.message)
+
+    def render(self, names: tuple[str, ...] | list[str] = LOG_NAMES,
+               person: int | None = None) -> str:
+        """The refusal with ``names`` for the seats, addressed to ``person`` (a seat, who is
+        "you"), or about the seats when ``person`` is None."""
+        text = self.template
+        seats = {"seat": self.seat, **self.others}
+        for key, seat in seats.items():
+            if seat is not None:
+                text = text.replace("{" + key + "}", "you" if seat == person else names[seat])
+        second = self.seat is not None and self.seat == person
+        for third, second_form in _VERBS.items():
+            text = text.replace("{" + third + "}", second_form if second else third)
+        if person is not None:
+            text = text[:1].upper() + text[1:]
+        return text
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
-
-
-def seat_name(seat: int) -> str:
-    return f"P{seat}"

@@ -33,7 +33,7 @@ from tarot.cards import (
     parse_card,
     rank_of,
 )
-from tarot.errors import IllegalAction, seat_name
+from tarot.errors import IllegalAction
 from tarot.events import Action, Bid, Chelem, Discard, Play, Poignee
 from tarot.kernel import excuse_exception, highest_trump_in, led_card, legal_play_mask
 from tarot.rules import PoigneeLevel, RuleSet
@@ -103,32 +103,35 @@ def discard_options_for(hand: int, size: int) -> DiscardOptions:
 
 def check_discard(state: DealState, seat: int, cards: list[int]) -> int:
     """The discard as a mask, or an IllegalAction naming the first rule it breaks (R6, A15)."""
-    who = seat_name(seat)
     size = state.rules.deal.chien_size
-    mask = _distinct_mask(who, cards)
+    mask = _distinct_mask(seat, cards)
     if len(cards) != size:
         raise IllegalAction("discard_size",
-                            f"{who} must discard exactly {size} cards, not {len(cards)} (R6)")
+                            f"{{seat}} must discard exactly {size} cards, not {len(cards)} (R6)",
+                            seat=seat, cards=_codes(mask), rule="R6")
     hand = state.hands[seat]
     missing = mask & ~hand
     if missing:
         raise IllegalAction("not_in_hand",
-                            f"{who} cannot discard {_names(missing)}: not in hand")
+                            f"{{seat}} cannot discard {_names(missing)}: not in hand",
+                            seat=seat, cards=_codes(missing))
     forbidden = mask & (KING_MASK | BOUT_MASK)
     if forbidden:
         what = "a king" if forbidden & KING_MASK else "a bout"
         raise IllegalAction(
             "forbidden_discard",
-            f"{who} cannot discard {_names(forbidden)}: {what} may never be discarded (R6)")
+            f"{{seat}} cannot discard {_names(forbidden)}: {what} may never be discarded (R6)",
+            seat=seat, cards=_codes(forbidden), rule="R6")
     options = discard_options(state)
     trumps = mask & TRUMP_MASK
     if trumps.bit_count() > options.trumps_required:
         left = (options.ordinary & ~mask).bit_count()
         raise IllegalAction(
             "unforced_trump_discard",
-            f"{who} cannot discard {_names(trumps)}: trumps may be discarded only when fewer "
-            f"than {size} ordinary cards are available, and {_names(options.ordinary & ~mask)} "
-            f"({left} ordinary card{'s' if left != 1 else ''}) would stay in hand (R6)")
+            f"{{seat}} cannot discard {_names(trumps)}: trumps may be discarded only when "
+            f"fewer than {size} ordinary cards are available, and "
+            f"{_names(options.ordinary & ~mask)} ({left} ordinary card{'s' if left != 1 else ''})"
+            " would stay in hand (R6)", seat=seat, cards=_codes(trumps), rule="R6")
     return mask
 
 
@@ -189,28 +192,28 @@ def poignee_options_for(rules: RuleSet, hand: int,
 
 def check_poignee(state: DealState, seat: int, cards: list[int]) -> int:
     """The shown cards as a mask, or an IllegalAction (R8, R9, A12–A14)."""
-    who = seat_name(seat)
     if not poignee_window_open(state, seat):
         if any(s == seat for s, _ in state.poignees):
-            reason = "has already shown a poignée"
+            reason = "{has} already shown a poignée"
         elif state.phase != phases.TRICKS:
             reason = "can show a poignée only once the cards are being played"
         else:
             reason = "can show a poignée only just before playing its first card"
-        raise IllegalAction("poignee_not_now", f"{who} {reason} (A12)")
-    mask = _distinct_mask(who, cards)
+        raise IllegalAction("poignee_not_now", f"{{seat}} {reason} (A12)", seat=seat, rule="A12")
+    mask = _distinct_mask(seat, cards)
     rules = state.rules
     level = rules.poignee_by_size.get(len(cards))
     if level is None:
         sizes = "/".join(str(p.trumps) for p in rules.poignees)
         raise IllegalAction("poignee_size",
-                            f"{who} must show exactly {sizes} cards for a poignée, "
-                            f"not {len(cards)} (R8)")
+                            f"{{seat}} must show exactly {sizes} cards for a poignée, "
+                            f"not {len(cards)} (R8)", seat=seat, cards=_codes(mask), rule="R8")
     not_trumps = mask & ~(TRUMP_MASK | EXCUSE_BIT)
     if not_trumps:
         raise IllegalAction("poignee_not_trumps",
-                            f"{who} cannot show {_names(not_trumps)} in a poignée: only trumps "
-                            "and the Excuse (R8)")
+                            f"{{seat}} cannot show {_names(not_trumps)} in a poignée: only "
+                            "trumps and the Excuse (R8)", seat=seat, cards=_codes(not_trumps),
+                            rule="R8")
     hand = state.hands[seat]
     extra = _four_kings_pool(state, seat) if level.id == rules.poignee_rules.four_kings_level \
         else 0
@@ -220,12 +223,15 @@ def check_poignee(state: DealState, seat: int, cards: list[int]) -> int:
         if outside & state.discard:
             raise IllegalAction(
                 "poignee_discard_not_allowed",
-                f"{who} cannot show the discarded {_names(outside)}: discarded trumps count "
-                f"only for a {level.name.lower()} of a taker holding the four kings (R9)")
-        raise IllegalAction("not_in_hand", f"{who} cannot show {_names(outside)}: not in hand")
+                f"{{seat}} cannot show the discarded {_names(outside)}: discarded trumps count "
+                f"only for a {level.name.lower()} of a taker holding the four kings (R9)",
+                seat=seat, cards=_codes(outside), rule="R9")
+        raise IllegalAction("not_in_hand", f"{{seat}} cannot show {_names(outside)}: not in hand",
+                            seat=seat, cards=_codes(outside))
     if mask & EXCUSE_BIT:
         if not hand & EXCUSE_BIT:
-            raise IllegalAction("not_in_hand", f"{who} cannot show EXC: not in hand")
+            raise IllegalAction("not_in_hand", "{seat} cannot show EXC: not in hand", seat=seat,
+                                cards=("EXC",))
         fill_pool = (hand & TRUMP_MASK) | (extra if rules.flags.four_kings_excuse_fill else 0)
         hidden = fill_pool & ~trumps
         if hidden or trumps & ~fill_pool:
@@ -233,8 +239,8 @@ def check_poignee(state: DealState, seat: int, cards: list[int]) -> int:
                       "the Excuse cannot fill a poignée that uses discarded trumps")
             raise IllegalAction(
                 "poignee_excuse_not_allowed",
-                f"{who} may show the Excuse only as the last card of a poignée that shows "
-                f"every trump held; {detail} (R8)")
+                f"{{seat}} may show the Excuse only as the last card of a poignée that shows "
+                f"every trump held; {detail} (R8)", seat=seat, cards=("EXC",), rule="R8")
     return mask
 
 
@@ -246,20 +252,25 @@ def _names(mask: int) -> str:
     return " ".join(CODES[c] for c in cards_in(mask))
 
 
-def _distinct_mask(who: str, cards: list[int]) -> int:
+def _codes(mask: int) -> tuple[str, ...]:
+    return tuple(CODES[c] for c in cards_in(mask))
+
+
+def _distinct_mask(seat: int, cards: list[int]) -> int:
     mask = mask_of(cards)
     if mask.bit_count() != len(cards):
         seen: set[int] = set()
         twice = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
-        raise IllegalAction("duplicate_card", f"{who} gives {CODES[twice]} twice")
+        raise IllegalAction("duplicate_card", f"{{seat}} {{gives}} {CODES[twice]} twice",
+                            seat=seat, cards=(CODES[twice],))
     return mask
 
 
-def _parse(who: str, text: str) -> int:
+def _parse(seat: int, text: str) -> int:
     try:
         return parse_card(text)
     except CardError as error:
-        raise IllegalAction("unknown_card", f"{who}: {error}") from None
+        raise IllegalAction("unknown_card", f"{{seat}}: {error}", seat=seat) from None
 
 
 PHASE_OF_ACTION = {
@@ -300,11 +311,10 @@ def check(state: DealState, action: Action) -> int:
     if isinstance(action, Bid):
         _check_bid(state, action)
         return 0
-    who = seat_name(action.seat)
     if isinstance(action, Discard):
-        return check_discard(state, action.seat, [_parse(who, c) for c in action.cards])
+        return check_discard(state, action.seat, [_parse(action.seat, c) for c in action.cards])
     if isinstance(action, Poignee):
-        return check_poignee(state, action.seat, [_parse(who, c) for c in action.cards])
+        return check_poignee(state, action.seat, [_parse(action.seat, c) for c in action.cards])
     return 0
 
 
@@ -312,19 +322,20 @@ def _refuse_out_of_turn(state: DealState, action: Action) -> None:
     kind = type(action)
     if kind not in PHASE_OF_ACTION:
         raise TypeError(f"{action!r} is not an action (Bid, Discard, Chelem, Poignee, Play)")
-    who = seat_name(action.seat)
-    if not 0 <= action.seat < 4:
-        raise IllegalAction("not_your_turn", f"{action.seat} is not a seat (P0…P3)")
+    seat = action.seat
+    if not 0 <= seat < 4:
+        raise IllegalAction("not_your_turn", f"{seat} is not a seat (P0…P3)")
     if state.phase != PHASE_OF_ACTION.get(kind):
         raise IllegalAction(
             "wrong_phase",
-            f"{who} cannot {_ACTION_WORDS.get(kind, 'act')} now: {_PHASE_WORDS[state.phase]}")
-    if kind is Chelem and action.seat != state.taker:
+            f"{{seat}} cannot {_ACTION_WORDS.get(kind, 'act')} now: {_PHASE_WORDS[state.phase]}",
+            seat=seat)
+    if kind is Chelem and seat != state.taker:
         raise IllegalAction("chelem_taker_only",
-                            f"{who} cannot declare a chelem: only the taker, "
-                            f"{seat_name(state.taker)}, may (R10)")
-    raise IllegalAction("not_your_turn",
-                        f"{who} cannot act now: it is {seat_name(state.turn)}'s turn")
+                            "{seat} cannot declare a chelem: only the taker, {taker}, may (R10)",
+                            seat=seat, rule="R10", others={"taker": state.taker})
+    raise IllegalAction("not_your_turn", "{seat} cannot act now: it is {turn}'s turn",
+                        seat=seat, others={"turn": state.turn})
 
 
 def canonical(action: Action) -> Action:
@@ -336,13 +347,12 @@ def canonical(action: Action) -> Action:
     if isinstance(action, Play):
         if action.card in CARD_BY_CODE:
             return action
-        return PLAY_ACTIONS[action.seat][_parse(seat_name(action.seat), action.card)] \
+        return PLAY_ACTIONS[action.seat][_parse(action.seat, action.card)] \
             if 0 <= action.seat < 4 else action
     if isinstance(action, (Discard, Poignee)):
         if all(c in CARD_BY_CODE for c in action.cards):
             return action
-        who = seat_name(action.seat)
-        codes = tuple(CODES[_parse(who, c)] for c in action.cards)
+        codes = tuple(CODES[_parse(action.seat, c)] for c in action.cards)
         return type(action)(seat=action.seat, cards=codes)
     return action
 
@@ -350,39 +360,42 @@ def canonical(action: Action) -> Action:
 def _check_bid(state: DealState, action: Bid) -> None:
     if action.contract is None:
         return
-    who = seat_name(action.seat)
+    seat = action.seat
     index = state.rules.contract_index.get(action.contract)
     if index is None:
         known = ", ".join(c.id for c in state.rules.contracts)
         raise IllegalAction("unknown_contract",
-                            f"{who} bids {action.contract!r}, which is not a contract ({known})")
+                            f"{{seat}} {{bids}} {action.contract!r}, which is not a contract "
+                            f"({known})", seat=seat)
     if index <= state.best_bid:
         current = state.rules.contracts[state.best_bid].name
         higher = [c.name for c in state.rules.contracts[state.best_bid + 1:]]
         allowed = "pass, or bid " + " or ".join(higher) if higher else "only pass"
         raise IllegalAction(
             "bid_too_low",
-            f"{who} cannot bid {state.rules.contracts[index].name}: the bid is already "
-            f"{current}, and each bid must be higher; {who} may {allowed} (R4)")
+            f"{{seat}} cannot bid {state.rules.contracts[index].name}: the bid is already "
+            f"{current}, and each bid must be higher; {{seat}} may {allowed} (R4)",
+            seat=seat, rule="R4")
 
 
 def _check_play(state: DealState, action: Play) -> int:
     card = CARD_BY_CODE.get(action.card)
     if card is not None and (1 << card) & legal_cards(state):
         return 1 << card
-    who = seat_name(action.seat)
+    seat = action.seat
     if card is None:
-        card = _parse(who, action.card)
+        card = _parse(seat, action.card)
     bit = 1 << card
     if bit & legal_cards(state):
         return bit
-    hand = state.hands[action.seat]
+    hand = state.hands[seat]
     if not bit & hand:
-        raise IllegalAction("not_in_hand", f"{who} cannot play {CODES[card]}: not in hand")
-    raise illegal_play_reason(hand, state.trick, card, who)
+        raise IllegalAction("not_in_hand", f"{{seat}} cannot play {CODES[card]}: not in hand",
+                            seat=seat, cards=(CODES[card],))
+    raise illegal_play_reason(hand, state.trick, card, seat)
 
 
-def illegal_play_reason(hand: int, trick: Sequence[int], card: int, who: str) -> IllegalAction:
+def illegal_play_reason(hand: int, trick: Sequence[int], card: int, seat: int) -> IllegalAction:
     """Why ``card`` may not be played from ``hand`` to ``trick`` (it is known to be illegal)."""
     led = led_card(trick)
     name = CODES[card]
@@ -390,23 +403,25 @@ def illegal_play_reason(hand: int, trick: Sequence[int], card: int, who: str) ->
         suit = SUIT_NAMES[led // 14]
         return IllegalAction(
             "must_follow_suit",
-            f"{who} cannot play {name}: {CODES[led]} was led and {who} holds {suit} "
-            f"({_names(hand & SUIT_MASKS[led // 14])}), so must follow suit (R11)")
+            f"{{seat}} cannot play {name}: {CODES[led]} was led and {{seat}} {{holds}} {suit} "
+            f"({_names(hand & SUIT_MASKS[led // 14])}), so must follow suit (R11)",
+            seat=seat, cards=(name,), rule="R11")
     high = highest_trump_in(trick)
     higher = hand & TRUMPS_ABOVE[high]
     if card > TRUMP_BASE and higher:
         return IllegalAction(
             "must_overtrump",
-            f"{who} cannot play {name}: the trick holds T{high} and {who} can overtrump with "
-            f"{_names(higher)}, so must (R12)")
+            f"{{seat}} cannot play {name}: the trick holds T{high} and {{seat}} can overtrump "
+            f"with {_names(higher)}, so must (R12)", seat=seat, cards=(name,), rule="R12")
     reason = "trumps were led" if led > TRUMP_BASE else \
-        f"{who} has no {SUIT_NAMES[led // 14]}"
+        f"{{seat}} {{has}} no {SUIT_NAMES[led // 14]}"
     lower = ", even a lower one" if high else ""
     rules = "R11, R12" if high else "R11"
     return IllegalAction(
         "must_trump",
-        f"{who} cannot play {name}: {reason} and {who} holds trumps "
-        f"({_names(hand & TRUMP_MASK)}), so must play one{lower} ({rules})")
+        f"{{seat}} cannot play {name}: {reason} and {{seat}} {{holds}} trumps "
+        f"({_names(hand & TRUMP_MASK)}), so must play one{lower} ({rules})",
+        seat=seat, cards=(name,), rule="R11")
 
 
 # ---------------------------------------------------------------------------

@@ -216,7 +216,9 @@ class TerminalGame:
                     continue
                 return self.game.play(action)
             except IllegalAction as error:
-                message = with_symbols(personal(error.message, self.human, self.names))
+                # Rendered from the refusal's fields: the seats by their names at this
+                # table, the person as "you" (the log's message says P0…P3).
+                message = with_symbols(error.render(self.names, self.human))
                 self.say(Text(f"  ✗ {message}", style="yellow"))
             except CardError as error:
                 self.say(Text(f"  ✗ {error}", style="yellow"))
@@ -420,29 +422,6 @@ class TerminalGame:
             recap.append_text(cards_line(trick.cards))
             recap.append(f" → {self.names[trick.winner]}")
             self.say(recap)
-
-
-_SECOND_PERSON = {"holds": "hold", "has": "have", "cannot": "cannot", "must": "must",
-                  "may": "may", "gives": "give", "bids": "bid", "is": "are", "can": "can"}
-
-
-def personal(message: str, seat: int | None, names: Sequence[str] = SEAT_NAMES) -> str:
-    """An engine message about ``seat`` addressed to the person in that seat.
-
-    The engine names seats P0…P3; at the table they are You, East, North, West.
-    """
-    if seat is None:
-        return message
-
-    def replace(match: re.Match[str]) -> str:
-        return "you " + _SECOND_PERSON[match.group(1)]
-
-    text = re.sub(rf"\bP{seat} ({'|'.join(_SECOND_PERSON)})\b", replace, message)
-    text = re.sub(rf"\bP{seat}\b", "you", text)
-    for other in range(4):
-        if other != seat:
-            text = re.sub(rf"\bP{other}\b", names[other], text)
-    return text[:1].upper() + text[1:]
 
 
 _CODE = re.compile(r"\b(10|[1-9JNQK])([SHDC])\b")

@@ -257,3 +257,28 @@ def test_a_torn_line_is_accepted_as_in_progress_when_asked(tmp_path: Path) -> No
     whole = read_log(GARDE)
     assert loaded.game.events == whole.events[:len(loaded.game.events)]
     assert dumps_log(loaded.game.header, loaded.game.events).count("\n") >= 20
+
+
+def test_a_refusal_carries_its_fields_and_reads_right_at_the_table() -> None:
+    """A refusal names its seat, cards and rule as data; the log's message and the table's
+    come from one template (no English rewritten after the fact)."""
+    from tarot.cards import mask_of, parse_cards
+    from tarot.legal import illegal_play_reason
+
+    hand = mask_of(parse_cards("2H 5H KS T3"))
+    refusal = illegal_play_reason(hand, parse_cards("9H"), parse_cards("KS")[0], 0)
+    assert (refusal.code, refusal.seat, refusal.cards, refusal.rule) == \
+        ("must_follow_suit", 0, ("KS",), "R11")
+    assert refusal.message == ("P0 cannot play KS: 9H was led and P0 holds hearts (2H 5H), "
+                               "so must follow suit (R11)")
+    names = ("You", "East", "North", "West")
+    assert refusal.render(names, person=0) == (
+        "You cannot play KS: 9H was led and you hold hearts (2H 5H), so must follow suit (R11)")
+    assert refusal.render(("South", "East", "North", "West"), person=2).startswith(
+        "South cannot play KS: 9H was led and South holds hearts")
+    game = auction(deal_with(TRUMPS_AND_EXCUSE), None)  # P0 passed: P1 to bid
+    with pytest.raises(IllegalAction) as raised:
+        game.play(Bid(seat=3, contract="garde"))
+    assert raised.value.message == "P3 cannot act now: it is P1's turn"
+    assert raised.value.render(names, person=3) == "You cannot act now: it is East's turn"
+    assert raised.value.others == {"turn": 1}

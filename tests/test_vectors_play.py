@@ -54,10 +54,10 @@ def test_legal_play_vector(vector: LegalVector) -> None:
     assert legal == mask_of(parse_cards(vector.legal))
     for card in parse_cards(vector.hand):
         if not legal >> card & 1:  # every other card has a reason, the one the vector names
-            reason = illegal_play_reason(hand, trick, card, "P0")
+            reason = illegal_play_reason(hand, trick, card, 0)
             assert reason.code in {"must_follow_suit", "must_trump", "must_overtrump"}
     for code, expected in vector.illegal.items():
-        assert illegal_play_reason(hand, trick, parse_cards(code)[0], "P0").code == expected
+        assert illegal_play_reason(hand, trick, parse_cards(code)[0], 0).code == expected
 
 
 # ---------------------------------------------------------------------------
