@@ -132,18 +132,18 @@ def _fields(event: Event) -> dict[str, Any]:
     return fields
 
 
-# The 312 possible plays are shared objects (tarot.legal.PLAY_ACTIONS): each one's line
-# after its seq is made once.
-_PLAY_TAILS: dict[Play, str] = {}
+# The 312 possible plays are shared objects (tarot.legal.PLAY_ACTIONS), alive as long as
+# the program: each one's line after its seq is made once, found by the object's id (a
+# Play's own hash would hash its fields at every card). Another Play is encoded anew.
+_PLAY_TAILS: dict[int, str] = {id(play): _ENCODE(_fields(play))[1:]
+                               for seat in PLAY_ACTIONS for play in seat}
 
 
 def event_line(seq: int, event: Event) -> str:
     # pydantic's serialiser gives the same line at four times the cost (the round-trip
     # tests hold the two to each other).
-    if type(event) is Play:
-        tail = _PLAY_TAILS.get(event)
-        if tail is None:
-            tail = _PLAY_TAILS[event] = _ENCODE(_fields(event))[1:]
+    tail = _PLAY_TAILS.get(id(event))
+    if tail is not None:
         return f'{{"seq": {seq}, {tail}'
     return _ENCODE({"seq": seq, **_fields(event)})
 
@@ -184,9 +184,11 @@ class LogWriter:
             stream.flush()
 
     def write(self, events: Iterable[Event]) -> None:
+        lines = []
         for event in events:
-            self.stream.write(event_line(self.written, event) + "\n")
+            lines.append(event_line(self.written, event) + "\n")
             self.written += 1
+        self.stream.write("".join(lines))
         self.stream.flush()
 
 
