@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tarot import phases
-from tarot.cards import CARD_BY_CODE, CODES, card_list, cards_in, codes, parse_cards, sort_key
+from tarot.cards import CODES, card_list, cards_in, codes, parse_cards, sort_key
 from tarot.deal import SHUFFLE_ALGORITHM, DealtCards, SeededShuffles
 from tarot.errors import IllegalAction
 from tarot.events import (
@@ -29,7 +29,7 @@ from tarot.events import (
     Settlement,
 )
 from tarot.evolve import APPLY, apply, check_deal, next_derived, play_card
-from tarot.legal import canonical, check, legal_actions, legal_cards
+from tarot.legal import canonical, check, legal_actions, legal_card_played, legal_cards
 from tarot.rules import RuleSet, load_rules
 from tarot.state import NO_SEAT, DealState
 from tarot.views import PlayerView, view_for
@@ -144,19 +144,16 @@ class Game:
     def play(self, action: Action) -> list[Event]:
         """Check and apply a decision, then every derived event it leads to; return them all."""
         state = self.state
-        if type(action) is Play and action.seat == state.turn and state.phase == phases.TRICKS:
-            # The inner loop of every deal, a legal card by its canonical code: the same
-            # check and effect as below, without the dispatch (``check`` opens the same way).
-            card = CARD_BY_CODE.get(action.card, -1)
-            if card >= 0 and legal_cards(state) >> card & 1:
-                play_card(state, action.seat, card)
-                events = self.events
-                events.append(action)
-                if len(state.trick) < 4:
-                    return [action]
-                start = len(events) - 1
-                self._advance()
-                return events[start:]
+        card = legal_card_played(state, action)
+        if card >= 0:  # the inner loop of every deal: the effect below, without dispatch
+            play_card(state, state.turn, card)
+            events = self.events
+            events.append(action)
+            if len(state.trick) < 4:
+                return [action]
+            start = len(events) - 1
+            self._advance()
+            return events[start:]
         action = canonical(action)
         check(state, action)
         events = self.events
@@ -175,14 +172,11 @@ class Game:
         leaves out are applied first, so a log of decisions alone rebuilds the deal.
         """
         state = self.state
-        if type(event) is Play and event.seat == state.turn and state.phase == phases.TRICKS:
-            # A legal card (the trick in progress has fewer than four, so nothing derived is
-            # due): as in play(), without the dispatch.
-            card = CARD_BY_CODE.get(event.card, -1)
-            if card >= 0 and legal_cards(state) >> card & 1:
-                play_card(state, event.seat, card)
-                self.events.append(event)
-                return [event]
+        card = legal_card_played(state, event)
+        if card >= 0:  # as in play(); the trick has fewer than four cards: nothing is due
+            play_card(state, state.turn, card)
+            self.events.append(event)
+            return [event]
         start = len(self.events)
         expected = next_derived(self.state)
         if type(event) in DERIVED_TYPES:

@@ -34,7 +34,7 @@ from tarot.cards import (
     rank_of,
 )
 from tarot.errors import IllegalAction
-from tarot.events import Action, Bid, Chelem, Discard, Play, Poignee
+from tarot.events import Action, Bid, Chelem, Discard, Event, Play, Poignee
 from tarot.kernel import excuse_exception, highest_trump_in, led_card, legal_play_mask
 from tarot.rules import PoigneeLevel, RuleSet
 from tarot.state import NO_SEAT, DealState
@@ -296,14 +296,23 @@ _ACTION_WORDS = {Bid: "bid", Discard: "discard", Chelem: "declare a chelem",
                  Poignee: "show a poignée", Play: "play a card"}
 
 
+def legal_card_played(state: DealState, action: Action | Event) -> int:
+    """The card of ``action`` when it is the inner loop of every deal, a legal card by its
+    canonical code played by the seat to play; else -1 (the general check decides).
+    ``check``, ``Game.play`` and ``Game.record`` take such a card without dispatching."""
+    if type(action) is Play and action.seat == state.turn and state.phase == phases.TRICKS:
+        card = CARD_BY_CODE.get(action.card, -1)
+        if card >= 0 and legal_cards(state) >> card & 1:
+            return card
+    return -1
+
+
 def check(state: DealState, action: Action) -> int:
     """Refuse an illegal action; for a legal one return its cards as a mask (0 if none)."""
+    card = legal_card_played(state, action)
+    if card >= 0:
+        return 1 << card
     kind = type(action)
-    if kind is Play and state.phase == phases.TRICKS and action.seat == state.turn:
-        # The inner loop of every deal: a legal card by its canonical code.
-        card = CARD_BY_CODE.get(action.card)  # type: ignore[union-attr]
-        if card is not None and legal_cards(state) >> card & 1:
-            return 1 << card
     if state.phase != PHASE_OF_ACTION.get(kind) or action.seat != state.turn:
         _refuse_out_of_turn(state, action)
     if isinstance(action, Play):
