@@ -66,19 +66,23 @@ def test_the_golden_replays_deal_as_before() -> None:
                     tarot.game.deal_event(dealt, event.deal_number)  # type: ignore[union-attr]
 
 
-def count_shuffles(monkeypatch: pytest.MonkeyPatch, text: str) -> tuple[int, int]:
-    calls = 0
+def counting_shuffles(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the shuffles from now on: the returned list's one item."""
+    calls = [0]
     real = tarot.deal.shuffled_deck
 
     def counted(rng: random.Random) -> list[int]:
-        nonlocal calls
-        calls += 1
+        calls[0] += 1
         return real(rng)
 
-    with monkeypatch.context() as patch:
-        patch.setattr(tarot.deal, "shuffled_deck", counted)
-        game = replay_lines(text.splitlines())
-    return calls, game.state.deal_number
+    monkeypatch.setattr(tarot.deal, "shuffled_deck", counted)
+    return calls
+
+
+def count_shuffles(monkeypatch: pytest.MonkeyPatch, text: str) -> tuple[int, int]:
+    calls = counting_shuffles(monkeypatch)
+    game = replay_lines(text.splitlines())
+    return calls[0], game.state.deal_number
 
 
 @pytest.mark.parametrize("redeals", [10, 200, 2000])
@@ -92,17 +96,10 @@ def test_validating_n_redeals_costs_n_shuffles(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_a_game_deals_each_redeal_with_one_shuffle(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = 0
-    real = tarot.deal.shuffled_deck
-
-    def counted(rng: random.Random) -> list[int]:
-        nonlocal calls
-        calls += 1
-        return real(rng)
-
-    monkeypatch.setattr(tarot.deal, "shuffled_deck", counted)
+    calls = counting_shuffles(monkeypatch)
     game = redeal_game(300)
-    assert calls == game.state.deal_number + 1
+    assert calls[0] == game.state.deal_number + 1
+    monkeypatch.undo()
     assert dumps_log(game.header, game.events) == redeal_log(300)
 
 
