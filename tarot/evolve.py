@@ -36,7 +36,7 @@ from tarot.events import (
     Settlement,
     TrickTaken,
 )
-from tarot.kernel import trick_winner_index
+from tarot.kernel import beats
 from tarot.legal import excuse_exception_applies
 from tarot.scoring import settle
 from tarot.state import NO_SEAT, CompletedTrick, DealState
@@ -86,6 +86,7 @@ def _apply_deal(state: DealState, event: Deal) -> None:
     state.poignees = []
     state.tricks = []
     state.trick = []
+    state.trick_best = -1
     state.leader = NO_SEAT
     state.played = 0
     state.settlement = None
@@ -141,7 +142,11 @@ def play_card(state: DealState, seat: int, card: int) -> None:
     bit = 1 << card
     state.hands[seat] &= ~bit
     state.played |= bit
-    state.trick.append(card)
+    trick = state.trick
+    best = state.trick_best
+    if beats(card, trick[best] if best >= 0 else -1):  # the winner, kept as cards come
+        state.trick_best = len(trick)
+    trick.append(card)
     state.legal_cache = -1
     state.turn = (seat + 1) % 4 if len(state.trick) < 4 else NO_SEAT
 
@@ -152,6 +157,7 @@ def _apply_trick(state: DealState, event: TrickTaken) -> None:
     exception = state.trick[0] == EXCUSE and event.winner == state.leader
     state.tricks.append(CompletedTrick(state.leader, tuple(state.trick), event.winner, exception))
     state.trick = []
+    state.trick_best = -1
     state.leader = event.winner
     state.legal_cache = -1
     if len(state.tricks) == state.rules.deal.hand_size:
@@ -200,7 +206,7 @@ def next_derived(state: DealState) -> Event | None:
             return None
         trick = state.trick
         exception = trick[0] == EXCUSE and excuse_exception_applies(state)
-        index = trick_winner_index(trick, exception)
+        index = 0 if exception else state.trick_best
         return TrickTaken(
             number=len(state.tricks) + 1,
             leader=state.leader,

@@ -64,6 +64,9 @@ class RuleTable:
     chien_size: int
     excuse_kept_in_any_slam: bool
     petit_slam_counts_last: bool
+    # The points of each of the 256 sets of eight cards, for each byte of a mask: a pile
+    # is counted in ten lookups (``half_points``), at the end of every playout.
+    points_by_byte: tuple[tuple[int, ...], ...]
 
     @classmethod
     def of(cls, rules: RuleSet) -> RuleTable:
@@ -79,7 +82,18 @@ class RuleTable:
             compensation=scoring.excuse_compensation_half_points,
             hand_size=rules.deal.hand_size, chien_size=rules.deal.chien_size,
             excuse_kept_in_any_slam=rules.flags.excuse_kept_in_any_slam,
-            petit_slam_counts_last=rules.flags.petit_au_bout_slam_counts_last_trick)
+            petit_slam_counts_last=rules.flags.petit_au_bout_slam_counts_last_trick,
+            points_by_byte=_points_by_byte(rules.points_table))
+
+
+def _points_by_byte(points: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    if len(points) > 80:
+        raise ValueError(f"a deck of {len(points)} cards does not fit the ten-byte count")
+    padded = list(points) + [0] * (80 - len(points))
+    return tuple(
+        tuple(sum(padded[8 * byte + bit] for bit in range(8) if subset >> bit & 1)
+              for subset in range(256))
+        for byte in range(10))
 
 
 # ---------------------------------------------------------------------------
@@ -105,19 +119,22 @@ def highest_trump_in(trick: Sequence[int]) -> int:
 
 def legal_play_mask(hand: int, trick: Sequence[int]) -> int:
     """The cards of ``hand`` that may be played to ``trick`` (RULES.md 3.3)."""
-    led = -1
-    for card in trick:
-        if card != EXCUSE:
-            led = card
-            break
+    best = trick_winner_index(trick)
+    return legal_mask(hand, led_card(trick), trick[best] if best >= 0 else -1)
+
+
+def legal_mask(hand: int, led: int, top: int) -> int:
+    """:func:`legal_play_mask` from the two facts of the trick it depends on, for those
+    who keep them as cards are added: ``led``, :func:`led_card`; ``top``, the winning card
+    so far (:func:`winning_card`), which is the highest trump once a trump is in."""
     if led < 0:
         return hand
     if led > TRUMP_BASE:
         candidates = hand & TRUMP_MASK
     else:
         candidates = hand & SUIT_MASKS[led // 14] or hand & TRUMP_MASK
-    if candidates & TRUMP_MASK:
-        higher = candidates & TRUMPS_ABOVE[highest_trump_in(trick)]
+    if candidates & TRUMP_MASK and top > TRUMP_BASE:
+        higher = candidates & TRUMPS_ABOVE[top - TRUMP_BASE]
         if higher:
             candidates = higher
     if not candidates:
@@ -216,6 +233,18 @@ def excuse_stays_on_last_trick(table: RuleTable, trick: Sequence[int], leader: i
     return taker_tricks == 0 and winner != taker
 
 
+def take_trick(table: RuleTable, trick: Sequence[int], leader: int, winner: int, taker: int,
+               last: bool, exception: bool, taker_tricks: int, defence_tricks: int
+               ) -> tuple[int, int]:
+    """:func:`share_trick` of a completed trick, the last trick's Excuse decided
+    (:func:`excuse_stays_on_last_trick`): the mask of cards the taker's pile gains and the
+    half-points moved to the taker. ``taker_tricks`` and ``defence_tricks`` count the
+    tricks before this one; the engine's count and the playouts both take tricks here."""
+    stays = last and excuse_stays_on_last_trick(table, trick, leader, winner, taker, exception,
+                                                taker_tricks, defence_tricks)
+    return share_trick(table.compensation, trick, leader, winner, taker, last, stays)
+
+
 def petit_side(trick: Sequence[int], winner_is_taker: bool) -> int:
     """TAKER or DEFENCE when the Petit is in ``trick``, as the side that won it; else 0."""
     if PETIT not in trick:
@@ -239,14 +268,12 @@ def petit_au_bout(table: RuleTable, last: int, before_last: int, exception: bool
 
 def half_points(table: RuleTable, pile: int, adjustment: int = 0) -> int:
     """The card points of ``pile``, in half-points, plus ``adjustment``."""
-    points = table.points
-    total = adjustment
-    mask = pile
-    while mask:
-        low = mask & -mask
-        total += points[low.bit_length() - 1]
-        mask ^= low
-    return total
+    by_byte = table.points_by_byte
+    return (adjustment + by_byte[0][pile & 255] + by_byte[1][pile >> 8 & 255]
+            + by_byte[2][pile >> 16 & 255] + by_byte[3][pile >> 24 & 255]
+            + by_byte[4][pile >> 32 & 255] + by_byte[5][pile >> 40 & 255]
+            + by_byte[6][pile >> 48 & 255] + by_byte[7][pile >> 56 & 255]
+            + by_byte[8][pile >> 64 & 255] + by_byte[9][pile >> 72 & 255])
 
 
 def bouts_in(pile: int) -> int:

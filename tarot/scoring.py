@@ -18,7 +18,7 @@ from tarot import kernel
 from tarot.cards import BOUTS, CODES
 from tarot.events import ChelemScore, PoigneeScore, Settlement
 from tarot.rules import RuleSet
-from tarot.state import CompletedTrick, DealState
+from tarot.state import DealState
 
 Side = Literal["taker", "defence"]
 
@@ -49,30 +49,20 @@ class TrickShare:
     taker_adjustment: int  # half-points moved to the taker (negative: from the taker)
 
 
-def share_trick(trick: CompletedTrick, *, taker: int, last: bool, excuse_stays: bool,
-                compensation: int) -> TrickShare:
-    """Split a trick's cards between the sides (:func:`tarot.kernel.share_trick`)."""
-    cards = trick.cards
-    taker_cards, adjustment = kernel.share_trick(compensation, cards, trick.leader,
-                                                 trick.winner, taker, last, excuse_stays)
-    every = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
-    return TrickShare(taker_cards, every & ~taker_cards, adjustment)
-
-
 def trick_shares(state: DealState) -> list[TrickShare]:
-    """Each completed trick split between the sides, in order."""
+    """Each completed trick split between the sides, in order (for the audit)."""
     table = state.rules.table
     last_index = table.hand_size - 1
     taker = state.taker
     shares = []
     taker_tricks = defence_tricks = 0
     for index, trick in enumerate(state.tricks):
-        last = index == last_index
-        stays = last and kernel.excuse_stays_on_last_trick(
-            table, trick.cards, trick.leader, trick.winner, taker, trick.excuse_exception,
-            taker_tricks, defence_tricks)
-        shares.append(share_trick(trick, taker=taker, last=last, excuse_stays=stays,
-                                  compensation=table.compensation))
+        cards = trick.cards
+        to_taker, adjustment = kernel.take_trick(
+            table, cards, trick.leader, trick.winner, taker, index == last_index,
+            trick.excuse_exception, taker_tricks, defence_tricks)
+        every = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
+        shares.append(TrickShare(to_taker, every & ~to_taker, adjustment))
         if trick.winner == taker:
             taker_tricks += 1
         else:
@@ -82,17 +72,26 @@ def trick_shares(state: DealState) -> list[TrickShare]:
 
 def count_cards(state: DealState) -> CardCount:
     """Card points of the taker's side: tricks, the Excuse ledger, and the chien or discard."""
-    pile = 0
-    adjustment = 0
-    for share in trick_shares(state):
-        pile |= share.taker_cards
-        adjustment += share.taker_adjustment
+    table = state.rules.table
+    last_index = table.hand_size - 1
+    taker = state.taker
+    pile = adjustment = taker_tricks = defence_tricks = 0
+    for index, trick in enumerate(state.tricks):
+        to_taker, moved = kernel.take_trick(
+            table, trick.cards, trick.leader, trick.winner, taker, index == last_index,
+            trick.excuse_exception, taker_tricks, defence_tricks)
+        pile |= to_taker
+        adjustment += moved
+        if trick.winner == taker:
+            taker_tricks += 1
+        else:
+            defence_tricks += 1
     fate = state.chien_fate
     if fate == "shown":
         pile |= state.discard
     elif fate == "taker":
         pile |= state.chien
-    return CardCount(pile, adjustment, state.rules.table)
+    return CardCount(pile, adjustment, table)
 
 
 def all_tricks_by(state: DealState) -> Side | None:

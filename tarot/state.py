@@ -46,6 +46,7 @@ class DealState:
     tricks: list[CompletedTrick] = field(default_factory=list)
     leader: int = NO_SEAT
     trick: list[int] = field(default_factory=list)  # cards of the trick in progress
+    trick_best: int = -1  # index in ``trick`` of its winning card so far; -1: none yet
     turn: int = NO_SEAT
     played: int = 0  # mask of every card played so far
     settlement: Settlement | None = None

@@ -25,12 +25,15 @@ from pathlib import Path
 
 import pytest
 
+from tarot import phases
 from tarot.audit import rescore
 from tarot.bots.playout import Position, Scoring, play
 from tarot.bots.random_player import random_action
 from tarot.cards import CARD_BY_CODE, EXCUSE
 from tarot.events import Action, Play
 from tarot.game import Game
+from tarot.kernel import half_points, legal_play_mask, trick_winner_index
+from tarot.legal import legal_cards
 from tarot.log import read_log
 from tarot.rules import load_rules
 
@@ -156,3 +159,45 @@ def test_a_rule_set_with_its_table_travels_to_a_worker_process() -> None:
     assert rules.table.poignee_bonus  # cached on the instance
     again = pickle.loads(pickle.dumps(rules))
     assert again.table == rules.table and again.content_hash == rules.content_hash
+
+
+@pytest.mark.parametrize("rules_name", RULE_FILES)
+def test_a_pile_is_counted_by_bytes_as_card_by_card(rules_name: str) -> None:
+    table = load_rules(rules_name).table
+    rng = random.Random(rules_name)
+    masks = [0, (1 << 78) - 1, 1 << 77, 1 << 0, 0xFF << 56, 0xFF << 64]
+    masks += [rng.getrandbits(78) for _ in range(500)]
+    for mask in masks:
+        by_card = sum(table.points[card] for card in range(78) if mask >> card & 1)
+        assert half_points(table, mask, -3) == by_card - 3, hex(mask)
+
+
+def test_the_winner_kept_card_by_card_is_the_winner_of_the_whole_trick() -> None:
+    """The engine's DealState and the playouts' Position keep the trick's winner as cards
+    come; it must be the one ``trick_winner_index`` finds from the cards, and the legal
+    cards worked out from it the ones ``legal_play_mask`` finds."""
+    rng = random.Random(7)
+    compared = 0
+    for seed in range(200):
+        game = Game.new(seed)
+        pos: Position | None = None
+        sc: Scoring | None = None
+        while not game.is_over:
+            state = game.state
+            if state.phase == phases.TRICKS and state.turn >= 0:
+                if pos is None:
+                    pos = Position(list(state.hands), [], state.leader, state.taker, 0, 0, 0,
+                                   0, 0, 0)
+                    sc = Scoring.of(game.rules, state.contract_id or "", [], False)
+                hand = state.hands[state.turn]
+                assert state.trick_best == trick_winner_index(state.trick)
+                assert pos.trick == state.trick and pos.best == state.trick_best
+                assert legal_cards(state) == legal_play_mask(hand, state.trick)
+                assert pos.legal(hand) == legal_play_mask(hand, state.trick)
+                compared += 1
+            action = random_action(state, rng)
+            if isinstance(action, Play):
+                assert pos is not None and sc is not None
+                play(pos, CARD_BY_CODE[action.card], sc)
+            game.play(action)
+    assert compared > 10_000

@@ -291,7 +291,7 @@ def test_pruned_exact_search_agrees_with_plain_minimax() -> None:
             if t.winner == state.taker:
                 pile |= sum(1 << c for c in t.cards)
         pos = Position(list(state.hands), list(state.trick), state.leader, state.taker,
-                       len(state.tricks), pile, 0, 0, len(state.tricks), 0)
+                       len(state.tricks), pile, 0, 0, len(state.tricks), 0, state.trick_best)
         assert solve(pos.copy(), sc) == _minimax(pos, sc)
         checked += 1
     assert checked >= 20

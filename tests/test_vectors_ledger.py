@@ -5,7 +5,7 @@ plays them, and filler tricks made of the remaining cards, so that the 78 cards
 are used exactly once. The winner of a named trick, and whether the last-trick
 exception applies, are computed by the engine from the cards and the earlier
 winners, and checked against the vector. A trick's ledger (Δtaker, Δdef) is
-checked twice: by ``share_trick`` on the trick alone, and as the change in
+checked twice: by ``kernel.share_trick`` on the trick alone, and as the change in
 ``count_cards`` when the trick is added to the tricks before it.
 """
 
@@ -19,7 +19,7 @@ import pytest
 
 from tarot.cards import ALL_CARDS, EXCUSE, codes, mask_of, parse_cards
 from tarot.events import ChelemScore
-from tarot.kernel import trick_winner_index
+from tarot.kernel import share_trick, trick_winner_index
 from tarot.legal import excuse_exception_applies
 from tarot.rules import RuleSet
 from tarot.scoring import (
@@ -28,7 +28,6 @@ from tarot.scoring import (
     count_cards,
     petit_au_bout_side,
     settle,
-    share_trick,
 )
 from tarot.state import CompletedTrick, DealState
 
@@ -272,17 +271,17 @@ def _check_trick_ledger(state: DealState, ledger: TrickLedger, *, alone: bool) -
     assert trick.excuse_exception is ledger.exception
 
     if alone:  # the trick by itself; outside the A4 flag, the Excuse stays only by exception
-        share = share_trick(trick, taker=TAKER, last=ledger.number == TRICKS,
-                            excuse_stays=trick.excuse_exception,
-                            compensation=rules.scoring.excuse_compensation_half_points)
-        assert share.taker_cards & share.defence_cards == 0
-        assert share.taker_cards | share.defence_cards == mask_of(trick.cards)
-        taker_delta = _points(rules, share.taker_cards) + share.taker_adjustment
-        defence_delta = _points(rules, share.defence_cards) - share.taker_adjustment
+        taker_cards, adjustment = share_trick(
+            rules.scoring.excuse_compensation_half_points, trick.cards, trick.leader,
+            trick.winner, TAKER, ledger.number == TRICKS, trick.excuse_exception)
+        defence_cards = mask_of(trick.cards) & ~taker_cards
+        assert taker_cards & ~mask_of(trick.cards) == 0
+        taker_delta = _points(rules, taker_cards) + adjustment
+        defence_delta = _points(rules, defence_cards) - adjustment
         assert defence_delta == _half(ledger.delta_def)
         if ledger.delta_taker is not None:
             assert taker_delta == _half(ledger.delta_taker)
-        assert bool(share.taker_cards >> EXCUSE & 1) is ledger.excuse_to_taker
+        assert bool(taker_cards >> EXCUSE & 1) is ledger.excuse_to_taker
 
     # The same trick as one step of the whole deal's count.
     before, after = _prefix(state, ledger.number - 1), _prefix(state, ledger.number)

@@ -29,7 +29,7 @@ from tarot.cards import (
     TWENTY_ONE,
     card_list,
 )
-from tarot.kernel import beats, legal_play_mask, trick_winner_index, winning_card
+from tarot.kernel import beats, led_card, legal_mask
 from tarot.rules import RuleSet
 
 # The Excuse is never lost, but played early it wastes a free escape: the policy
@@ -85,11 +85,26 @@ class Position:
     taker_tricks: int
     defence_tricks: int
     petit_prev: int  # petit au bout side if the Petit fell in the trick just completed
+    # The index in ``trick`` of its winning card so far (-1: none yet), kept as cards are
+    # played: ``kernel.trick_winner_index(trick)`` for a trick given whole.
+    best: int = -1
 
     def copy(self) -> Position:
         return Position(self.hands.copy(), self.trick.copy(), self.leader, self.taker,
                         self.tricks_done, self.pile, self.adjust, self.taker_tricks,
-                        self.defence_tricks, self.petit_prev)
+                        self.defence_tricks, self.petit_prev, self.best)
+
+    def top(self) -> int:
+        """The winning card of the trick so far (-1: none yet)."""
+        return self.trick[self.best] if self.best >= 0 else -1
+
+    def legal(self, hand: int) -> int:
+        """The legal cards of ``hand`` for the seat to play (``kernel.legal_mask``)."""
+        best = self.best
+        if best < 0:
+            return hand  # nothing but perhaps the Excuse on the table: any card
+        trick = self.trick
+        return legal_mask(hand, trick[0] if trick[0] != EXCUSE else trick[1], trick[best])
 
     @property
     def turn(self) -> int:
@@ -98,9 +113,12 @@ class Position:
 
 def play(pos: Position, card: int, sc: Scoring) -> int | None:
     """Play ``card`` for the seat to play; the per-defender score once the deal ends, else None."""
-    seat = (pos.leader + len(pos.trick)) % 4
-    pos.hands[seat] &= ~(1 << card)
     trick = pos.trick
+    seat = (pos.leader + len(trick)) % 4
+    pos.hands[seat] &= ~(1 << card)
+    best = pos.best
+    if beats(card, trick[best] if best >= 0 else -1):
+        pos.best = len(trick)
     trick.append(card)
     if len(trick) < 4:
         return None
@@ -109,12 +127,10 @@ def play(pos: Position, card: int, sc: Scoring) -> int | None:
     last = pos.tricks_done == sc.last_trick
     exception = last and trick[0] == EXCUSE and kernel.excuse_exception(
         leader == taker, pos.taker_tricks, pos.defence_tricks)
-    winner = (leader + trick_winner_index(trick, exception)) % 4
+    winner = (leader + (0 if exception else pos.best)) % 4
     winner_is_taker = winner == taker
-    stays = last and kernel.excuse_stays_on_last_trick(
-        sc.table, trick, leader, winner, taker, exception, pos.taker_tricks, pos.defence_tricks)
-    to_taker, adjustment = kernel.share_trick(sc.table.compensation, trick, leader, winner,
-                                              taker, last, stays)
+    to_taker, adjustment = kernel.take_trick(sc.table, trick, leader, winner, taker, last,
+                                             exception, pos.taker_tricks, pos.defence_tricks)
     pos.pile |= to_taker
     pos.adjust += adjustment
     if winner_is_taker:
@@ -123,6 +139,7 @@ def play(pos: Position, card: int, sc: Scoring) -> int | None:
         pos.defence_tricks += 1
     petit_here = kernel.petit_side(trick, winner_is_taker)
     pos.trick = []
+    pos.best = -1
     pos.leader = winner
     pos.tricks_done += 1
     if not last:
@@ -167,7 +184,7 @@ def greedy_card(pos: Position, sc: Scoring) -> int:
     seat = (pos.leader + len(pos.trick)) % 4
     hand = pos.hands[seat]
     trick = pos.trick
-    legal = legal_play_mask(hand, trick)
+    legal = pos.legal(hand)
     obvious = _obvious_card(hand, legal)
     if obvious is not None:
         return obvious
@@ -183,7 +200,7 @@ def greedy_card(pos: Position, sc: Scoring) -> int:
         return trumps[0] if trumps else cards[0]
     n = len(trick)
     taker = pos.taker
-    best = trick_winner_index(trick)
+    best = pos.best
     friend_winning = best >= 0 and (((pos.leader + best) % 4 == taker) == (seat == taker))
     last = n == 3
     if friend_winning:
@@ -249,7 +266,7 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
     """
     seat = (pos.leader + len(pos.trick)) % 4
     hands = pos.hands
-    legal = legal_play_mask(hands[seat], pos.trick)
+    legal = pos.legal(hands[seat])
     others = 0
     for s, hand in enumerate(hands):
         if s != seat:
@@ -285,10 +302,10 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
     return int(best)
 
 
-def _can_beat(hand: int, trick: list[int], top: int) -> bool:
-    """Whether ``hand`` has a legal card that would take ``trick`` from its winning card
-    ``top`` (-1: none yet)."""
-    legal = legal_play_mask(hand, trick)
+def _can_beat(hand: int, led: int, top: int) -> bool:
+    """Whether ``hand`` has a legal card that would take the trick from its winning card
+    ``top`` (-1: none yet); ``led``: the trick's :func:`kernel.led_card`."""
+    legal = legal_mask(hand, led, top)
     if top < 0:
         return bool(legal & ~EXCUSE_BIT)
     if top > TRUMP_BASE:
@@ -300,9 +317,10 @@ def _secure(pos: Position, trick: list[int], top: int, side_is_taker: bool) -> b
     """No opponent of ``side_is_taker`` still to play can take ``trick`` from its winning
     card ``top``."""
     first = (pos.leader + len(trick)) % 4
+    led = led_card(trick)
     for step in range(4 - len(trick)):
         seat = (first + step) % 4
-        if (seat == pos.taker) != side_is_taker and _can_beat(pos.hands[seat], trick, top):
+        if (seat == pos.taker) != side_is_taker and _can_beat(pos.hands[seat], led, top):
             return False
     return True
 
@@ -310,7 +328,7 @@ def _secure(pos: Position, trick: list[int], top: int, side_is_taker: bool) -> b
 def _secure_winners(pos: Position, trick: list[int], cards: list[int], taker_side: bool
                     ) -> list[int]:
     """The cards that would take ``trick`` for good: no opponent still to play can beat them."""
-    top = winning_card(trick)
+    top = pos.top()
     winners = []
     for c in cards:
         if beats(c, top):
@@ -362,7 +380,7 @@ def aware_card(pos: Position, sc: Scoring) -> int:
     seat = (pos.leader + len(pos.trick)) % 4
     hand = pos.hands[seat]
     trick = pos.trick
-    legal = legal_play_mask(hand, trick)
+    legal = pos.legal(hand)
     obvious = _obvious_card(hand, legal)
     if obvious is not None:
         return obvious
@@ -381,7 +399,7 @@ def aware_card(pos: Position, sc: Scoring) -> int:
         lead = _draw_trumps(pos, seat, hand) if taker_side else _force_taker(pos, cards, points)
         return greedy_card(pos, sc) if lead is None else lead
     n = len(trick)
-    best = trick_winner_index(trick)
+    best = pos.best
     friend_winning = best >= 0 and (((pos.leader + best) % 4 == pos.taker) == taker_side)
     if friend_winning:
         if n == 3 or _secure(pos, trick, trick[best], taker_side):

@@ -55,8 +55,6 @@ from tarot.cards import (
 )
 from tarot.events import Action, Play
 from tarot.rules import RuleSet, load_rules
-from tarot.scoring import share_trick
-from tarot.state import CompletedTrick
 from tarot.views import PlayerView
 
 _RETRIES = 40
@@ -307,20 +305,21 @@ def _root(view: PlayerView, rules: RuleSet) -> Position:
     adjust = 0
     taker_tricks = defence_tricks = 0
     petit_prev = 0
-    compensation = rules.scoring.excuse_compensation_half_points
+    table = rules.table
     for t in view.tricks:
         cards = tuple(CARD_BY_CODE[c] for c in t.cards)
         # Never the last trick here (a decision follows), so no Excuse exception.
-        share = share_trick(CompletedTrick(t.leader, cards, t.winner), taker=taker, last=False,
-                            excuse_stays=False, compensation=compensation)
-        pile |= share.taker_cards
-        adjust += share.taker_adjustment
+        to_taker, moved = kernel.take_trick(table, cards, t.leader, t.winner, taker, False,
+                                            False, taker_tricks, defence_tricks)
+        pile |= to_taker
+        adjust += moved
         if t.winner == taker:
             taker_tricks += 1
         else:
             defence_tricks += 1
         petit_prev = kernel.petit_side(cards, t.winner == taker)
     leader = view.leader if view.leader is not None else view.seat
-    return Position([0, 0, 0, 0], [CARD_BY_CODE[c] for c in view.trick], leader, taker,
-                    len(view.tricks), pile, adjust, taker_tricks, defence_tricks, petit_prev)
+    trick = [CARD_BY_CODE[c] for c in view.trick]
+    return Position([0, 0, 0, 0], trick, leader, taker, len(view.tricks), pile, adjust,
+                    taker_tricks, defence_tricks, petit_prev, kernel.trick_winner_index(trick))
 
