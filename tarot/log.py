@@ -23,7 +23,7 @@ import os
 import re
 import stat
 import typing
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Annotated, Any, BinaryIO, Union
@@ -43,6 +43,7 @@ from tarot.events import (
     Play,
     PoigneeScore,
     Settlement,
+    TrickTaken,
 )
 from tarot.game import Game
 from tarot.legal import PLAY_ACTIONS
@@ -140,12 +141,26 @@ _PLAY_TAILS: dict[int, str] = {id(play): _ENCODE(_fields(play))[1:]
 
 
 def event_line(seq: int, event: Event) -> str:
-    # pydantic's serialiser gives the same line at four times the cost (the round-trip
-    # tests hold the two to each other).
+    """An event's line, without its newline. pydantic's serialiser gives the same line at
+    four times the cost (``tests/test_log.py`` holds the two to each other)."""
     tail = _PLAY_TAILS.get(id(event))
     if tail is not None:
         return f'{{"seq": {seq}, {tail}'
+    if type(event) is TrickTaken:  # a fifth of the lines: written out as json would
+        return _trick_line(seq, event)
     return _ENCODE({"seq": seq, **_fields(event)})
+
+
+if _EVENT_FIELDS[TrickTaken] != ("type", "number", "leader", "cards", "winner"):
+    raise RuntimeError("TrickTaken's fields changed: change _trick_line with them")
+
+
+def _trick_line(seq: int, trick: TrickTaken) -> str:
+    # Card codes are ASCII letters and digits: nothing in them for json to escape.
+    a, b, c, d = trick.cards
+    return (f'{{"seq": {seq}, "type": "{trick.type}", "number": {trick.number}, '
+            f'"leader": {trick.leader}, "cards": ["{a}", "{b}", "{c}", "{d}"], '
+            f'"winner": {trick.winner}}}')
 
 
 def log_lines(header: LogHeader, events: Iterable[Event]) -> Iterator[str]:
@@ -183,12 +198,14 @@ class LogWriter:
             stream.write(header_line(header) + "\n")
             stream.flush()
 
-    def write(self, events: Iterable[Event]) -> None:
-        lines = []
-        for event in events:
-            lines.append(event_line(self.written, event) + "\n")
-            self.written += 1
-        self.stream.write("".join(lines))
+    def write(self, events: Sequence[Event]) -> None:
+        seq = self.written
+        if len(events) == 1:  # most actions: one card, one line
+            text = event_line(seq, events[0]) + "\n"
+        else:
+            text = "".join([event_line(seq + i, event) + "\n" for i, event in enumerate(events)])
+        self.written = seq + len(events)
+        self.stream.write(text)
         self.stream.flush()
 
 

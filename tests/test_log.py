@@ -24,10 +24,12 @@ from tarot.deal import SHUFFLE_ALGORITHM, seeded_deal
 from tarot.events import Bid, Chelem, Deal, Discard, Play, Poignee
 from tarot.game import Game, deal_event
 from tarot.log import (
+    LINE_MODELS,
     LOG_ERROR_CODES,
     LogError,
     LogWriter,
     dumps_log,
+    event_line,
     log_schema,
     read_log,
     replay_lines,
@@ -110,6 +112,24 @@ def decisions_only(lines: list[str]) -> list[str]:
 
 # ---------------------------------------------------------------------------
 # Writing
+
+
+def test_every_event_line_is_the_one_pydantic_writes() -> None:
+    """The writer's own lines (the shared Play tails, the trick line written out, the
+    encoder) are byte for byte what pydantic's serialiser makes of the same event."""
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for seed in range(200):
+        game = Game.new(seed)
+        while not game.is_over:
+            game.play(random_action(game.state, rng))
+        for seq, event in enumerate(game.events):
+            model = LINE_MODELS[type(event)]
+            line = model(seq=seq, **{f.name: getattr(event, f.name) for f in fields(event)})
+            expected = json.dumps(line.model_dump(mode="json"), ensure_ascii=False)
+            assert event_line(seq, event) == expected
+            seen.add(event.type)
+    assert seen == {t.__dataclass_fields__["type"].default for t in LINE_MODELS}, seen
 
 
 def test_the_header_line() -> None:
