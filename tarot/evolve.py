@@ -36,7 +36,7 @@ from tarot.events import (
     Settlement,
     TrickTaken,
 )
-from tarot.kernel import beats
+from tarot.kernel import BEATERS
 from tarot.legal import excuse_exception_applies
 from tarot.scoring import settle
 from tarot.state import NO_SEAT, CompletedTrick, DealState
@@ -144,7 +144,7 @@ def play_card(state: DealState, seat: int, card: int) -> None:
     state.played |= bit
     trick = state.trick
     best = state.trick_best
-    if beats(card, trick[best] if best >= 0 else -1):  # the winner, kept as cards come
+    if BEATERS[trick[best] if best >= 0 else -1] >> card & 1:  # the winner, kept as it comes
         state.trick_best = len(trick)
     trick.append(card)
     state.legal_cache = -1

@@ -151,8 +151,13 @@ class Game:
             events.append(action)
             if len(state.trick) < 4:
                 return [action]
-            start = len(events) - 1
-            self._advance()
+            taken = next_derived(state)  # the trick, taken
+            assert taken is not None
+            self._record(taken)
+            if state.phase == phases.TRICKS:
+                return [action, taken]
+            start = len(events) - 2
+            self._advance()  # the last trick: the settlement follows
             return events[start:]
         action = canonical(action)
         check(state, action)

@@ -156,6 +156,15 @@ def beats(card: int, top: int) -> bool:
     return top < PETIT and card // 14 == top // 14 and card > top
 
 
+# The cards that take a trick from its winning card: ``BEATERS[top]`` is the mask of the
+# cards ``c`` with ``beats(c, top)``; the last entry, ``BEATERS[-1]``, is for a trick
+# with no winning card yet. For the engine and the playouts, which keep the winner as
+# each card is added, a mask test instead of a call.
+BEATERS: tuple[int, ...] = tuple(
+    sum(1 << card for card in range(EXCUSE + 1) if beats(card, top))
+    for top in [*range(EXCUSE + 1), -1])
+
+
 def trick_winner_index(trick: Sequence[int], excuse_exception: bool = False) -> int:
     """The index in ``trick`` of the winning card (RULES.md 3.4); -1 for a trick of the
     Excuse alone.

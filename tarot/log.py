@@ -36,6 +36,8 @@ from tarot.deal import SHUFFLE_ALGORITHM
 from tarot.errors import IllegalAction
 from tarot.events import (
     EVENT_TYPES,
+    Bid,
+    Chelem,
     ChelemScore,
     Deal,
     Event,
@@ -138,6 +140,8 @@ def _fields(event: Event) -> dict[str, Any]:
 # Play's own hash would hash its fields at every card). Another Play is encoded anew.
 _PLAY_TAILS: dict[int, str] = {id(play): _ENCODE(_fields(play))[1:]
                                for seat in PLAY_ACTIONS for play in seat}
+_PLAY_BY_TAIL: dict[str, Play] = {_PLAY_TAILS[id(play)]: play
+                                  for seat in PLAY_ACTIONS for play in seat}
 
 
 def event_line(seq: int, event: Event) -> str:
@@ -146,9 +150,19 @@ def event_line(seq: int, event: Event) -> str:
     tail = _PLAY_TAILS.get(id(event))
     if tail is not None:
         return f'{{"seq": {seq}, {tail}'
-    if type(event) is TrickTaken:  # a fifth of the lines: written out as json would
+    if isinstance(event, TrickTaken):  # a fifth of the lines: written out as json would
         return _trick_line(seq, event)
+    if isinstance(event, (Bid, Chelem)):  # few values (a seat and a call): encoded once
+        tail = _SMALL_TAILS.get(event)
+        if tail is None:
+            tail = _SMALL_TAILS[event] = _ENCODE(_fields(event))[1:]
+        return f'{{"seq": {seq}, {tail}'
     return _ENCODE({"seq": seq, **_fields(event)})
+
+
+# A bid's or a chelem call's line after its seq, by the event's value: as many as there
+# are seats times the calls of the rule sets in use.
+_SMALL_TAILS: dict[Bid | Chelem, str] = {}
 
 
 if _EVENT_FIELDS[TrickTaken] != ("type", "number", "leader", "cards", "winner"):
@@ -201,7 +215,10 @@ class LogWriter:
     def write(self, events: Sequence[Event]) -> None:
         seq = self.written
         if len(events) == 1:  # most actions: one card, one line
-            text = event_line(seq, events[0]) + "\n"
+            event = events[0]
+            tail = _PLAY_TAILS.get(id(event))
+            text = (f'{{"seq": {seq}, {tail}\n' if tail is not None
+                    else event_line(seq, event) + "\n")
         else:
             text = "".join([event_line(seq + i, event) + "\n" for i, event in enumerate(events)])
         self.written = seq + len(events)
@@ -381,6 +398,17 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
     last_line = 1
     for seq, (number, text) in enumerate(iterator):
         last_line = number
+        # Most lines are a card played, as the writer writes it: its bytes are then one of
+        # the 312 Play lines' (the same as pydantic would accept), and the parse is skipped.
+        prefix = f'{{"seq": {seq}, '
+        if text.startswith(prefix):
+            play = _PLAY_BY_TAIL.get(text[len(prefix):])
+            if play is not None:
+                try:
+                    game.record(play)
+                except IllegalAction as error:
+                    raise fail(number, error.code, error.message, seq, "play") from None
+                continue
         if not text.strip():
             raise fail(number, "bad_event", "an empty line where an event should be", seq)
         try:

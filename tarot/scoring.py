@@ -154,19 +154,23 @@ def score(
     part = kernel.contract_score(table, contract, taker_half_points, len(taker_bouts))
     target, made, difference, base = part.target, part.made, part.difference, part.base
     petit_bonus = kernel.petit_bonus(table, contract, _SIDES[petit_au_bout])
-    poignee_scores = tuple(
+    poignee_scores = tuple([
         PoigneeScore(seat=seat, level=rules.poignee_by_size[size].id,
                      bonus=kernel.poignee_bonus(table, size, made))
         for seat, size in poignees
-    )
+    ])
     chelem_scores = [ChelemScore(kind=kind, bonus=bonus)  # type: ignore[arg-type]
                      for kind, bonus in kernel.chelem_bonuses(
                          table, chelem_declared,
                          taker_tricks=0 if all_tricks == "defence" else 1,
                          defence_tricks=0 if all_tricks == "taker" else 1)]
-    per_defender = (base + petit_bonus + sum(p.bonus for p in poignee_scores)
-                    + sum(c.bonus for c in chelem_scores))
-    scores = tuple(3 * per_defender if seat == taker else -per_defender for seat in range(4))
+    per_defender = base + petit_bonus
+    for poignee in poignee_scores:
+        per_defender += poignee.bonus
+    for chelem in chelem_scores:
+        per_defender += chelem.bonus
+    scores = [-per_defender] * 4
+    scores[taker] = 3 * per_defender
     return Settlement(
         contract=rules.contracts[contract].id,
         taker=taker,
@@ -183,6 +187,6 @@ def score(
         poignees=poignee_scores,
         chelem=tuple(chelem_scores),
         per_defender=per_defender,
-        scores=scores,  # type: ignore[arg-type]
+        scores=tuple(scores),  # type: ignore[arg-type]
     )
 

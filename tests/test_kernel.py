@@ -32,7 +32,7 @@ from tarot.bots.random_player import random_action
 from tarot.cards import CARD_BY_CODE, EXCUSE
 from tarot.events import Action, Play
 from tarot.game import Game
-from tarot.kernel import half_points, legal_play_mask, trick_winner_index
+from tarot.kernel import BEATERS, beats, half_points, legal_play_mask, trick_winner_index
 from tarot.legal import legal_cards
 from tarot.log import read_log
 from tarot.rules import load_rules
@@ -201,3 +201,9 @@ def test_the_winner_kept_card_by_card_is_the_winner_of_the_whole_trick() -> None
                 play(pos, CARD_BY_CODE[action.card], sc)
             game.play(action)
     assert compared > 10_000
+
+
+def test_the_beaters_table_is_beats_for_every_card_and_winner() -> None:
+    for top in range(-1, EXCUSE + 1):
+        for card in range(EXCUSE + 1):
+            assert bool(BEATERS[top] >> card & 1) == beats(card, top), (card, top)

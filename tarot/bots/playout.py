@@ -29,7 +29,7 @@ from tarot.cards import (
     TWENTY_ONE,
     card_list,
 )
-from tarot.kernel import beats, led_card, legal_mask
+from tarot.kernel import BEATERS, beats, led_card, legal_mask
 from tarot.rules import RuleSet
 
 # The Excuse is never lost, but played early it wastes a free escape: the policy
@@ -117,7 +117,7 @@ def play(pos: Position, card: int, sc: Scoring) -> int | None:
     seat = (pos.leader + len(trick)) % 4
     pos.hands[seat] &= ~(1 << card)
     best = pos.best
-    if beats(card, trick[best] if best >= 0 else -1):
+    if BEATERS[trick[best] if best >= 0 else -1] >> card & 1:
         pos.best = len(trick)
     trick.append(card)
     if len(trick) < 4:
