@@ -142,6 +142,21 @@ def legal_mask(hand: int, led: int, top: int) -> int:
     return candidates | (hand & EXCUSE_BIT)
 
 
+def strongest_answer(hand: int, led: int) -> int:
+    """The highest card ``hand`` may play to a trick led with ``led`` (:func:`led_card`,
+    not -1) that can win it; -1 if none. The trick's winning card so far, ``top`` (a card
+    of the led suit or a trump, as a winning card always is), is taken by ``hand``
+    exactly when ``top < strongest_answer(hand, led)``: a hand that holds the led suit
+    must follow and wins only with a higher card of it; one that cannot follow (or must
+    play a trump to a trump lead) wins only with a trump above ``top``, which it then
+    must play (RULES.md 3.3, 3.4)."""
+    if led < PETIT:
+        follow = hand & SUIT_MASKS[led // 14]
+        if follow:
+            return follow.bit_length() - 1
+    return (hand & TRUMP_MASK).bit_length() - 1
+
+
 def beats(card: int, top: int) -> bool:
     """Whether ``card``, played to a trick whose winning card so far is ``top`` (-1 when
     only the Excuse has been played, or nothing), takes it (RULES.md 3.4): a trump beats

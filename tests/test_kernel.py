@@ -29,10 +29,17 @@ from tarot import phases
 from tarot.audit import rescore
 from tarot.bots.playout import Position, Scoring, play
 from tarot.bots.random_player import random_action
-from tarot.cards import CARD_BY_CODE, EXCUSE
+from tarot.cards import CARD_BY_CODE, EXCUSE, PETIT
 from tarot.events import Action, Play
 from tarot.game import Game
-from tarot.kernel import BEATERS, beats, half_points, legal_play_mask, trick_winner_index
+from tarot.kernel import (
+    BEATERS,
+    beats,
+    half_points,
+    legal_play_mask,
+    strongest_answer,
+    trick_winner_index,
+)
 from tarot.legal import legal_cards
 from tarot.log import read_log
 from tarot.rules import load_rules
@@ -207,3 +214,25 @@ def test_the_beaters_table_is_beats_for_every_card_and_winner() -> None:
     for top in range(-1, EXCUSE + 1):
         for card in range(EXCUSE + 1):
             assert bool(BEATERS[top] >> card & 1) == beats(card, top), (card, top)
+
+
+def test_the_strongest_answer_says_which_winning_cards_a_hand_can_take() -> None:
+    """``top < strongest_answer(hand, led)`` exactly when a legal card of ``hand`` beats
+    ``top``, for every winning card a trick led with ``led`` can have."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(3000):
+        hand = rng.getrandbits(78) & rng.getrandbits(78)  # about 20 cards
+        led = rng.randrange(EXCUSE)
+        led_suit_or_trumps = range(PETIT, EXCUSE) if led >= PETIT else \
+            [*range(led // 14 * 14, led // 14 * 14 + 14), *range(PETIT, EXCUSE)]
+        for top in led_suit_or_trumps:
+            if top < led and (top >= PETIT) == (led >= PETIT):
+                continue  # a winning card is never below the card led, in its suit
+            trick = [led] if top == led else [led, top]
+            legal = legal_play_mask(hand & ~(1 << led) & ~(1 << top), trick)
+            can_take = any(legal >> c & 1 and beats(c, top) for c in range(78))
+            answer = strongest_answer(hand & ~(1 << led) & ~(1 << top), led)
+            assert (top < answer) == can_take, (hex(hand), led, top)
+            checked += 1
+    assert checked > 50_000

@@ -25,11 +25,10 @@ from tarot.cards import (
     SUIT_MASKS,
     TRUMP_BASE,
     TRUMP_MASK,
-    TRUMPS_ABOVE,
     TWENTY_ONE,
     card_list,
 )
-from tarot.kernel import BEATERS, beats, led_card, legal_mask
+from tarot.kernel import BEATERS, beats, legal_mask, strongest_answer
 from tarot.rules import RuleSet
 
 # The Excuse is never lost, but played early it wastes a free escape: the policy
@@ -50,15 +49,35 @@ class Scoring:
     lowest: int  # the fewest half-points a card is worth
     last_trick: int  # index of the last trick (hand size - 1)
     multiplier: int
+    # The policy's orders of cards as one int a card, so that min() and max() compare ints
+    # instead of building a tuple a card (a card's int, below 128, breaks every tie,
+    # and a suit card's int is below every trump's, so "suit cards first" is "lowest
+    # first"): ``cheapest``, by cost then lowest (for min); ``richest``, by points then
+    # lowest (for max); ``charge``, what to throw on a partner's trick at the end (for
+    # max: by points, the Excuse as nothing, then lowest); ``charge_safe``, what to
+    # throw on a partner's trick that will hold (for max: the Petit first, then by
+    # points, the Excuse and the 21 as nothing, then lowest).
+    cheapest: tuple[int, ...]
+    richest: tuple[int, ...]
+    charge: tuple[int, ...]
+    charge_safe: tuple[int, ...]
 
     @classmethod
     def of(cls, rules: RuleSet, contract: str, poignee_sizes: list[int],
            chelem_declared: bool) -> Scoring:
         table = rules.table
         index = rules.contract_index[contract]
-        return cls(table, index, tuple(poignee_sizes), chelem_declared, table.points,
-                   _costs(table), min(table.points), table.hand_size - 1,
-                   table.multipliers[index])
+        points = table.points
+        costs = _costs(table)
+        cards = range(len(points))
+        charge = [(points[c] + 1 if c != EXCUSE else 0) * 128 + 127 - c for c in cards]
+        safe = [(points[c] + 1 if c not in (EXCUSE, TWENTY_ONE) else 0) * 128 + 127 - c
+                for c in cards]
+        safe[PETIT] += (max(points) + 2) * 128
+        return cls(table, index, tuple(poignee_sizes), chelem_declared, points, costs,
+                   min(points), table.hand_size - 1, table.multipliers[index],
+                   tuple(costs[c] * 128 + c for c in cards),
+                   tuple(points[c] * 128 + 127 - c for c in cards), tuple(charge), tuple(safe))
 
     def per_defender(self, pile: int, adjust: int, petit_side: int, taker_tricks: int,
                      defence_tricks: int) -> int:
@@ -180,7 +199,7 @@ def greedy_card(pos: Position, sc: Scoring) -> int:
     Leads are a low card of the shortest side suit. The Excuse goes before the
     last trick, where it would change side.
     """
-    points, costs = sc.points, sc.costs
+    points = sc.points
     seat = (pos.leader + len(pos.trick)) % 4
     hand = pos.hands[seat]
     trick = pos.trick
@@ -205,13 +224,13 @@ def greedy_card(pos: Position, sc: Scoring) -> int:
     last = n == 3
     if friend_winning:
         if last:
-            return max(cards, key=lambda c: (points[c] if c != EXCUSE else -1, c < PETIT, -c))
-        return min(cards, key=lambda c: (costs[c], c >= PETIT, c))
+            return max(cards, key=sc.charge.__getitem__)
+        return min(cards, key=sc.cheapest.__getitem__)
     top = trick[best] if best >= 0 else -1
     winners = [c for c in cards if beats(c, top)]
     if winners:
         if last:
-            return max(winners, key=lambda c: (points[c], -c))
+            return max(winners, key=sc.richest.__getitem__)
         trump_winners = [c for c in winners if c > TRUMP_BASE and c != PETIT]
         if trump_winners:
             return trump_winners[0]
@@ -220,7 +239,7 @@ def greedy_card(pos: Position, sc: Scoring) -> int:
             return suit_winners[-1]  # the highest: the likeliest to hold the trick
         if len(cards) == len(winners):
             return winners[0]
-    return min(cards, key=lambda c: (costs[c], c >= PETIT, c))
+    return min(cards, key=sc.cheapest.__getitem__)
 
 
 def playout(pos: Position, sc: Scoring) -> int:
@@ -302,40 +321,38 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
     return int(best)
 
 
-def _can_beat(hand: int, led: int, top: int) -> bool:
-    """Whether ``hand`` has a legal card that would take the trick from its winning card
-    ``top`` (-1: none yet); ``led``: the trick's :func:`kernel.led_card`."""
-    legal = legal_mask(hand, led, top)
-    if top < 0:
-        return bool(legal & ~EXCUSE_BIT)
-    if top > TRUMP_BASE:
-        return bool(legal & TRUMPS_ABOVE[top - TRUMP_BASE])
-    return bool(legal & TRUMP_MASK or legal & SUIT_MASKS[top // 14] & ~((2 << top) - 1))
-
-
-def _secure(pos: Position, trick: list[int], top: int, side_is_taker: bool) -> bool:
-    """No opponent of ``side_is_taker`` still to play can take ``trick`` from its winning
-    card ``top``."""
-    first = (pos.leader + len(trick)) % 4
-    led = led_card(trick)
-    for step in range(4 - len(trick)):
+def _threat(pos: Position, led: int, first: int, count: int, side_is_taker: bool) -> int:
+    """The strongest card the opponents of ``side_is_taker`` among the ``count`` seats
+    from ``first`` could take a trick led with ``led`` with (``kernel.strongest_answer``):
+    a winning card is sure to hold exactly when it is not below this."""
+    threat = -1
+    hands = pos.hands
+    taker = pos.taker
+    for step in range(count):
         seat = (first + step) % 4
-        if (seat == pos.taker) != side_is_taker and _can_beat(pos.hands[seat], led, top):
-            return False
-    return True
+        if (seat == taker) != side_is_taker:
+            answer = strongest_answer(hands[seat], led)
+            if answer > threat:
+                threat = answer
+    return threat
 
 
-def _secure_winners(pos: Position, trick: list[int], cards: list[int], taker_side: bool
+def _secure_winners(pos: Position, cards: list[int], first: int, count: int, taker_side: bool
                     ) -> list[int]:
-    """The cards that would take ``trick`` for good: no opponent still to play can beat them."""
+    """The cards that would take the trick in progress for good: no opponent among the
+    ``count`` seats from ``first`` (those still to play) can beat them."""
     top = pos.top()
+    trick = pos.trick
+    led = trick[0] if trick[0] != EXCUSE else (trick[1] if len(trick) > 1 else -1)
+    threat = _threat(pos, led, first, count, taker_side) if led >= 0 else -1
     winners = []
     for c in cards:
-        if beats(c, top):
-            trick.append(c)
-            if _secure(pos, trick, c, taker_side):
+        if BEATERS[top] >> c & 1:
+            # After a led Excuse alone, the card played sets the suit.
+            if led < 0:
+                threat = _threat(pos, c, first, count, taker_side)
+            if c >= threat:
                 winners.append(c)
-            trick.pop()
     return winners
 
 
@@ -376,7 +393,7 @@ def aware_card(pos: Position, sc: Scoring) -> int:
     was kept because it won points in double-dummy games of the policy
     against itself: ``benchmarks/bench_policy.py``.)
     """
-    points, costs = sc.points, sc.costs
+    points = sc.points
     seat = (pos.leader + len(pos.trick)) % 4
     hand = pos.hands[seat]
     trick = pos.trick
@@ -386,36 +403,39 @@ def aware_card(pos: Position, sc: Scoring) -> int:
         return obvious
     cards = card_list(legal)
     taker_side = seat == pos.taker
+    after = (seat + 1) % 4
     if not trick:
         sure = []
+        threats = [-2] * 5  # by the suit led (4: trumps), worked out when first needed
         for c in cards:
             if c != EXCUSE and points[c] > sc.lowest:  # a card worth more than the least
-                trick.append(c)
-                if _secure(pos, trick, c, taker_side):
+                suit = c // 14 if c < PETIT else 4
+                threat = threats[suit]
+                if threat == -2:
+                    threat = threats[suit] = _threat(pos, c, after, 3, taker_side)
+                if c >= threat:
                     sure.append(c)
-                trick.pop()
         if sure:
-            return max(sure, key=lambda c: (points[c], -c))
+            return max(sure, key=sc.richest.__getitem__)
         lead = _draw_trumps(pos, seat, hand) if taker_side else _force_taker(pos, cards, points)
         return greedy_card(pos, sc) if lead is None else lead
     n = len(trick)
     best = pos.best
     friend_winning = best >= 0 and (((pos.leader + best) % 4 == pos.taker) == taker_side)
     if friend_winning:
-        if n == 3 or _secure(pos, trick, trick[best], taker_side):
-            return max(cards, key=lambda c: (c == PETIT, points[c] if c not in
-                                             (EXCUSE, TWENTY_ONE) else -1, c < PETIT, -c))
+        if n == 3 or trick[best] >= _threat(pos, trick[0] if trick[0] != EXCUSE else trick[1],
+                                            after, 3 - n, taker_side):
+            return max(cards, key=sc.charge_safe.__getitem__)
         # The partner's trick may be taken back: take it over for good if we can.
-        takeover = _secure_winners(pos, trick, cards, taker_side)
+        takeover = _secure_winners(pos, cards, after, 3 - n, taker_side)
         if takeover:
-            return min(takeover, key=lambda c: (costs[c], c))
-        return min(cards, key=lambda c: (costs[c], c >= PETIT, c))
-    secure_winners = _secure_winners(pos, trick, cards, taker_side)
+            return min(takeover, key=sc.cheapest.__getitem__)
+        return min(cards, key=sc.cheapest.__getitem__)
+    secure_winners = _secure_winners(pos, cards, after, 3 - n, taker_side)
     if secure_winners:
         if n == 3:
-            return max(secure_winners, key=lambda c: (points[c], -c))
+            return max(secure_winners, key=sc.richest.__getitem__)
         if PETIT in secure_winners:
             return PETIT
-        return min(secure_winners, key=lambda c: (costs[c], c))
-    return min(cards, key=lambda c: (costs[c], c >= PETIT, c))
-
+        return min(secure_winners, key=sc.cheapest.__getitem__)
+    return min(cards, key=sc.cheapest.__getitem__)
