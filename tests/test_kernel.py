@@ -29,7 +29,7 @@ from tarot import phases
 from tarot.audit import rescore
 from tarot.bots.playout import Position, Scoring, play
 from tarot.bots.random_player import random_action
-from tarot.cards import CARD_BY_CODE, EXCUSE, PETIT
+from tarot.cards import CARD_BY_CODE, EXCUSE, PETIT, TRUMP_MASK, card_list
 from tarot.events import Action, Play
 from tarot.game import Game
 from tarot.kernel import (
@@ -236,3 +236,11 @@ def test_the_strongest_answer_says_which_winning_cards_a_hand_can_take() -> None
             assert (top < answer) == can_take, (hex(hand), led, top)
             checked += 1
     assert checked > 50_000
+
+
+def test_a_mask_lists_its_cards_lowest_first() -> None:
+    rng = random.Random(5)
+    masks = [0, 1, 1 << 77, (1 << 78) - 1, 0xFF << 8, TRUMP_MASK]
+    masks += [rng.getrandbits(78) & rng.getrandbits(78) for _ in range(3000)]
+    for mask in masks:
+        assert card_list(mask) == [card for card in range(78) if mask >> card & 1], hex(mask)

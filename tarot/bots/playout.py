@@ -61,6 +61,8 @@ class Scoring:
     richest: tuple[int, ...]
     charge: tuple[int, ...]
     charge_safe: tuple[int, ...]
+    poorest: tuple[int, ...]  # by points then lowest (for min)
+    valuable: int  # the mask of the cards worth more than the least, the Excuse aside
 
     @classmethod
     def of(cls, rules: RuleSet, contract: str, poignee_sizes: list[int],
@@ -77,7 +79,9 @@ class Scoring:
         return cls(table, index, tuple(poignee_sizes), chelem_declared, points, costs,
                    min(points), table.hand_size - 1, table.multipliers[index],
                    tuple(costs[c] * 128 + c for c in cards),
-                   tuple(points[c] * 128 + 127 - c for c in cards), tuple(charge), tuple(safe))
+                   tuple(points[c] * 128 + 127 - c for c in cards), tuple(charge), tuple(safe),
+                   tuple(points[c] * 128 + c for c in cards),
+                   sum(1 << c for c in cards if c != EXCUSE and points[c] > min(points)))
 
     def per_defender(self, pile: int, adjust: int, petit_side: int, taker_tricks: int,
                      defence_tricks: int) -> int:
@@ -321,6 +325,9 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
     return int(best)
 
 
+SUITS_AND_TRUMPS = (*SUIT_MASKS, TRUMP_MASK)
+
+
 def _threat(pos: Position, led: int, first: int, count: int, side_is_taker: bool) -> int:
     """The strongest card the opponents of ``side_is_taker`` among the ``count`` seats
     from ``first`` could take a trick led with ``led`` with (``kernel.strongest_answer``):
@@ -337,22 +344,19 @@ def _threat(pos: Position, led: int, first: int, count: int, side_is_taker: bool
     return threat
 
 
-def _secure_winners(pos: Position, cards: list[int], first: int, count: int, taker_side: bool
-                    ) -> list[int]:
-    """The cards that would take the trick in progress for good: no opponent among the
-    ``count`` seats from ``first`` (those still to play) can beat them."""
-    top = pos.top()
+def _secure_winners(pos: Position, legal: int, first: int, count: int, taker_side: bool
+                    ) -> int:
+    """The mask of the ``legal`` cards that would take the trick in progress for good: no
+    opponent among the ``count`` seats from ``first`` (those still to play) can beat them."""
     trick = pos.trick
+    beaters = legal & BEATERS[pos.top()]
     led = trick[0] if trick[0] != EXCUSE else (trick[1] if len(trick) > 1 else -1)
-    threat = _threat(pos, led, first, count, taker_side) if led >= 0 else -1
-    winners = []
-    for c in cards:
-        if BEATERS[top] >> c & 1:
-            # After a led Excuse alone, the card played sets the suit.
-            if led < 0:
-                threat = _threat(pos, c, first, count, taker_side)
-            if c >= threat:
-                winners.append(c)
+    if led >= 0:
+        return beaters & -1 << max(_threat(pos, led, first, count, taker_side), 0)
+    winners = 0  # after a led Excuse alone, the card played sets the suit
+    for c in card_list(beaters):
+        if c >= _threat(pos, c, first, count, taker_side):
+            winners |= 1 << c
     return winners
 
 
@@ -369,13 +373,16 @@ def _draw_trumps(pos: Position, seat: int, hand: int) -> int | None:
     return None
 
 
-def _force_taker(pos: Position, cards: list[int], points: tuple[int, ...]) -> int | None:
+def _force_taker(pos: Position, legal: int, sc: Scoring) -> int | None:
     """A defender's small card in a suit the taker has none of, to make him spend a trump."""
     taker_hand = pos.hands[pos.taker]
     if not taker_hand & TRUMP_MASK:
         return None
-    voids = [c for c in cards if c < PETIT and not taker_hand & SUIT_MASKS[c // 14]]
-    return min(voids, key=lambda c: (points[c], c)) if voids else None
+    voids = 0
+    for suit in SUIT_MASKS:
+        if not taker_hand & suit:
+            voids |= legal & suit
+    return min(card_list(voids), key=sc.poorest.__getitem__) if voids else None
 
 
 def aware_card(pos: Position, sc: Scoring) -> int:
@@ -393,49 +400,46 @@ def aware_card(pos: Position, sc: Scoring) -> int:
     was kept because it won points in double-dummy games of the policy
     against itself: ``benchmarks/bench_policy.py``.)
     """
-    points = sc.points
-    seat = (pos.leader + len(pos.trick)) % 4
-    hand = pos.hands[seat]
     trick = pos.trick
-    legal = pos.legal(hand)
-    obvious = _obvious_card(hand, legal)
-    if obvious is not None:
-        return obvious
-    cards = card_list(legal)
+    seat = (pos.leader + len(trick)) % 4
+    hand = pos.hands[seat]
+    best = pos.best
+    # Position.legal and _obvious_card, inline: this runs for every card of every playout.
+    legal = hand if best < 0 else legal_mask(
+        hand, trick[0] if trick[0] != EXCUSE else trick[1], trick[best])
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    if legal & EXCUSE_BIT and hand.bit_count() <= 2:
+        return EXCUSE
     taker_side = seat == pos.taker
     after = (seat + 1) % 4
     if not trick:
-        sure = []
-        threats = [-2] * 5  # by the suit led (4: trumps), worked out when first needed
-        for c in cards:
-            if c != EXCUSE and points[c] > sc.lowest:  # a card worth more than the least
-                suit = c // 14 if c < PETIT else 4
-                threat = threats[suit]
-                if threat == -2:
-                    threat = threats[suit] = _threat(pos, c, after, 3, taker_side)
-                if c >= threat:
-                    sure.append(c)
+        sure = 0
+        valuable = legal & sc.valuable
+        if valuable:
+            for suit in SUITS_AND_TRUMPS:
+                in_suit = valuable & suit
+                if in_suit:  # led with the lowest: the suit led is what counts
+                    led = (in_suit & -in_suit).bit_length() - 1
+                    sure |= in_suit & -1 << max(_threat(pos, led, after, 3, taker_side), 0)
         if sure:
-            return max(sure, key=sc.richest.__getitem__)
-        lead = _draw_trumps(pos, seat, hand) if taker_side else _force_taker(pos, cards, points)
+            return max(card_list(sure), key=sc.richest.__getitem__)
+        lead = _draw_trumps(pos, seat, hand) if taker_side else _force_taker(pos, legal, sc)
         return greedy_card(pos, sc) if lead is None else lead
     n = len(trick)
-    best = pos.best
     friend_winning = best >= 0 and (((pos.leader + best) % 4 == pos.taker) == taker_side)
     if friend_winning:
         if n == 3 or trick[best] >= _threat(pos, trick[0] if trick[0] != EXCUSE else trick[1],
                                             after, 3 - n, taker_side):
-            return max(cards, key=sc.charge_safe.__getitem__)
+            return max(card_list(legal), key=sc.charge_safe.__getitem__)
         # The partner's trick may be taken back: take it over for good if we can.
-        takeover = _secure_winners(pos, cards, after, 3 - n, taker_side)
-        if takeover:
-            return min(takeover, key=sc.cheapest.__getitem__)
-        return min(cards, key=sc.cheapest.__getitem__)
-    secure_winners = _secure_winners(pos, cards, after, 3 - n, taker_side)
+        takeover = _secure_winners(pos, legal, after, 3 - n, taker_side)
+        return min(card_list(takeover or legal), key=sc.cheapest.__getitem__)
+    secure_winners = _secure_winners(pos, legal, after, 3 - n, taker_side)
     if secure_winners:
         if n == 3:
-            return max(secure_winners, key=sc.richest.__getitem__)
-        if PETIT in secure_winners:
+            return max(card_list(secure_winners), key=sc.richest.__getitem__)
+        if secure_winners >> PETIT & 1:
             return PETIT
-        return min(secure_winners, key=sc.cheapest.__getitem__)
-    return min(cards, key=sc.cheapest.__getitem__)
+        return min(card_list(secure_winners), key=sc.cheapest.__getitem__)
+    return min(card_list(legal), key=sc.cheapest.__getitem__)
