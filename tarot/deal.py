@@ -62,14 +62,17 @@ class SeededShuffles:
     each; asking for an earlier deal starts the stream again.
     """
 
-    __slots__ = ("_next", "_rng", "seed")
+    __slots__ = ("_last", "_next", "_rng", "seed")
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
         self._next = 0  # the deal number the stream's next shuffle is
+        self._last: list[int] = []  # the deck of deal number _next - 1
 
     def deck(self, deal_number: int) -> list[int]:
+        if deal_number == self._next - 1:  # asked again (a log's deal, checked twice)
+            return self._last.copy()
         if deal_number < self._next:
             self._rng = random.Random(self.seed)
             self._next = 0
@@ -77,7 +80,8 @@ class SeededShuffles:
             shuffled_deck(self._rng)
             self._next += 1
         self._next += 1
-        return shuffled_deck(self._rng)
+        self._last = shuffled_deck(self._rng)
+        return self._last.copy()
 
     def deal(self, deal_number: int, dealer: int, hand_size: int) -> DealtCards:
         """Deal number ``deal_number`` of the game with this seed."""

@@ -202,6 +202,12 @@ class Game:
         self._record(event)
         return self.events[start:]
 
+    def record_due(self, event: Event) -> None:
+        """Apply the event the rules call for now: :func:`tarot.evolve.next_derived`'s, or
+        the deal :meth:`seeded_deal` gives when one is due (nothing to check: the engine
+        made it)."""
+        self._record(event)
+
     def clone(self) -> Game:
         copy = Game.__new__(Game)
         copy.header = self.header

@@ -30,6 +30,7 @@ from typing import IO, Annotated, Any, BinaryIO, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
+from tarot import phases
 from tarot.atomic import write_text_atomic
 from tarot.cards import CARD_BY_CODE
 from tarot.deal import SHUFFLE_ALGORITHM
@@ -44,9 +45,11 @@ from tarot.events import (
     LogHeader,
     Play,
     PoigneeScore,
+    Redeal,
     Settlement,
     TrickTaken,
 )
+from tarot.evolve import next_derived
 from tarot.game import Game
 from tarot.legal import PLAY_ACTIONS
 from tarot.rules import RULES_DIR, RulesError, RuleSet, known_rule_sets, load_rules
@@ -140,8 +143,37 @@ def _fields(event: Event) -> dict[str, Any]:
 # Play's own hash would hash its fields at every card). Another Play is encoded anew.
 _PLAY_TAILS: dict[int, str] = {id(play): _ENCODE(_fields(play))[1:]
                                for seat in PLAY_ACTIONS for play in seat}
-_PLAY_BY_TAIL: dict[str, Play] = {_PLAY_TAILS[id(play)]: play
-                                  for seat in PLAY_ACTIONS for play in seat}
+_PLAY_BY_TAIL: dict[str, Event] = {_PLAY_TAILS[id(play)]: play
+                                   for seat in PLAY_ACTIONS for play in seat}
+_DECISION_TAILS: dict[tuple[str, ...], dict[str, Event]] = {}
+
+
+def _decision_tails(rules: RuleSet) -> dict[str, Event]:
+    """Every card play, bid and chelem call under ``rules``, by its line after the seq."""
+    contracts = tuple(contract.id for contract in rules.contracts)
+    tails = _DECISION_TAILS.get(contracts)
+    if tails is None:
+        tails = dict(_PLAY_BY_TAIL)
+        small: list[Bid | Chelem] = [Bid(seat=seat, contract=contract)  # type: ignore[arg-type]
+                                     for seat in range(4) for contract in (None, *contracts)]
+        small += [Chelem(seat=seat, declared=declared)  # type: ignore[arg-type]
+                  for seat in range(4) for declared in (False, True)]
+        for event in small:
+            tails[_ENCODE(_fields(event))[1:]] = event
+        tails = _DECISION_TAILS[contracts] = tails
+    return tails
+
+
+def _due_as_written(game: Game, seq: int, text: str) -> Event | None:
+    """The event due now (a derived event, or the next deal from the seed) when ``text`` is
+    exactly the line the writer makes of it; else None."""
+    state = game.state
+    expected = next_derived(state)
+    if expected is None and state.phase == phases.DEAL and game.can_deal_from_seed():
+        expected = game.seeded_deal(state.deal_number, state.dealer)
+    if expected is not None and event_line(seq, expected) == text:
+        return expected
+    return None
 
 
 def event_line(seq: int, event: Event) -> str:
@@ -152,7 +184,9 @@ def event_line(seq: int, event: Event) -> str:
         return f'{{"seq": {seq}, {tail}'
     if isinstance(event, TrickTaken):  # a fifth of the lines: written out as json would
         return _trick_line(seq, event)
-    if isinstance(event, (Bid, Chelem)):  # few values (a seat and a call): encoded once
+    if isinstance(event, Deal):  # the longest line, and one a redeal
+        return _deal_line(seq, event)
+    if isinstance(event, (Bid, Chelem, Redeal)):  # few values (seats and a call): encoded once
         tail = _SMALL_TAILS.get(event)
         if tail is None:
             tail = _SMALL_TAILS[event] = _ENCODE(_fields(event))[1:]
@@ -160,13 +194,26 @@ def event_line(seq: int, event: Event) -> str:
     return _ENCODE({"seq": seq, **_fields(event)})
 
 
-# A bid's or a chelem call's line after its seq, by the event's value: as many as there
-# are seats times the calls of the rule sets in use.
-_SMALL_TAILS: dict[Bid | Chelem, str] = {}
+# A bid's, a chelem call's or a redeal's line after its seq, by the event's value: as
+# many as there are seats times the calls of the rule sets in use.
+_SMALL_TAILS: dict[Bid | Chelem | Redeal, str] = {}
 
 
 if _EVENT_FIELDS[TrickTaken] != ("type", "number", "leader", "cards", "winner"):
     raise RuntimeError("TrickTaken's fields changed: change _trick_line with them")
+
+
+if _EVENT_FIELDS[Deal] != ("type", "deal_number", "dealer", "hands", "chien"):
+    raise RuntimeError("Deal's fields changed: change _deal_line with them")
+
+
+def _deal_line(seq: int, deal: Deal) -> str:
+    # As _trick_line: the codes need no escaping (CardCode is one of the 78).
+    hands = ", ".join(['["' + '", "'.join(hand) + '"]' if hand else "[]"
+                       for hand in deal.hands])
+    chien = '["' + '", "'.join(deal.chien) + '"]' if deal.chien else "[]"
+    return (f'{{"seq": {seq}, "type": "{deal.type}", "deal_number": {deal.deal_number}, '
+            f'"dealer": {deal.dealer}, "hands": [{hands}], "chien": {chien}}}')
 
 
 def _trick_line(seq: int, trick: TrickTaken) -> str:
@@ -395,19 +442,26 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
             except SeedError as error:
                 raise fail(1, "bad_header", f"named_deal: {error}") from None
     game = Game(header, ruleset)
+    tails = _decision_tails(ruleset)
     last_line = 1
     for seq, (number, text) in enumerate(iterator):
         last_line = number
-        # Most lines are a card played, as the writer writes it: its bytes are then one of
-        # the 312 Play lines' (the same as pydantic would accept), and the parse is skipped.
+        # A line exactly as the writer writes it (most lines) is taken without the parse:
+        # a card, a bid or a chelem call by its bytes, or the event due now (a derived
+        # event, a deal from the seed) when the line is that event's. Such bytes are
+        # what pydantic would accept; the event is then checked like any other.
         prefix = f'{{"seq": {seq}, '
         if text.startswith(prefix):
-            play = _PLAY_BY_TAIL.get(text[len(prefix):])
-            if play is not None:
+            known = tails.get(text[len(prefix):])
+            if known is not None:
                 try:
-                    game.record(play)
+                    game.record(known)
                 except IllegalAction as error:
-                    raise fail(number, error.code, error.message, seq, "play") from None
+                    raise fail(number, error.code, error.message, seq, known.type) from None
+                continue
+            due = _due_as_written(game, seq, text)
+            if due is not None:
+                game.record_due(due)
                 continue
         if not text.strip():
             raise fail(number, "bad_event", "an empty line where an event should be", seq)

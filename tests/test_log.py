@@ -20,7 +20,7 @@ import pytest
 from tarot import phases
 from tarot.bots.random_player import random_action
 from tarot.cards import CODES
-from tarot.deal import SHUFFLE_ALGORITHM, seeded_deal
+from tarot.deal import SHUFFLE_ALGORITHM, SeededShuffles, seeded_deal
 from tarot.events import Bid, Chelem, Deal, Discard, Play, Poignee
 from tarot.game import Game, deal_event
 from tarot.log import (
@@ -234,6 +234,29 @@ def test_a_log_replays_to_the_same_game(lines: list[str]) -> None:
                for f in fields(DealState) if f.name != "legal_cache")
     assert game.settlement == original.settlement
     assert dumps_log(game.header, game.events).splitlines() == lines
+
+
+@pytest.mark.parametrize("lines", [PRISE_LINES, REDEAL_LINES], ids=["prise", "redeal"])
+def test_a_log_written_otherwise_replays_to_the_same_game(lines: list[str]) -> None:
+    """The reader takes a line written as the writer writes it by its bytes, and parses
+    any other: the same log with other spacing and key order gives the same game."""
+    original = PRISE if lines is PRISE_LINES else REDEAL
+    other = [lines[0]] + [json.dumps(dict(reversed(json.loads(line).items())),
+                                     separators=(",", ":")) for line in lines[1:]]
+    assert all(a != b for a, b in zip(lines[1:], other[1:], strict=True))
+    game = replay_lines(other)
+    assert game.events == original.events
+    assert game.settlement == original.settlement
+
+
+def test_a_deal_asked_again_is_the_same_deck() -> None:
+    shuffles = SeededShuffles(7)
+    first = [shuffles.deck(k) for k in range(4)]
+    again = shuffles.deck(3)
+    assert again == first[3] and again is not first[3]
+    assert shuffles.deck(1) == first[1]  # an earlier deal: the stream starts again
+    assert [seeded_deal(7, k, 3, 18) for k in range(4)] == \
+        [SeededShuffles(7).deal(k, 3, 18) for k in range(4)]
 
 
 @pytest.mark.parametrize("lines", [PRISE_LINES, REDEAL_LINES], ids=["prise", "redeal"])
