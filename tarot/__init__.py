@@ -5,4 +5,9 @@ The package is light to import; import what you need from its modules:
 log file), ``tarot.cards`` (card codes).
 """
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("tarot")  # one version, written in pyproject.toml
+except PackageNotFoundError:  # imported from a checkout that was never installed
+    __version__ = "0+unknown"

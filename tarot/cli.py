@@ -217,20 +217,29 @@ def schema() -> None:
     click.echo(json.dumps(log_schema(), indent=2, ensure_ascii=False))
 
 
-def default_save_path() -> Path:
-    """A new file under the user's data directory (XDG_DATA_HOME, else ~/.local/share)."""
-    import os
+@main.command()
+def saves() -> None:
+    """List the saved games, the most recent first (continue one with play --resume NAME)."""
     from datetime import datetime
 
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    folder = base / "tarot" / "games"
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"game-{stamp}.jsonl"
-    number = 1
-    while path.exists():
-        number += 1
-        path = folder / f"game-{stamp}-{number}.jsonl"
-    return path
+    from tarot.log import LogError, load_log
+    from tarot.save_folder import save_folders, saved_games
+
+    games = saved_games()
+    if not games:
+        click.echo(f"No saved games in {' or '.join(map(str, save_folders()))}.")
+        return
+    for path in games:
+        try:
+            loaded = load_log(path, allow_incomplete=True, drop_torn=True)
+            state = "over" if loaded.game.is_over else f"in progress ({loaded.game.phase})"
+        except LogError as error:
+            state = f"unreadable: {error.problem.code}"
+        except OSError as error:
+            state = f"unreadable: {error.strerror or error}"
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        click.echo(f"{path.stem:<28} {when}  {state}")
+    click.echo(f"(in {', '.join(map(str, save_folders()))})")
 
 
 @main.command()
@@ -242,18 +251,18 @@ def default_save_path() -> Path:
               help="A rule set name (standard, fft) or a path to a .toml file.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Where to save the game (default: a new file under "
-              "~/.local/share/tarot/games).")
+              "the games folder that `tarot saves` shows).")
 @click.option("--level", default="rules", show_default=True,
               type=click.Choice(LEVELS),
               help="The computer players: random, easy (rules with lapses), rules (quick), "
               "normal (sampling, ~0.05 s a card), strong (sampling, ~0.2 s a card).")
 @click.option("--auto", is_flag=True, help="The computer plays all four seats.")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, exists=True,
-              path_type=Path), default=None, help="Continue an unfinished saved game.")
+@click.option("--resume", "resume_name", metavar="SAVE", default=None,
+              help="Continue an unfinished saved game: a file, or a name `tarot saves` lists.")
 @click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
 @click.pass_context
 def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name: str,
-         save_path: Path | None, level: str, auto: bool, resume_path: Path | None,
+         save_path: Path | None, level: str, auto: bool, resume_name: str | None,
          force: bool) -> None:
     """Play one deal of French Tarot: you (South) against three computer players."""
     import contextlib
@@ -261,13 +270,16 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
     from tarot.saves import SaveInUse, hold_save
 
     _tolerate_undecodable_input()
+    resume_path = None if resume_name is None else _find_save(resume_name)
     if resume_path is not None:
         _warn_ignored_with_resume(ctx)
         _refuse_unless_regular(resume_path)
         path = resume_path
     else:
         game, seat_players, script = _new_game(seed, deal_name, rules_name, level, auto)
-        path = save_path or default_save_path()
+        from tarot.save_folder import new_save_path
+
+        path = save_path or new_save_path()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -345,6 +357,18 @@ def _refuse_unless_regular(path: Path) -> None:
         check_regular_file(path)
     except LogError as error:
         raise click.ClickException(str(error)) from None
+
+
+def _find_save(name: str) -> Path:
+    """The save ``--resume NAME`` means: a file, or a save of that name in the save folders."""
+    from tarot.save_folder import find_save, save_folders
+
+    found = find_save(name)
+    if found is None:
+        raise click.ClickException(
+            f"{name}: no such file, nor a save of that name in "
+            f"{' or '.join(map(str, save_folders()))} (tarot saves lists them)")
+    return found
 
 
 def _warn_ignored_with_resume(ctx: click.Context) -> None:

@@ -15,15 +15,15 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from tarot.atomic import write_text_atomic
 from tarot.bots.base import Player, ask
 from tarot.game import Game
 from tarot.log import dumps_log
+from tarot.resources import data_dir
 from tarot.seeds import NamedDeal, Script, load_named_deal, named_deals, unmet_expectations
 
-REPLAYS_DIR = Path(__file__).resolve().parent.parent / "replays"
+REPLAYS_DIR = data_dir("golden_replays")
 MAX_ATTEMPTS = 500
 
 

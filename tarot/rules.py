@@ -28,18 +28,13 @@ from tarot.cards import (
     is_trump,
     rank_of,
 )
+from tarot.resources import data_dir
 
 if TYPE_CHECKING:
     from tarot.kernel import RuleTable
 
 
-def _rules_dir() -> Path:
-    """rules/ of the source tree (a checkout, an editable install), else the installed copy."""
-    source = Path(__file__).resolve().parent.parent / "rules"
-    return source if source.is_dir() else Path(__file__).resolve().parent / "rulesets"
-
-
-RULES_DIR = _rules_dir()
+RULES_DIR = data_dir("rulesets")
 DEFAULT_RULES = "standard"
 
 

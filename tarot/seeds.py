@@ -45,9 +45,10 @@ from tarot.events import (
 from tarot.events import Play as PlayAction
 from tarot.game import Game
 from tarot.legal import PHASE_OF_ACTION, canonical, check
+from tarot.resources import data_dir
 from tarot.rules import RuleSet
 
-SEEDS_DIR = Path(__file__).resolve().parent.parent / "seeds"
+SEEDS_DIR = data_dir("named_deals")
 
 
 class SeedError(ValueError):
