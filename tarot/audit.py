@@ -3,7 +3,7 @@
 Each figure of the settlement is traced back to the cards: the points the taker
 won in tricks, the chien or discard and whom it counts for, the Excuse
 compensations, the bouts and where they came from, then the arithmetic of
-RULES.md 3.6. :func:`rescore` replays the same decisions under another rule set.
+the rule book 3.6. :func:`rescore` replays the same decisions under another rule set.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def _points(half: int) -> str:
 def audit_lines(result: Audit, names: tuple[str, ...] = ("P0", "P1", "P2", "P3")) -> list[str]:
     """The audit as a person would check it, one step a line.
 
-    Amounts are those of RULES.md 3.6: signed in the taker's favour, per
+    Amounts are those of the rule book 3.6: signed in the taker's favour, per
     defender. Each defender scores the opposite of the total; the taker three
     times the total.
     """

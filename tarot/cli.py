@@ -39,15 +39,29 @@ def main() -> None:
 
 
 @main.command()
+@click.argument("rule_id", required=False, metavar="[RULE]")
+@click.option("--json", "as_json", is_flag=True, help="Print the rule set as JSON data.")
 @click.option("--diagram", is_flag=True, help="Print the phase machine as a Mermaid diagram.")
 @click.option("--rules", "rules_name", default="standard", show_default=True,
               help="A rule set name (standard, fft) or a path to a .toml file.")
-def rules(diagram: bool, rules_name: str) -> None:
-    """Show the active rule set, or the phase machine of a deal."""
+def rules(rule_id: str | None, as_json: bool, diagram: bool, rules_name: str) -> None:
+    """Show the rules card of a rule set, or one rule of the rule book (R11, A5, 3.6, S01).
+
+    Every refusal names the rule it applies; `tarot rules R11` prints that rule.
+    """
     if diagram:
         from tarot.phases import mermaid_diagram
 
         click.echo(mermaid_diagram())
+        return
+    if rule_id is not None:
+        from tarot.rulebook import RuleBookError, lookup
+
+        try:
+            # Printed as text: the book's Markdown emphasis and code marks left out.
+            click.echo(lookup(rule_id).text.replace("**", "").replace("`", ""))
+        except RuleBookError as error:
+            raise click.ClickException(str(error)) from None
         return
     from tarot.rules import RulesError, load_rules
 
@@ -55,7 +69,12 @@ def rules(diagram: bool, rules_name: str) -> None:
         ruleset = load_rules(rules_name)
     except RulesError as error:
         raise click.ClickException(str(error)) from None
-    click.echo(ruleset.model_dump_json(indent=2))
+    if as_json:
+        click.echo(ruleset.model_dump_json(indent=2))
+        return
+    from tarot.rules_card import rules_card
+
+    click.echo("\n".join(rules_card(ruleset)))
 
 
 def _load(path: str, allow_incomplete: bool = False, warn: bool = True) -> LoadedLog:

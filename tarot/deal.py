@@ -14,7 +14,7 @@ shuffle drawn from one ``random.Random(seed)`` stream:
 The seat on the dealer's right, ``(dealer + 1) % 4``, receives ``deck[0:18]``,
 the next seat ``deck[18:36]``, and so on round the table; ``deck[72:78]`` is the
 chien. (The physical ritual of dealing three by three does not change the
-distribution and is not emulated, RULES.md A31.)
+distribution and is not emulated, rule book A31.)
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def seeded_deal(seed: int, deal_number: int, dealer: int, hand_size: int) -> Dea
 
 
 def is_petit_sec(hand: int) -> bool:
-    """The Petit as the only trump, without the Excuse (RULES.md R5, A17)."""
+    """The Petit as the only trump, without the Excuse (rule book R5, A17)."""
     return hand & TRUMP_MASK == 1 << PETIT and not hand & EXCUSE_BIT
 
 

@@ -145,7 +145,7 @@ class ChelemScore:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settlement:
-    """Derived: the itemised score of the deal (RULES.md section 3.6).
+    """Derived: the itemised score of the deal (rule book section 3.6).
 
     Amounts are per defender and signed in the taker's favour; the taker scores
     three times ``per_defender`` and each defender its opposite.

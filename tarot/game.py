@@ -136,7 +136,7 @@ class Game:
         return list(codes(sorted(card_list(self.state.hands[seat]), key=sort_key)))
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know (RULES.md A30); a computer player's only window on the game."""
+        """What ``seat`` may know (rule book A30); a computer player's only window on the game."""
         return view_for(self.state, seat)
 
     # -- playing ---------------------------------------------------------------

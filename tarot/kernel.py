@@ -5,7 +5,7 @@ players (the playouts and the exact search of ``tarot.bots.playout``, the rules
 player) all compute the rules here, so a rule test checks what the players
 play by, and a rule file reaches the players exactly as it reaches the audit:
 
-- the legal cards of a trick and its winner (RULES.md 3.3, 3.4);
+- the legal cards of a trick and its winner (rule book 3.3, 3.4);
 - a completed trick's share between the sides under the Excuse ledger, with the
   last-trick exception (3.5, R15, R16, A1–A5);
 - petit au bout (R18, A19);
@@ -118,7 +118,7 @@ def highest_trump_in(trick: Sequence[int]) -> int:
 
 
 def legal_play_mask(hand: int, trick: Sequence[int]) -> int:
-    """The cards of ``hand`` that may be played to ``trick`` (RULES.md 3.3)."""
+    """The cards of ``hand`` that may be played to ``trick`` (rule book 3.3)."""
     best = trick_winner_index(trick)
     return legal_mask(hand, led_card(trick), trick[best] if best >= 0 else -1)
 
@@ -149,7 +149,7 @@ def strongest_answer(hand: int, led: int) -> int:
     exactly when ``top < strongest_answer(hand, led)``: a hand that holds the led suit
     must follow and wins only with a higher card of it; one that cannot follow (or must
     play a trump to a trump lead) wins only with a trump above ``top``, which it then
-    must play (RULES.md 3.3, 3.4)."""
+    must play (rule book 3.3, 3.4)."""
     if led < PETIT:
         follow = hand & SUIT_MASKS[led // 14]
         if follow:
@@ -159,7 +159,7 @@ def strongest_answer(hand: int, led: int) -> int:
 
 def beats(card: int, top: int) -> bool:
     """Whether ``card``, played to a trick whose winning card so far is ``top`` (-1 when
-    only the Excuse has been played, or nothing), takes it (RULES.md 3.4): a trump beats
+    only the Excuse has been played, or nothing), takes it (rule book 3.4): a trump beats
     any suit card and a lower trump; a suit card beats only a lower card of its suit,
     and no trump; the Excuse beats nothing."""
     if card == EXCUSE:
@@ -181,7 +181,7 @@ BEATERS: tuple[int, ...] = tuple(
 
 
 def trick_winner_index(trick: Sequence[int], excuse_exception: bool = False) -> int:
-    """The index in ``trick`` of the winning card (RULES.md 3.4); -1 for a trick of the
+    """The index in ``trick`` of the winning card (rule book 3.4); -1 for a trick of the
     Excuse alone.
 
     ``excuse_exception``: the trick is the last, the Excuse was led, and the
@@ -215,7 +215,7 @@ def excuse_exception(led_by_taker: bool, taker_tricks: int, defence_tricks: int)
 
 def share_trick(compensation: int, trick: Sequence[int], leader: int, winner: int,
                 taker: int, last: bool, excuse_stays: bool) -> tuple[int, int]:
-    """Where a completed trick's cards go under the Excuse ledger (RULES.md 3.5): the
+    """Where a completed trick's cards go under the Excuse ledger (rule book 3.5): the
     mask of cards the taker's pile gains, and the half-points moved to the taker
     (negative: from him). ``compensation``: the Excuse's, in half-points;
     ``excuse_stays``: on the last trick, :func:`excuse_stays_on_last_trick`.
@@ -306,7 +306,7 @@ def bouts_in(pile: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class ContractScore:
-    """The contract's part of the score, before bonuses (RULES.md 3.6)."""
+    """The contract's part of the score, before bonuses (rule book 3.6)."""
 
     target: int  # half-points
     made: bool

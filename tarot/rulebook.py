@@ -18,6 +18,9 @@ from tarot.resources import data_file
 # decision (``**A5. Title**``), a section (``### 3.6 Scoring``), a table row of
 # examples (``| S01 | …``).
 _RULE = re.compile(r"^- \*\*([A-Z][0-9]+[a-z]?)\.\*\*")
+# A note on several examples at once: ``- **S17, S18, S40 (half points).**``.
+_NOTE = re.compile(r"^- \*\*([^*]+)\*\*")
+_ID = re.compile(r"\b[A-Z][0-9]{2}[a-z]?\b")
 _DECISION = re.compile(r"^\*\*(A[0-9]+)\.")
 _SECTION = re.compile(r"^#{2,3} ([0-9]+(?:\.[0-9]+)?)\.? ")
 _ROW = re.compile(r"^\| ([A-Z][0-9]+[a-z]?) \|")
@@ -37,7 +40,7 @@ class Entry:
 
 
 def book_text() -> str:
-    return data_file("rulebook", "rules.md").read_text(encoding="utf-8")
+    return data_file("rule_book", "rules.md").read_text(encoding="utf-8")
 
 
 @cache
@@ -56,6 +59,11 @@ def entries() -> dict[str, Entry]:
             found.setdefault(row.group(1), Entry(row.group(1), "\n".join([*header_of_table, line])))
             index += 1
             continue
+        note = _NOTE.match(line)
+        if note and not _RULE.match(line):
+            text = "\n".join(lines[index:_end_of_item(lines, index)]).rstrip()
+            for example in _ID.findall(note.group(1)):
+                found.setdefault(example, Entry(example, text))
         for pattern, stop in ((_RULE, _end_of_item), (_DECISION, _end_of_decision),
                               (_SECTION, _end_of_section)):
             match = pattern.match(line)

@@ -1,5 +1,5 @@
 """The settlement of a deal: card points by side with the Excuse ledger, then the score,
-itemised (RULES.md 3.5, 3.6).
+itemised (rule book 3.5, 3.6).
 
 The rules themselves are computed by :mod:`tarot.kernel` (a trick's share, petit
 au bout, the contract's score, each bonus), which the computer players' playouts
@@ -42,7 +42,7 @@ class CardCount:
 
 @dataclass(frozen=True, slots=True)
 class TrickShare:
-    """Where one trick's cards go under the Excuse ledger (RULES.md 3.5)."""
+    """Where one trick's cards go under the Excuse ledger (rule book 3.5)."""
 
     taker_cards: int  # mask
     defence_cards: int  # mask
@@ -148,7 +148,7 @@ def score(
     chelem_declared: bool,
     all_tricks: Side | None,
 ) -> Settlement:
-    """Score a deal from its outcome (RULES.md 3.6); ``poignees`` are (seat, cards shown)."""
+    """Score a deal from its outcome (rule book 3.6); ``poignees`` are (seat, cards shown)."""
     table = rules.table
     multiplier = table.multipliers[contract]
     part = kernel.contract_score(table, contract, taker_half_points, len(taker_bouts))

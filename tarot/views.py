@@ -1,4 +1,4 @@
-"""PlayerView: what one seat may know, and nothing else (RULES.md A30).
+"""PlayerView: what one seat may know, and nothing else (rule book A30).
 
 A seat knows its own hand, every bid, every card played, the chien when it is
 shown (Prise, Garde), the trumps in the discard, every poignée shown and, if it

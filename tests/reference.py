@@ -1,4 +1,4 @@
-"""An independent transcription of the rule book, for the tests: RULES.md 3.1, 3.3, 3.4,
+"""An independent transcription of the rule book, for the tests: the rule book 3.1, 3.3, 3.4,
 3.5 and 3.6 on card codes (strings), sharing no code with the engine.
 
 The property tests (``test_properties.py``) check every event of random deals
@@ -40,7 +40,7 @@ def half_points(card: str) -> int:
 
 
 def legal(hand: AbstractSet[str], trick: Sequence[str]) -> set[str]:
-    """RULES.md 3.3, line by line."""
+    """The rule book 3.3, line by line."""
     led = next((c for c in trick if c != "EXC"), None)
     if led is None:
         return set(hand)
@@ -64,7 +64,7 @@ def legal(hand: AbstractSet[str], trick: Sequence[str]) -> set[str]:
 
 
 def winner_index(trick: Sequence[str], exception: bool = False) -> int:
-    """RULES.md 3.4 (``exception``: trick 18, Excuse led, leader's side won 1..17)."""
+    """The rule book 3.4 (``exception``: trick 18, Excuse led, leader's side won 1..17)."""
     if exception:
         return 0
     trumps = [(trump_number(c), i) for i, c in enumerate(trick) if is_trump(c)]
@@ -117,7 +117,7 @@ def settle(*, taker: int, contract: str, chien: list[str], discard: list[str],
                tricks: list[tuple[int, tuple[str, ...], int]], poignee_sizes: list[int],
                declared: bool, excuse_kept_in_any_slam: bool = False,
                petit_au_bout_slam_counts_last_trick: bool = False) -> Outcome:
-    """RULES.md 3.5 (Excuse ledger) and 3.6 (scoring), with the two flags they name."""
+    """The rule book 3.5 (Excuse ledger) and 3.6 (scoring), with the two flags they name."""
 
     def taker_side(seat: int) -> bool:
         return seat == taker

@@ -158,7 +158,7 @@ def test_discard_refusals() -> None:
 
 
 def four_kings_game() -> Game:
-    """RULES.md hand H_B: P0 holds 4 kings + T1…T14, the chien brings T15 2H 3H 4S 5D 6C."""
+    """The rule book hand H_B: P0 holds 4 kings + T1…T14, the chien brings T15 2H 3H 4S 5D 6C."""
     p0 = ["KS", "KH", "KD", "KC", *[f"T{n}" for n in range(1, 15)]]
     chien = ["T15", "2H", "3H", "4S", "5D", "6C"]
     rest = [c for c in CODES if c not in p0 and c not in chien]
@@ -279,7 +279,7 @@ def test_a_slam_led_out_with_the_excuse() -> None:
     assert game.state.tricks[-1].excuse_exception
     assert s.taker_half_points == 182 and sorted(s.taker_bouts) == ["EXC", "T1", "T21"]
     assert s.petit_au_bout == "taker"  # T1 in trick 17, the slam ended by the Excuse
-    # Garde sans: (25 + 55) × 4 + 10 × 4 + 400 = 760 per defender (RULES.md 3.6)
+    # Garde sans: (25 + 55) × 4 + 10 × 4 + 400 = 760 per defender (rule book 3.6)
     assert [c.kind for c in s.chelem] == ["declared_made"]
     assert s.per_defender == 760 and s.scores == (2280, -760, -760, -760)
 

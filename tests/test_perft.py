@@ -11,7 +11,7 @@ The numbers live in ``tests/data/perft.json``, with the position they were
 computed from, so that a changed deal and a changed move generator are told
 apart. They were first computed with the engine (``python tests/test_perft.py``
 rewrites the file), then checked against an independent brute-force
-transcription of RULES.md 3.3 (legal cards) and 3.4 (trick winner) on card
+transcription of the rule book 3.3 (legal cards) and 3.4 (trick winner) on card
 codes, which shares no code with the engine: that check runs in this file too.
 """
 
@@ -115,7 +115,7 @@ def engine_perft(game: Game, depth: int) -> int:
 
 
 # ---------------------------------------------------------------------------
-# The independent reference: RULES.md 3.3 and 3.4 on card codes (tests/reference.py).
+# The independent reference: the rule book 3.3 and 3.4 on card codes (tests/reference.py).
 
 @dataclass(frozen=True)
 class RefPosition:
@@ -208,7 +208,7 @@ def test_engine_perft_matches_the_golden_numbers(name: str, golden: dict[str, An
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
 def test_the_golden_numbers_agree_with_rules_md(name: str, golden: dict[str, Any]) -> None:
-    """Independent of the engine: brute force from RULES.md 3.3/3.4 on the stored position."""
+    """Independent of the engine: brute force from the rule book 3.3/3.4 on the stored position."""
     entry = golden["positions"][name]
     position = ref_position(entry["position"])
     got = [ref_perft(position, depth) for depth in range(1, MAX_DEPTH + 1)]
@@ -243,7 +243,7 @@ def regenerate() -> None:  # pragma: no cover - run by hand after a reviewed cha
         }
     data = {
         "about": "Legal card-play sequences (perft) by depth 1..4 from fixed positions; "
-                 "see tests/test_perft.py. Checked against RULES.md 3.3/3.4 by brute force.",
+                 "see tests/test_perft.py. Checked against the rule book 3.3/3.4 by brute force.",
         "positions": positions,
     }
     DATA.parent.mkdir(exist_ok=True)

@@ -1,4 +1,4 @@
-"""Random-play invariants over many seeded deals (RULES.md A32, DESIGN.md "Tests, in layers").
+"""Random-play invariants over many seeded deals (rule book A32, DESIGN.md "Tests, in layers").
 
 Every deal is played by ``tarot.bots.random_player.random_action`` through
 ``Game.play`` (bids, discard, poignées, chelem and cards), then replayed one
@@ -8,10 +8,10 @@ event, derived ones included:
 - the 78 cards are each in exactly one place;
 - no seat's view shows a card the seat may not know (tracked from the events,
   not from the state, so the check does not trust the engine's own bookkeeping);
-- every card played is legal by an independent transcription of RULES.md 3.3,
+- every card played is legal by an independent transcription of the rule book 3.3,
   and the engine's legal set equals it at every decision;
 - every trick winner and the settlement agree with an independent transcription
-  of RULES.md 3.4–3.6;
+  of the rule book 3.4–3.6;
 - the log round-trips through JSON, and a log of decisions alone rebuilds it.
 
 - in the poignée window, the levels offered and the cards shown agree with an
@@ -77,7 +77,7 @@ def ref_four_kings_pool(hand: set[str], seat: int, knowledge: Knowledge) -> set[
 
 
 # ---------------------------------------------------------------------------
-# What each seat may know, tracked from the events alone (RULES.md A30).
+# What each seat may know, tracked from the events alone (rule book A30).
 
 
 @dataclass
@@ -201,7 +201,7 @@ def assert_settlement(game: Game, knowledge: Knowledge, where: str) -> None:
                               flags.petit_au_bout_slam_counts_last_trick))
     got = ref.Outcome(s.taker_half_points, frozenset(s.taker_bouts), s.contract_made,
                       s.petit_au_bout, s.per_defender)
-    assert got == expected, f"{where}: engine {got} != RULES.md {expected}"
+    assert got == expected, f"{where}: engine {got} != the rule book {expected}"
 
 
 def same_state(a: DealState, b: DealState) -> bool:
@@ -287,7 +287,7 @@ def rich_policy(rich_seat: int) -> Policy:
 
 def make_game(kind: str, seed: int) -> tuple[Game, random.Random, Policy]:
     """``random``, ``chien`` and ``rich`` deals under the standard rules; ``rich_fft``
-    under the FFT readings of the three flags (RULES.md section 2)."""
+    under the FFT readings of the three flags (rule book section 2)."""
     rng = random.Random(seed)
     if kind == "random":
         return Game.new(seed), rng, random_action
@@ -304,7 +304,7 @@ def ref_petit_sec(hand: set[str]) -> bool:
 
 
 def check_against_rules(event: Event, k: Knowledge, where: str) -> None:
-    """Each event, before it is applied, against RULES.md 3.2 and A15, A17, A18, A20, A25."""
+    """Each event, before it is applied, against the rule book 3.2 and A15, A17, A18, A20, A25."""
     contracts = list(ref.MULTIPLIER)
     if isinstance(event, Bid):
         # one call per seat, from the dealer's right; strictly increasing bids

@@ -22,7 +22,7 @@ from tarot.rules import RuleSet, load_rules
 REPLAYS = sorted((Path(__file__).resolve().parents[1] / "replays").glob("*.jsonl"))
 # Sizes of the deal are structural (4 × 18 + 6 = 78): changing one alone is refused.
 STRUCTURAL = {("deal", "hand_size"), ("deal", "chien_size")}
-# RULES.md A19 calls this case practically impossible: no golden deal can show it.
+# Rule book A19 calls this case practically impossible: no golden deal can show it.
 UNREACHABLE_FLAGS = {"petit_au_bout_slam_counts_last_trick"}
 
 

@@ -1,4 +1,4 @@
-"""RULES.md 4.6: the deal, auction and lead vectors B01–B08, through the Game API."""
+"""The rule book 4.6: the deal, auction and lead vectors B01–B08, through the Game API."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md 4.4 and 4.5: the discard (D01–D06, D05b, D05c) and poignée (H01–H08) vectors."""
+"""The rule book 4.4 and 4.5: the discard (D01–D06, D05b, D05c) and poignée (H01–H08) vectors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md 4.2 and 4.3: the Excuse ledger (E01–E12) and petit au bout (P01–P07).
+"""The rule book 4.2 and 4.3: the Excuse ledger (E01–E12) and petit au bout (P01–P07).
 
 Each vector becomes a whole deal of 18 tricks: the tricks the vector names, as it
 plays them, and filler tricks made of the remaining cards, so that the 78 cards
@@ -31,7 +31,7 @@ from tarot.scoring import (
 )
 from tarot.state import CompletedTrick, DealState
 
-TAKER = 1  # RULES.md 4.2: "Taker = P1 unless stated"
+TAKER = 1  # Rule book 4.2: "Taker = P1 unless stated"
 TRICKS = 18
 
 LOW_SPADES = "2S 3S 4S 5S 6S 7S"

@@ -1,4 +1,4 @@
-"""RULES.md 4.7 and 4.8: the legal-play (L01–L16) and trick-winner (W01–W06) vectors."""
+"""The rule book 4.7 and 4.8: the legal-play (L01–L16) and trick-winner (W01–W06) vectors."""
 
 from __future__ import annotations
 

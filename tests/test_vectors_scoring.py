@@ -1,23 +1,20 @@
-"""RULES.md 4.1 and 4.9: the scoring vectors S01–S39, one test each.
+"""The rule book 4.1 and 4.9: the scoring vectors S01–S39, one test each.
 
-The vectors are read from ``tests/data/scoring_vectors.jsonl``, a verbatim copy
-of the JSON lines of RULES.md section 4.9; :func:`test_jsonl_copy_matches_rule_book`
-keeps the copy honest whenever the rule book is at hand.
+The vectors are read from the JSON lines of section 4.9 of the rule book itself
+(``docs/rules.md``, in this repository and in the installed package).
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tarot.rulebook import book_text
 from tarot.rules import RuleSet
 from tarot.scoring import score
 
-DATA = Path(__file__).parent / "data" / "scoring_vectors.jsonl"
-RULES_MD = Path(__file__).parents[2] / "shared" / "RULES.md"
 BOUT_CODES = ("T1", "T21", "EXC")
 
 
@@ -25,20 +22,16 @@ def _lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.strip()]
 
 
-def _load() -> list[dict[str, Any]]:
-    return [json.loads(line) for line in _lines(DATA.read_text(encoding="utf-8"))]
-
-
-VECTORS = _load()
-
-
 def _rule_book_jsonl(text: str) -> list[str]:
-    """The lines of the ```jsonl block of section 4.9 of RULES.md."""
+    """The lines of the ```jsonl block of section 4.9 of the rule book."""
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("### 4.9"))
     opening = next(i for i in range(start, len(lines)) if lines[i].strip() == "```jsonl")
     closing = next(i for i in range(opening + 1, len(lines)) if lines[i].strip() == "```")
     return _lines("\n".join(lines[opening + 1:closing]))
+
+
+VECTORS = [json.loads(line) for line in _rule_book_jsonl(book_text())]
 
 
 def _taker_bouts(count: int, petit_au_bout: str | None) -> tuple[str, ...]:
@@ -50,13 +43,6 @@ def _taker_bouts(count: int, petit_au_bout: str | None) -> tuple[str, ...]:
 
 def test_vector_ids_are_s01_to_s39() -> None:
     assert [v["id"] for v in VECTORS] == [f"S{n:02d}" for n in range(1, 40)]
-
-
-def test_jsonl_copy_matches_rule_book() -> None:
-    if not RULES_MD.exists():
-        pytest.skip(f"{RULES_MD} is not available")
-    expected = _rule_book_jsonl(RULES_MD.read_text(encoding="utf-8"))
-    assert _lines(DATA.read_text(encoding="utf-8")) == expected
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[v["id"] for v in VECTORS])

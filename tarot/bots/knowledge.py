@@ -1,6 +1,6 @@
 """What one seat knows of where the cards are, from its view alone: one model for every player.
 
-Built from a :class:`~tarot.views.PlayerView` (RULES.md A30: the seat's hand,
+Built from a :class:`~tarot.views.PlayerView` (rule book A30: the seat's hand,
 every card played, the chien when shown, the discarded trumps, the poignées), so
 a player that reasons from it cannot know a hidden card. The rules player turns
 it into odds, the sampling player into deals consistent with it.

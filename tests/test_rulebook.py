@@ -1,0 +1,124 @@
+"""The project's rule book (docs/rules.md): every number it defines can be looked up,
+every citation of the code, the README, the named deals and the rule files resolves to
+it, and ``tarot rules`` shows a rules card and single rules."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tarot.cli import main
+from tarot.rulebook import RuleBookError, book_text, entries, lookup, normalise
+from tarot.rules import load_rules
+from tarot.rules_card import FLAG_MEANINGS, rules_card
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# A citation: a rule (R11), a decision (A5), an example (S01, D05b), a section when it
+# is written as one (§3.6, "rule book 3.6", "section 3.6").
+CITATION = re.compile(r"(?<![\w§.])([RA][0-9]{1,2}|[SEPDHBLW][0-9]{2}[a-z]?)(?![\w.])"
+                      r"|(?:§|rule book |[Ss]ections? )([0-9]\.[0-9])")
+
+
+def _citations(text: str) -> set[str]:
+    return {a or b for a, b in CITATION.findall(text)}
+
+
+def _cited_files() -> list[Path]:
+    return [*sorted((ROOT / "tarot").rglob("*.py")), ROOT / "README.md",
+            *sorted((ROOT / "seeds").glob("*.toml")), *sorted((ROOT / "rules").glob("*.toml")),
+            ROOT / "docs" / "rules.md"]
+
+
+def test_every_rule_decision_section_and_example_is_in_the_book() -> None:
+    found = entries()
+    expected = ({f"T{n}" for n in range(4)} | {f"R{n}" for n in range(1, 25)}
+                | {f"A{n}" for n in range(1, 37)} | {f"3.{n}" for n in range(1, 7)}
+                | {f"4.{n}" for n in range(1, 10)} | {f"S{n:02d}" for n in range(1, 40)}
+                | {f"E{n:02d}" for n in range(1, 13)} | {f"P{n:02d}" for n in range(1, 8)}
+                | {f"D{n:02d}" for n in range(1, 8)} | {"D05b", "D05c"}
+                | {f"H{n:02d}" for n in range(1, 10)} | {f"B{n:02d}" for n in range(1, 9)}
+                | {f"L{n:02d}" for n in range(1, 17)} | {f"W{n:02d}" for n in range(1, 7)})
+    assert expected <= set(found), sorted(expected - set(found))
+
+
+def test_every_citation_resolves_to_the_book() -> None:
+    found = entries()
+    cited: dict[str, set[str]] = {}
+    for path in _cited_files():
+        for citation in _citations(path.read_text(encoding="utf-8")):
+            cited.setdefault(citation, set()).add(path.relative_to(ROOT).as_posix())
+    missing = {c: sorted(where) for c, where in cited.items() if c not in found}
+    assert not missing, missing
+    # The scan sees the citations (a broken pattern would pass the check above vacuously).
+    assert {"R11", "A14", "A30", "3.6", "S01", "E12", "D07", "H09"} <= set(cited)
+    assert len(cited) > 100
+
+
+def test_a_message_that_cites_a_rule_can_be_looked_up() -> None:
+    """Every rule an IllegalAction names (the `rule` field the terminal shows) exists."""
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tarot").rglob("*.py"))
+    rules = set(re.findall(r'rule="([^"]+)"', source))
+    assert rules, "no refusal names its rule"
+    for rule in rules:
+        for part in re.split(r"[,;/ ]+", rule):
+            if part:
+                assert lookup(part).text, rule
+
+
+@pytest.mark.parametrize(("asked", "starts"), [
+    ("R11", "- **R11.**"), ("r11", "- **R11.**"), ("A14", "**A14."), ("§3.6", "### 3.6"),
+    ("3.4", "### 3.4"), ("D05b", "| id |"), ("S46", "- **S46.**"), ("T0", "- **T0.**"),
+])
+def test_lookup_by_any_spelling(asked: str, starts: str) -> None:
+    entry = lookup(asked)
+    assert entry.text.startswith(starts)
+    assert normalise(asked) in entry.text
+
+
+def test_an_entry_stops_where_the_next_begins() -> None:
+    r1, r11, a14 = lookup("R1").text, lookup("R11").text, lookup("A14").text
+    assert "bouts" in r1 and "R2." not in r1
+    assert "suit led" in r11 and "R12." not in r11
+    assert "four-kings" in a14 and "A15." not in a14
+    section = lookup("3.4").text
+    assert "trump" in section and "### 3.5" not in section
+
+
+def test_an_unknown_rule_is_refused_with_what_exists() -> None:
+    with pytest.raises(RuleBookError, match="R1–R24"):
+        lookup("R99")
+
+
+def test_the_book_mentions_no_outside_rule_book() -> None:
+    assert "RULES.md" not in book_text()
+    assert "../shared" not in book_text()
+
+
+def test_the_rules_card_reads_in_points() -> None:
+    standard = "\n".join(rules_card(load_rules("standard")))
+    for expected in ("0 bouts: 56", "1 bout: 51", "2 bouts: 41", "3 bouts: 36",
+                     "Garde contre  ×6", "king 4.5", "any other card 0.5", "91 in all",
+                     "Triple poignée: 15 trumps, 40 points", "announced and made +400"):
+        assert expected in standard, expected
+    assert "112" not in standard  # no half-points
+    fft = "\n".join(rules_card(load_rules("fft")))
+    for flag, (rule, on, off) in FLAG_MEANINGS.items():
+        value = getattr(load_rules("fft").flags, flag)
+        assert f"{flag} = {str(value).lower()} ({rule}): {on if value else off}" in fft
+    assert standard != fft
+
+
+def test_tarot_rules_prints_the_card_a_rule_and_the_json() -> None:
+    runner = CliRunner()
+    card = runner.invoke(main, ["rules"])
+    assert card.exit_code == 0 and "0 bouts: 56" in card.output
+    one = runner.invoke(main, ["rules", "R11"])
+    assert one.exit_code == 0 and "suit led" in one.output and "**" not in one.output
+    raw = runner.invoke(main, ["rules", "--json", "--rules", "fft"])
+    assert raw.exit_code == 0 and '"excuse_kept_in_any_slam": true' in raw.output
+    unknown = runner.invoke(main, ["rules", "Z1"])
+    assert unknown.exit_code == 1 and "the rule book has no 'Z1'" in unknown.output
