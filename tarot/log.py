@@ -104,13 +104,27 @@ def event_from_line(line: BaseModel) -> Event:
 
 
 def log_schema() -> dict[str, Any]:
-    """The JSON Schema of a log: the header line, then any number of event lines."""
+    """The JSON Schema (Draft 2020-12) of one line of a log: the header or an event.
+
+    Any JSON Schema tool checks a log line by line against it; ``#/$defs/header`` and
+    ``#/$defs/event`` are the two kinds of line alone (a tool that knows the first
+    line is the header may check it against ``header`` and the others against
+    ``event``). The schema checks each line's shape; the rules (whose turn, which
+    cards are legal, the seed's deal, the score) are ``tarot validate``'s.
+    """
+    keyed, definitions = TypeAdapter.json_schemas(
+        [("header", "validation", HEADER_ADAPTER), ("event", "validation", LINE_ADAPTER)],
+        ref_template="#/$defs/{model}")
+    defs = dict(definitions["$defs"])
+    defs["header"] = keyed[("header", "validation")]
+    defs["event"] = keyed[("event", "validation")]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "tarot log (JSON Lines)",
-        "description": "The first line is `header`; every other line is one `event`.",
-        "header": HEADER_ADAPTER.json_schema(),
-        "event": LINE_ADAPTER.json_schema(),
+        "title": "tarot log line",
+        "description": "One line of a tarot log (JSON Lines): the first line is the header, "
+                       "every other line one event.",
+        "oneOf": [{"$ref": "#/$defs/header"}, {"$ref": "#/$defs/event"}],
+        "$defs": defs,
     }
 
 
