@@ -16,7 +16,7 @@ from typing import Any
 from tarot import kernel
 from tarot.cards import BOUTS, CODES, EXCUSE_BIT
 from tarot.errors import IllegalAction
-from tarot.events import DECISION_TYPES, Event, LogHeader, Settlement
+from tarot.events import DECISION_TYPES, ChelemScore, Event, LogHeader, PoigneeScore, Settlement
 from tarot.game import Game
 from tarot.rules import RuleSet
 from tarot.scoring import trick_shares
@@ -50,8 +50,8 @@ class Audit:
     base: int
     petit_au_bout: str | None
     petit_au_bout_bonus: int
-    poignees: tuple[tuple[int, str, int], ...]  # seat, level, bonus per defender (signed)
-    chelem: tuple[tuple[str, int], ...]
+    poignees: tuple[PoigneeScore, ...]  # seat, level, bonus per defender (signed)
+    chelem: tuple[ChelemScore, ...]  # kind, bonus per defender (signed)
     per_defender: int
     scores: tuple[int, ...]
 
@@ -108,8 +108,8 @@ def audit(game: Game) -> Audit:
         base=settlement.base,
         petit_au_bout=settlement.petit_au_bout,
         petit_au_bout_bonus=settlement.petit_au_bout_bonus,
-        poignees=tuple((p.seat, p.level, p.bonus) for p in settlement.poignees),
-        chelem=tuple((c.kind, c.bonus) for c in settlement.chelem),
+        poignees=settlement.poignees,
+        chelem=settlement.chelem,
         per_defender=settlement.per_defender,
         scores=settlement.scores,
     )
@@ -132,17 +132,19 @@ def audit_lines(result: Audit, names: tuple[str, ...] = ("P0", "P1", "P2", "P3")
     made = "made" if r.contract_made else "failed"
     lines = [
         f"{r.contract_name} by {taker} (multiplier {r.multiplier}).",
-        f"Card points: {taker} won {r.tricks_won_by_taker} trick(s) worth "
-        f"{_points(r.taker_trick_half_points)}; the {r.chien_label} "
-        f"({_points(r.chien_half_points)}) counts for the {r.chien_counts_for}; Excuse "
-        f"compensation {sign}{_points(abs(r.excuse_adjustment_half_points))}.",
-        f"Taker {_points(r.taker_half_points)}, defence {_points(r.defence_half_points)} "
+        f"Card points: {taker} won {r.tricks_won_by_taker} "
+        f"trick{'' if r.tricks_won_by_taker == 1 else 's'} worth "
+        f"{_points(r.taker_trick_half_points)} points; the {r.chien_label}, worth "
+        f"{_points(r.chien_half_points)} points, counts for the {r.chien_counts_for}; "
+        f"Excuse compensation {sign}{_points(abs(r.excuse_adjustment_half_points))} points.",
+        f"Taker {_points(r.taker_half_points)} points, defence "
+        f"{_points(r.defence_half_points)} points "
         f"(total {_points(r.taker_half_points + r.defence_half_points)}).",
         f"Bouts: {len(r.bouts)}"
         + (": " + ", ".join(f"{b.card} ({b.where})" for b in r.bouts) if r.bouts else "")
-        + f" → target {_points(r.target_half_points)}.",
-        f"Contract {made}: {_points(r.taker_half_points)} vs {_points(r.target_half_points)}, "
-        f"counted difference {r.difference}"
+        + f" → target {_points(r.target_half_points)} points.",
+        f"Contract {made}: {_points(r.taker_half_points)} points against "
+        f"{_points(r.target_half_points)}, counted difference {r.difference} points"
         + (" (the half point rounded up, for the side that won)"
            if (r.taker_half_points - r.target_half_points) % 2 else "") + ".",
         f"Base, in the taker's favour: {'+' if r.base >= 0 else '-'}({r.base_points} + "
@@ -150,11 +152,11 @@ def audit_lines(result: Audit, names: tuple[str, ...] = ("P0", "P1", "P2", "P3")
     ]
     if r.petit_au_bout:
         lines.append(f"Petit au bout to the {r.petit_au_bout}: {r.petit_au_bout_bonus:+d}.")
-    for seat, level, bonus in r.poignees:
-        lines.append(f"Poignée ({level}) shown by {names[seat]}: {bonus:+d} "
-                     "(it goes to the side that wins the contract).")
-    for kind, bonus in r.chelem:
-        lines.append(f"Chelem, {kind.replace('_', ' ')}: {bonus:+d}.")
+    for poignee in r.poignees:
+        lines.append(f"Poignée ({poignee.level}) shown by {names[poignee.seat]}: "
+                     f"{poignee.bonus:+d} (it goes to the side that wins the contract).")
+    for chelem in r.chelem:
+        lines.append(f"Chelem, {chelem.kind.replace('_', ' ')}: {chelem.bonus:+d}.")
     d = r.per_defender
     lines.append(f"Total in the taker's favour: {d:+d}. Each defender scores {-d:+d}; "
                  f"the taker 3 × {d:+d} = {3 * d:+d}.")

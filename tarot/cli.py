@@ -27,6 +27,13 @@ class _Tarot(click.Group):
             return super().invoke(ctx)
         except MemoryError:
             raise click.ClickException("out of memory") from None
+        except BrokenPipeError:
+            # The reader went away (`tarot replay FILE | head`): stop quietly, as cat does.
+            import os
+            import sys
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise SystemExit(141) from None
         except OSError as error:
             where = f"{error.filename}: " if error.filename else ""
             raise click.ClickException(f"{where}{error.strerror or error}") from None
@@ -98,28 +105,49 @@ def _load_game(path: str, allow_incomplete: bool = False) -> Game:
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--allow-incomplete", is_flag=True, help="Accept a game still in progress.")
-def validate(files: tuple[str, ...], allow_incomplete: bool) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object a file (for scripts) instead of text.")
+def validate(files: tuple[str, ...], allow_incomplete: bool, as_json: bool) -> None:
     """Check saved game logs; exit 1 if any is not valid.
 
-    Each bad file gets one line: FILE:LINE: event #SEQ (TYPE): CODE: message.
+    A valid file gets one line on stdout; a bad one gets one line on stderr:
+    FILE:LINE: event #SEQ (TYPE): CODE: message. With --json, a JSON array on
+    stdout: for each file its "file", "valid", and either "events" and "state"
+    or the fault's "line", "seq", "type", "code" and "message".
     """
+    import json
+
     from tarot.log import LogError, load_log
 
     bad = 0
+    report: list[dict[str, object]] = []
     for path in files:
         try:
             loaded = load_log(path, allow_incomplete=allow_incomplete,
                               drop_torn=allow_incomplete)
         except LogError as error:
             bad += 1
-            click.echo(str(error))
+            problem = error.problem
+            report.append({"file": path, "valid": False, "line": problem.line,
+                           "seq": problem.seq, "type": problem.event_type,
+                           "code": problem.code, "message": problem.message})
+            if not as_json:
+                click.echo(str(error), err=True)
             continue
         game = loaded.game
+        state = "settled" if game.is_over else f"in progress ({game.phase})"
+        report.append({"file": path, "valid": True, "events": len(game.events),
+                       "state": "settled" if game.is_over else "in_progress",
+                       "phase": game.phase,
+                       "torn_line_ignored": loaded.torn is not None})
+        if as_json:
+            continue
         if loaded.torn is not None:
             # A game in progress whose last write was cut short: what precedes is whole.
-            click.echo(f"{loaded.torn} (warning: the torn line is ignored)")
-        state = "settled" if game.is_over else f"in progress ({game.phase})"
+            click.echo(f"{loaded.torn} (warning: the torn line is ignored)", err=True)
         click.echo(f"{path}: ok, {len(game.events)} events, {state}")
+    if as_json:
+        click.echo(json.dumps(report, indent=2, ensure_ascii=False))
     if bad:
         raise SystemExit(1)
 
@@ -191,12 +219,33 @@ def _rescore_lines(other: Rescore, game: Game) -> list[str]:
     return lines
 
 
+class _SeatType(click.ParamType):
+    """A seat by its name (south, east, north, west) or its number (0-3)."""
+
+    name = "seat"
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        from tarot.terminal import SEAT_NAMES
+
+        if isinstance(value, int):
+            return value
+        text = str(value).strip().lower()
+        names = [name.lower() for name in SEAT_NAMES]
+        if text in names:
+            return names.index(text)
+        if text in {"0", "1", "2", "3"}:
+            return int(text)
+        self.fail(f"{value!r} is not a seat: south, east, north, west (or 0-3)", param, ctx)
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--as-seat", type=click.IntRange(0, 3), default=None,
-              help="Show only what this seat could see at each moment.")
+@click.option("--as-seat", type=_SeatType(), default=None, metavar="SEAT",
+              help="Show only what this seat (south, east, north, west) could see at "
+              "each moment.")
 @click.option("--to", "to_seq", type=click.IntRange(min=0), default=None,
-              help="Stop after the event with this seq.")
+              help="Stop after the event with this number (the numbers replay prints).")
 @click.option("--step", is_flag=True, help="Wait for Enter between events.")
 @click.option("--allow-incomplete", is_flag=True, help="Replay a game still in progress.")
 def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
@@ -212,9 +261,11 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
                    "hidden cards stay hidden.")
     if step:
         click.echo("Press Enter for the next event, q then Enter to stop.")
+    # Each event is numbered by its seq in the file (what --to and validate's messages use).
+    width = len(str(len(game.events) - 1))
     for seq, event in enumerate(game.events):
-        for line in narrator.lines(event):
-            click.echo(line)
+        for index, line in enumerate(narrator.lines(event)):
+            click.echo(f"{seq if index == 0 else '':>{width}}  {line}")
         if to_seq is not None and seq >= to_seq:
             break
         if step:

@@ -17,6 +17,7 @@ part of the log line, not of the event.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Annotated, ClassVar, Final, Literal
 
@@ -221,3 +222,38 @@ class LogHeader:
     players: tuple[str, str, str, str] | None = None
     named_deal: NamedDealRecord | None = None
 
+
+
+def differences(rules_give: object, log_says: object, path: str) -> list[str]:
+    """Where a logged event differs from the one the rules derive, field by field:
+    ``settlement.scores: the log says (-50, …), the rules give (-56, …)``; a nested
+    item (a poignée's score) is named by its place, ``settlement.poignees[0].bonus``."""
+    if dataclasses.is_dataclass(rules_give) and type(rules_give) is type(log_says):
+        found = []
+        for field in dataclasses.fields(rules_give):
+            found += differences(getattr(rules_give, field.name), getattr(log_says, field.name),
+                                 f"{path}.{field.name}")
+        return found
+    if (isinstance(rules_give, tuple) and isinstance(log_says, tuple)
+            and len(rules_give) == len(log_says)
+            and any(dataclasses.is_dataclass(item) for item in rules_give)):
+        found = []
+        for index, (given, said) in enumerate(zip(rules_give, log_says, strict=True)):
+            found += differences(given, said, f"{path}[{index}]")
+        return found
+    if rules_give == log_says:
+        return []
+    return [f"{path}: the log says {_shown(log_says)}, the rules give {_shown(rules_give)}"]
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return "{" + ", ".join(f"{f.name}: {_shown(getattr(value, f.name))}"
+                               for f in dataclasses.fields(value)) + "}"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)

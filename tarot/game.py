@@ -27,6 +27,7 @@ from tarot.events import (
     NamedDealRecord,
     Play,
     Settlement,
+    differences,
 )
 from tarot.evolve import APPLY, apply, check_deal, next_derived, play_card
 from tarot.legal import canonical, check, legal_actions, legal_card_played, legal_cards
@@ -189,8 +190,8 @@ class Game:
                 raise IllegalAction("unexpected_derived",
                                     f"no {event.type} event is due here ({self.state.phase})")
             if event != expected:
-                raise IllegalAction("derived_mismatch",
-                                    f"the rules give {expected!r}, the log says {event!r}")
+                raise IllegalAction("derived_mismatch", "; ".join(
+                    differences(expected, event, event.type)))
             self._record(event)
             return self.events[start:]
         if expected is not None:

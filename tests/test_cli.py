@@ -221,10 +221,10 @@ def test_validate_never_shows_a_traceback(tmp_path: Path, content: bytes) -> Non
 
 def test_schema_and_rules_commands() -> None:
     code, out = run(["schema"])
-    assert code == 0 and "header" in json.loads(out)
+    assert code == 0 and {"header", "event"} <= set(json.loads(out)["$defs"])
     code, out = run(["rules", "--diagram"])
     assert code == 0 and "stateDiagram-v2" in out
-    code, out = run(["rules", "--rules", "fft"])
+    code, out = run(["rules", "--json", "--rules", "fft"])
     assert code == 0 and json.loads(out)["flags"]["excuse_kept_in_any_slam"] is True
     code, out = run(["rules", "--rules", "nope"])
     assert code == 1 and "no such rule set" in out
@@ -277,3 +277,72 @@ def test_levels_offered_by_play_are_the_registered_players() -> None:
     from tarot.cli import LEVELS
 
     assert list(LEVELS) == list(PLAYERS)
+
+
+def _edited_settlement(tmp_path: Path) -> Path:
+    """The garde replay with one defender's score moved by 6 (and the taker's back)."""
+    lines = (ROOT / "replays" / "garde.jsonl").read_text(encoding="utf-8").splitlines()
+    last = json.loads(lines[-1])
+    last["scores"][0] -= 6
+    last["scores"][1] += 6
+    lines[-1] = json.dumps(last)
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_validate_names_only_the_fields_that_differ(tmp_path: Path) -> None:
+    path = _edited_settlement(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "tarot", "validate", str(path),
+                           str(ROOT / "replays" / "prise.jsonl")],
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stdout.strip().endswith("prise.jsonl: ok, 100 events, settled")
+    fault = done.stderr.strip()
+    assert fault.startswith(f"{path}:") and "derived_mismatch: settlement.scores: " in fault
+    assert "the log says [" in fault and "the rules give [" in fault
+    assert "Settlement(" not in fault and "per_defender" not in fault  # only what differs
+    assert len(fault) < len(str(path)) + 150
+
+
+def test_validate_json_for_scripts(tmp_path: Path) -> None:
+    path = _edited_settlement(tmp_path)
+    result = CliRunner().invoke(main, ["validate", "--json", str(path),
+                                       str(ROOT / "replays" / "garde.jsonl")])
+    assert result.exit_code == 1
+    bad, good = json.loads(result.output)
+    assert bad["file"] == str(path) and bad["valid"] is False
+    assert (bad["code"], bad["type"]) == ("derived_mismatch", "settlement")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert (bad["line"], bad["seq"]) == (len(lines), len(lines) - 2)
+    assert bad["message"].startswith("settlement.scores: ")
+    assert good == {"file": str(ROOT / "replays" / "garde.jsonl"), "valid": True,
+                    "events": len(lines) - 1, "state": "settled", "phase": "done",
+                    "torn_line_ignored": False}
+
+
+def test_replay_numbers_its_events_and_takes_seat_names() -> None:
+    replay = str(ROOT / "replays" / "prise.jsonl")
+    code, out = run(["replay", replay, "--to", "12"])
+    numbered = [line for line in out.splitlines() if re.match(r"^ ?\d+  ", line)]
+    assert [int(line.split()[0]) for line in numbered] == list(range(13))
+    events = read_log(replay).events
+    assert "plays" in numbered[12] and events[12].type == "play"
+    by_name = run(["replay", replay, "--as-seat", "East", "--to", "5"])
+    by_number = run(["replay", replay, "--as-seat", "1", "--to", "5"])
+    assert by_name == by_number and by_name[0] == 0 and "East's seat" in by_name[1]
+    code, out = run(["replay", replay, "--as-seat", "up"])
+    assert code == 2 and "south, east, north, west" in out
+
+
+def test_audit_json_gives_bonuses_as_objects() -> None:
+    code, out = run(["audit", str(ROOT / "replays" / "excuse-poignee.jsonl"), "--json"])
+    assert code == 0
+    poignees = json.loads(out)["poignees"]
+    assert poignees and set(poignees[0]) == {"seat", "level", "bonus"}
+    code, out = run(["audit", str(ROOT / "replays" / "slam-made.jsonl"), "--json"])
+    chelem = json.loads(out)["chelem"]
+    assert chelem and set(chelem[0]) == {"kind", "bonus"}
+    code, out = run(["audit", str(ROOT / "replays" / "excuse-poignee.jsonl")])
+    assert re.search(r"the (discard|chien), worth [\d.]+ points,", out)
+    assert "trick(s)" not in out
