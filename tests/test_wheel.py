@@ -1,0 +1,95 @@
+"""The package stands on its own: built as a wheel, installed into a fresh virtual
+environment (what `pip install tarot` or `pipx install` does), every feature works
+without the repository beside it: named deals, golden replays, the rule book, the
+rule sets, `python -m tarot`, the version.
+
+Slow tier: it builds the wheel and installs it with its dependencies (from pip's
+cache or the package index).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtual environment with the wheel built from this checkout; its bin/."""
+    work = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
+                    str(work / "dist"), str(ROOT)], check=True, capture_output=True)
+    wheels = list((work / "dist").glob("tarot-*.whl"))
+    assert len(wheels) == 1, wheels
+    venv = work / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run([str(venv / "bin" / "pip"), "install", "-q", str(wheels[0])], check=True,
+                   capture_output=True)
+    return venv / "bin"
+
+
+def run(bin_dir: Path, args: list[str], cwd: Path, stdin: str = "") -> str:
+    """A command of the installed copy, run away from the checkout; its stdout."""
+    env = {**os.environ, "NO_COLOR": "1", "XDG_DATA_HOME": str(cwd / "data"),
+           "HOME": str(cwd)}
+    env.pop("PYTHONPATH", None)
+    done = subprocess.run([str(bin_dir / args[0]), *args[1:]], cwd=cwd, env=env, input=stdin,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, (args, done.stdout[-2000:], done.stderr[-2000:])
+    return done.stdout
+
+
+def test_the_wheel_carries_the_package_and_its_data(installed: Path, tmp_path: Path) -> None:
+    out = run(installed, ["python", "-c", "import tarot, tarot.resources as r; "
+                          "print(tarot.__file__); print(r.source_root()); "
+                          "print(sorted(p.name for p in r.data_dir('named_deals').glob('*')))"],
+              tmp_path)
+    location, root, deals = out.splitlines()
+    assert "site-packages" in location and str(ROOT) not in location
+    assert root == "None"  # the installed copy, not the checkout
+    assert "'slam-made.toml'" in deals
+
+
+def test_python_m_tarot_and_one_version(installed: Path, tmp_path: Path) -> None:
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert run(installed, ["python", "-m", "tarot", "--version"], tmp_path).strip() == \
+        f"tarot, version {version}"
+    assert run(installed, ["tarot", "--version"], tmp_path).strip() == f"tarot, version {version}"
+    out = run(installed, ["python", "-c", "import tarot; print(tarot.__version__)"], tmp_path)
+    assert out.strip() == version
+
+
+def test_the_readme_commands_work_from_the_wheel(installed: Path, tmp_path: Path) -> None:
+    save = tmp_path / "slam.jsonl"
+    out = run(installed, ["tarot", "play", "--deal", "slam-made", "--auto", "--save",
+                          str(save)], tmp_path)
+    assert "Game saved" in out and save.is_file()
+    golden = run(installed, ["python", "-c", "import tarot.resources as r; "
+                             "print(r.data_file('golden_replays', 'prise.jsonl'))"],
+                 tmp_path).strip()
+    assert "ok, 100 events, settled" in run(installed, ["tarot", "validate", golden], tmp_path)
+    assert "ok" in run(installed, ["tarot", "validate", str(save)], tmp_path)
+    assert "Contract" in run(installed, ["tarot", "audit", str(save)], tmp_path)
+    assert "plays" in run(installed, ["tarot", "replay", str(save), "--as-seat", "north"],
+                          tmp_path)
+    assert "suit led" in run(installed, ["tarot", "rules", "R11"], tmp_path)
+    assert "0 bouts: 56" in run(installed, ["tarot", "rules", "--rules", "fft"], tmp_path)
+    assert '"$defs"' in run(installed, ["tarot", "schema"], tmp_path)
+    # A game saved to the default folder, then found by its name.
+    out = run(installed, ["tarot", "play", "--seed", "3", "--auto"], tmp_path)
+    assert "Game saved" in out
+    listed = run(installed, ["tarot", "saves"], tmp_path)
+    assert "over" in listed and str(tmp_path / "data" / "tarot" / "games") in listed
+    simulated = run(installed, ["tarot", "simulate", "--deals", "2", "--seed", "1",
+                                "--players", "rules,rules,rules,rules", "--workers", "1"],
+                    tmp_path)
+    assert "rules" in simulated
