@@ -342,7 +342,6 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
     _tolerate_undecodable_input()
     resume_path = None if resume_name is None else _find_save(resume_name)
     if resume_path is not None:
-        _warn_ignored_with_resume(ctx)
         _refuse_unless_regular(resume_path)
         path = resume_path
     else:
@@ -365,7 +364,7 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
             raise click.ClickException(f"{path}: cannot lock the save file: "
                                        f"{error.strerror or error}") from None
         if resume_path is not None:
-            game, seat_players, script = _resume(path, auto)
+            game, seat_players, script = _resume(path, auto, ctx)
         else:
             _create_save(path, game, force)
         click.echo(f"{'Resuming' if resume_path else 'Saving'} this game: {path}")
@@ -441,22 +440,49 @@ def _find_save(name: str) -> Path:
     return found
 
 
-def _warn_ignored_with_resume(ctx: click.Context) -> None:
+def _refuse_contradictions(ctx: click.Context, path: Path, game: Game,
+                           players: tuple[str, ...]) -> None:
+    """Options given with --resume that say otherwise than the saved game are refused,
+    each named: the game goes on as it was saved (its deal, rules and players)."""
     from click.core import ParameterSource
 
-    ignored = [f"--{name.replace('_path', '').replace('_name', '').replace('_', '-')}"
-               for name in ("seed", "deal_name", "rules_name", "save_path", "level", "force")
-               if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE]
-    if ignored:
-        click.echo(f"warning: {', '.join(ignored)} ignored: --resume continues the game as "
-                   "it was saved (its deal, rules and players)", err=True)
+    def given(name: str) -> bool:
+        return ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE
+
+    header = game.header
+    params = ctx.params
+    wrong = []
+    if given("seed") and params["seed"] != header.seed:
+        wrong.append(f"--seed {params['seed']} (the game's seed is {header.seed})")
+    if given("rules_name") and params["rules_name"] not in {header.rules_id}:
+        wrong.append(f"--rules {params['rules_name']} (the game is played under "
+                     f"{header.rules_id!r})")
+    if given("deal_name"):
+        named = header.named_deal.name if header.named_deal else None
+        if params["deal_name"] != named:
+            wrong.append(f"--deal {params['deal_name']} (the game is "
+                         f"{'the named deal ' + repr(named) if named else 'not a named deal'})")
+    computers = sorted({p for p in players if p != "person"})
+    if given("level") and computers != [params["level"]]:
+        wrong.append(f"--level {params['level']} (the computer players are "
+                     f"{', '.join(computers)})")
+    if given("save_path") and Path(params["save_path"]).resolve() != path.resolve():
+        wrong.append(f"--save {params['save_path']} (the game is saved in {path})")
+    if given("force"):
+        wrong.append("--force (a resumed game is continued, never replaced)")
+    if wrong:
+        raise click.ClickException(f"{path}: --resume continues the game as it was saved; "
+                                   f"these options say otherwise: {'; '.join(wrong)}")
 
 
-def _resume(path: Path, auto: bool) -> tuple[Game, tuple[str, ...], Script | None]:
+def _resume(path: Path, auto: bool, ctx: click.Context
+            ) -> tuple[Game, tuple[str, ...], Script | None]:
     """The saved game, its file repaired to hold exactly the game's events, who sits where,
     and the named deal's script where the game had got to."""
     loaded = _load(str(path), allow_incomplete=True, warn=False)
     game = loaded.game
+    players = _players_of(path, game)
+    _refuse_contradictions(ctx, path, game, players)  # before the file is touched
     # A file that stops after a redeal (a full disk, say) gets the next deal from the seed.
     game.advance()
     try:
@@ -474,7 +500,6 @@ def _resume(path: Path, auto: bool) -> tuple[Game, tuple[str, ...], Script | Non
     # The same players as when the game began (the header names them), so that it ends
     # as it would have without the interruption; --auto hands the person's seat to the
     # computer.
-    players = _players_of(path, game)
     person = players.index("person") if "person" in players else None
     script = None
     named = game.header.named_deal
@@ -570,16 +595,20 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
             terminal = TerminalGame(game, players, human, save, new_file=False, script=script)
             try:
                 terminal.run()
-            except (QuitGame, click.Abort, KeyboardInterrupt):
+            except (QuitGame, click.Abort, KeyboardInterrupt) as stop:
                 _sync(save)
-                click.echo(f"\nGame saved; continue it with: {_command()} play --resume {path}")
-                return
+                click.echo(f"\nGame saved; continue it with: {_command()} play --resume "
+                           f"{path.resolve()}")
+                if isinstance(stop, QuitGame):
+                    return
+                # Interrupted (Ctrl-C): saved all the same, and the exit status says so.
+                raise SystemExit(130) from None
             _sync(save)
     except OSError as error:  # a full disk, say: the lines already in the file are whole
         raise click.ClickException(
             f"{path}: cannot save the game: {error.strerror or error}; what was saved can "
-            f"be continued with: {_command()} play --resume {path}") from None
-    click.echo(f"Game saved: {path}")
+            f"be continued with: {_command()} play --resume {path.resolve()}") from None
+    click.echo(f"Game saved: {path.resolve()}")
 
 
 def _command() -> str:
@@ -587,11 +616,15 @@ def _command() -> str:
     import shutil
     import sys
 
-    typed = sys.argv[0]
+    typed = Path(sys.argv[0])
     found = shutil.which("tarot")
-    if found and Path(found).resolve() == Path(typed).resolve():
+    if found and Path(found).resolve() == typed.resolve():
         return "tarot"
-    return typed if Path(typed).name == "tarot" else "tarot"
+    if typed.name == "tarot":  # .venv/bin/tarot, say: the full path works from anywhere
+        return str(typed.resolve())
+    if typed.name == "__main__.py":  # python -m tarot
+        return f"{sys.executable} -m tarot"
+    return "tarot"
 
 
 def _sync(save: TextIO) -> None:

@@ -112,6 +112,14 @@ def cards_line(codes: Sequence[str]) -> Text:
     return Text(" ").join(card_text(c) for c in codes)
 
 
+def _is_card(token: str) -> bool:
+    try:
+        parse_card(token)
+    except CardError:
+        return False
+    return True
+
+
 class TerminalGame:
     """Runs one game at the terminal; ``human`` is None when the computer plays all seats."""
 
@@ -333,15 +341,32 @@ class TerminalGame:
             line.append_text(cards_line(codes_of_mask(shown)))
             self.say(line)
         self.say("  (These show your lowest trumps; to show others, type the cards themselves.)")
-        answer = self.ask_line("Which one (a number, the cards to show, or Enter for none)?")
-        tokens = answer.replace(",", " ").split()
-        if len(tokens) > 1:
-            # The person's own subset: the engine checks the level and the Excuse rule.
-            return Poignee(seat=self.human, cards=tuple(self.card_code(t) for t in tokens))
-        answer = answer.strip()
-        if not answer.isdecimal() or len(answer) > 3 or not 1 <= int(answer) <= len(options):
-            return None
-        return Poignee(seat=self.human, cards=codes_of_mask(options[int(answer) - 1][2]))
+        # Asked again until the answer is one it can take: a typo must not be taken as
+        # "no poignée", nor the next answer played as a card.
+        while True:
+            answer = self.ask_line(f"Which one (1 to {len(options)}, the cards to show, or "
+                                   "Enter for none)?").strip()
+            if answer.lower() in {"", "n", "no", "none", "non"}:
+                return None
+            tokens = answer.replace(",", " ").split()
+            if len(tokens) > 1:
+                # The person's own subset: the engine checks the level and the Excuse rule.
+                try:
+                    return Poignee(seat=self.human, cards=tuple(self.card_code(t)
+                                                                for t in tokens))
+                except CardError as error:
+                    self.say(f"  ✗ {error}")
+                    continue
+            if answer.isdecimal() and len(answer) <= 3 and 1 <= int(answer) <= len(options):
+                return Poignee(seat=self.human, cards=codes_of_mask(options[int(answer) - 1][2]))
+            if answer.isdecimal():
+                why = f"{answer[:6]} is not one of the poignées listed"
+            elif _is_card(answer):
+                why = "a poignée shows all its trumps at once, not one card"
+            else:
+                why = f"{answer[:20]!r} is neither a number nor cards"
+            self.say(f"  ✗ {why}: type 1 to {len(options)}, the trumps to show separated "
+                     "by spaces, or Enter for none.")
 
     # -- drawing -----------------------------------------------------------------
 
@@ -433,4 +458,10 @@ def with_symbols(message: str) -> str:
 
 
 def _prompt(text: str) -> str:
-    return str(click.prompt(text, default="", show_default=False, prompt_suffix=" "))
+    """A line typed at the prompt. The end of the input stops the game like ``quit``;
+    Ctrl-C (KeyboardInterrupt) goes through, for the caller to save and exit 130."""
+    click.echo(f"{text} ", nl=False)
+    try:
+        return input()
+    except EOFError:
+        raise QuitGame("the end of the input") from None

@@ -346,3 +346,82 @@ def test_audit_json_gives_bonuses_as_objects() -> None:
     code, out = run(["audit", str(ROOT / "replays" / "excuse-poignee.jsonl")])
     assert re.search(r"the (discard|chien), worth [\d.]+ points,", out)
     assert "trick(s)" not in out
+
+
+@pytest.mark.parametrize(("bad", "why"), [
+    ("3", "is not one of the poignées listed"),
+    ("0", "is not one of the poignées listed"),
+    ("foo", "is neither a number nor cards"),
+    ("T2", "shows all its trumps at once"),
+    ("T2 ZZ", "ZZ"),
+])
+def test_the_poignee_prompt_asks_again_on_any_answer_it_cannot_take(
+        tmp_path: Path, bad: str, why: str) -> None:
+    """Seed 2: South takes with 13 trumps; after `p`, a bad answer is refused with its
+    reason and the prompt asks again; the next answer (Enter: none) is the poignée's,
+    not played as a card."""
+    save = tmp_path / "g.jsonl"
+    answers = ["prise", "4c nc 3d jd 1h 3h", "n", "p", bad, "", "quit"]
+    code, out = run(["play", "--seed", "2", "--save", str(save)], "\n".join(answers) + "\n")
+    assert code == 0
+    assert why in out
+    assert out.count("Which one (1 to 2") == 2  # asked, refused, asked again
+    game = read_log(save, allow_incomplete=True)
+    assert not [e for e in game.events if e.type in {"poignee", "play"}]
+
+
+def _tarot() -> str:
+    exe = shutil.which("tarot", path=str(Path(sys.executable).parent)) or shutil.which("tarot")
+    assert exe is not None
+    return exe
+
+
+def test_ctrl_c_saves_and_exits_130(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    save = tmp_path / "g.jsonl"
+    process = subprocess.Popen([_tarot(), "play", "--seed", "2", "--save", str(save)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "NO_COLOR": "1"})
+    assert process.stdin is not None
+    process.stdin.write("pass\n")
+    process.stdin.flush()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and '"bid"' not in (
+            save.read_text(encoding="utf-8") if save.exists() else ""):
+        time.sleep(0.05)
+    time.sleep(0.3)  # at the next prompt
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130, (out, err)
+    assert f"continue it with: {_tarot()} play --resume {save.resolve()}" in out or \
+        f"play --resume {save.resolve()}" in out
+    assert read_log(save, allow_incomplete=True).events[1].type == "bid"
+
+
+def test_quit_and_the_end_of_input_exit_0(tmp_path: Path) -> None:
+    for answers in ("quit\n", ""):
+        save = tmp_path / f"g{len(answers)}.jsonl"
+        done = subprocess.run([_tarot(), "play", "--seed", "2", "--save", str(save)],
+                              input=answers, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert "Game saved; continue it with:" in done.stdout
+
+
+def test_options_that_contradict_the_resumed_game_are_refused(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    run(["play", "--seed", "2", "--save", str(save)], "pass\nquit\n")
+    before = save.read_bytes()
+    code, out = run(["play", "--resume", str(save), "--seed", "3", "--rules", "fft",
+                     "--level", "strong", "--force"], "quit\n")
+    assert code == 1
+    for named in ("--seed 3 (the game's seed is 2)", "--rules fft", "--level strong",
+                  "--force"):
+        assert named in out, named
+    assert save.read_bytes() == before  # refused before the file was touched
+    # Options that agree with the saved game are no contradiction.
+    code, out = run(["play", "--resume", str(save), "--seed", "2", "--rules", "standard",
+                     "--level", "rules"], "quit\n")
+    assert code == 0 and "Resuming this game" in out
