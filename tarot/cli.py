@@ -7,10 +7,15 @@ from typing import TYPE_CHECKING, TextIO
 
 import click
 
+from tarot import __version__
+
 if TYPE_CHECKING:
+    import contextlib
+
     from tarot.audit import Rescore
     from tarot.game import Game
     from tarot.log import LoadedLog
+    from tarot.match_file import MatchDeal, MatchIndex
     from tarot.seeds import Script
 
 # The names of tarot.bots.registry.PLAYERS, written out so that `tarot --help` need not
@@ -40,7 +45,7 @@ class _Tarot(click.Group):
 
 
 @click.group(cls=_Tarot)
-@click.version_option(package_name="tarot")
+@click.version_option(version=__version__, prog_name="tarot")
 def main() -> None:
     """French Tarot: play a deal against three computer players, replay and check saved games."""
 
@@ -56,6 +61,12 @@ def rules(rule_id: str | None, as_json: bool, diagram: bool, rules_name: str) ->
 
     Every refusal names the rule it applies; `tarot rules R11` prints that rule.
     """
+    if sum([rule_id is not None, as_json, diagram]) > 1:
+        raise click.UsageError("give one of RULE, --json and --diagram")
+    if rule_id is not None and click.get_current_context().get_parameter_source(
+            "rules_name") == click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("a rule of the rule book is the same under every rule set: "
+                               "--rules goes with the rules card or --json")
     if diagram:
         from tarot.phases import mermaid_diagram
 
@@ -108,27 +119,47 @@ def _load_game(path: str, allow_incomplete: bool = False) -> Game:
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object a file (for scripts) instead of text.")
 def validate(files: tuple[str, ...], allow_incomplete: bool, as_json: bool) -> None:
-    """Check saved game logs; exit 1 if any is not valid.
+    """Check saved game logs (and match files); exit 1 if any is not valid.
 
     A valid file gets one line on stdout; a bad one gets one line on stderr:
     FILE:LINE: event #SEQ (TYPE): CODE: message. With --json, a JSON array on
-    stdout: for each file its "file", "valid", and either "events" and "state"
-    or the fault's "line", "seq", "type", "code" and "message".
+    stdout: for each file its "file", "valid", and either "events", "state"
+    (settled or in_progress), "phase" and "torn_line_ignored", or the fault's
+    "line" (null for the file as a whole), "seq", "type", "code" and "message".
     """
     import json
 
     from tarot.log import LogError, load_log
+    from tarot.match_file import MatchError, is_match_file, load_match
 
     bad = 0
     report: list[dict[str, object]] = []
     for path in files:
+        if is_match_file(Path(path)):
+            try:
+                match = load_match(Path(path), allow_incomplete=allow_incomplete)
+            except (MatchError, LogError) as error:
+                bad += 1
+                report.append({"file": path, "valid": False, "match": True,
+                               "message": str(error)})
+                if not as_json:
+                    click.echo(f"{path}: match: {error}", err=True)
+                continue
+            over = sum(game.is_over for game in match.games)
+            report.append({"file": path, "valid": True, "match": True,
+                           "deals": len(match.index.deals), "deals_over": over})
+            if not as_json:
+                click.echo(f"{path}: ok, a match of {len(match.index.deals)} deal"
+                           f"{'s' if len(match.index.deals) != 1 else ''} ({over} over), "
+                           "each deal's log valid")
+            continue
         try:
             loaded = load_log(path, allow_incomplete=allow_incomplete,
                               drop_torn=allow_incomplete)
         except LogError as error:
             bad += 1
             problem = error.problem
-            report.append({"file": path, "valid": False, "line": problem.line,
+            report.append({"file": path, "valid": False, "line": problem.line or None,
                            "seq": problem.seq, "type": problem.event_type,
                            "code": problem.code, "message": problem.message})
             if not as_json:
@@ -163,8 +194,36 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
 
     from tarot.audit import audit as audit_game
     from tarot.audit import audit_lines, rescore
+    from tarot.match_file import MatchError, is_match_file, load_match
     from tarot.rules import RulesError, load_rules
 
+    if is_match_file(Path(file)):
+        # A match: its score sheet (each deal's own audit is `tarot audit DEAL-LOG`).
+        from tarot.log import LogError
+        from tarot.match_file import sheet_lines
+        from tarot.terminal import SEAT_NAMES
+
+        try:
+            match = load_match(Path(file))
+        except (MatchError, LogError) as error:
+            raise click.ClickException(str(error)) from None
+        rows = match.sheet_rows()
+        if as_json:
+            click.echo(json.dumps({"deals": [
+                {"deal": row.deal, "dealer": row.dealer,
+                 "log": match.index.deals[row.deal - 1].log,
+                 "contract": row.settlement.contract, "taker": row.settlement.taker,
+                 "contract_made": row.settlement.contract_made,
+                 "difference": row.settlement.difference,
+                 "scores": list(row.settlement.scores)}
+                for row in rows],
+                "totals": [sum(row.settlement.scores[seat] for row in rows)
+                           for seat in range(4)]}, indent=2))
+            return
+        contracts = {c.id: c.name for c in match.games[0].rules.contracts}
+        for line in sheet_lines(rows, SEAT_NAMES, contracts):
+            click.echo(line)
+        return
     game = _load_game(file)
     result = audit_game(game)
     other = None
@@ -228,15 +287,21 @@ class _SeatType(click.ParamType):
                 ctx: click.Context | None) -> int:
         from tarot.terminal import SEAT_NAMES
 
-        if isinstance(value, int):
-            return value
         text = str(value).strip().lower()
         names = [name.lower() for name in SEAT_NAMES]
         if text in names:
             return names.index(text)
-        if text in {"0", "1", "2", "3"}:
-            return int(text)
-        self.fail(f"{value!r} is not a seat: south, east, north, west (or 0-3)", param, ctx)
+        if text.removeprefix("p") in {"0", "1", "2", "3"}:
+            return int(text.removeprefix("p"))
+        self.fail(f"{value!r} is not a seat: south, east, north, west (or 0-3, P0-P3)",
+                  param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> list[click.shell_completion.CompletionItem]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(name) for name in ("south", "east", "north", "west")
+                if name.startswith(incomplete.lower())]
 
 
 @main.command()
@@ -293,21 +358,26 @@ def saves() -> None:
     from datetime import datetime
 
     from tarot.log import LogError, load_log
+    from tarot.match_file import MatchError, is_match_file, read_index
     from tarot.save_folder import save_folders, saved_games
 
     games = saved_games()
     if not games:
         click.echo(f"No saved games in {' or '.join(map(str, save_folders()))}.")
         return
-    for path in games:
+    for path, modified in games:
         try:
-            loaded = load_log(path, allow_incomplete=True, drop_torn=True)
-            state = "over" if loaded.game.is_over else f"in progress ({loaded.game.phase})"
+            if is_match_file(path):
+                count = len(read_index(path).deals)
+                state = f"a match of {count} deal{'s' if count != 1 else ''} (resume it by this)"
+            else:
+                loaded = load_log(path, allow_incomplete=True, drop_torn=True)
+                state = "over" if loaded.game.is_over else f"in progress ({loaded.game.phase})"
+        except MatchError as error:
+            state = f"not a match: {error}"[:60]
         except LogError as error:
-            state = f"unreadable: {error.problem.code}"
-        except OSError as error:
-            state = f"unreadable: {error.strerror or error}"
-        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            state = f"not a game: {error.problem.message}"[:60]
+        when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")
         click.echo(f"{path.stem:<28} {when}  {state}")
     click.echo(f"(in {', '.join(map(str, save_folders()))})")
 
@@ -330,20 +400,34 @@ def saves() -> None:
 @click.option("--resume", "resume_name", metavar="SAVE", default=None,
               help="Continue an unfinished saved game: a file, or a name `tarot saves` lists.")
 @click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
+@click.option("--deals", type=click.IntRange(min=1), default=None,
+              help="Play this many deals in a row (default: ask after each deal; "
+              "one deal with --auto).")
 @click.pass_context
 def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name: str,
          save_path: Path | None, level: str, auto: bool, resume_name: str | None,
-         force: bool) -> None:
-    """Play one deal of French Tarot: you (South) against three computer players."""
+         force: bool, deals: int | None) -> None:
+    """Play French Tarot: you (South) against three computer players, deal after deal,
+    with a score sheet."""
     import contextlib
 
+    from tarot.match_file import MatchError, index_path, is_match_file, read_index
     from tarot.saves import SaveInUse, hold_save
 
     _tolerate_undecodable_input()
     resume_path = None if resume_name is None else _find_save(resume_name)
+    index = None
     if resume_path is not None:
         _refuse_unless_regular(resume_path)
         path = resume_path
+        # A match is resumed through its index or its first deal's log (beside the index).
+        found = resume_path if is_match_file(resume_path) else index_path(resume_path)
+        if found.is_file():
+            try:
+                index = read_index(found)
+            except MatchError as error:
+                raise click.ClickException(str(error)) from None
+            path = index.log_path(index.deals[0])
     else:
         game, seat_players, script = _new_game(seed, deal_name, rules_name, level, auto)
         from tarot.save_folder import new_save_path
@@ -363,12 +447,204 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
         except OSError as error:
             raise click.ClickException(f"{path}: cannot lock the save file: "
                                        f"{error.strerror or error}") from None
+        if index is not None:
+            _resume_match(ctx, index, auto, deals)
+            return
         if resume_path is not None:
             game, seat_players, script = _resume(path, auto, ctx)
         else:
             _create_save(path, game, force)
-        click.echo(f"{'Resuming' if resume_path else 'Saving'} this game: {path}")
-        _play_saved(game, seat_players, script, path)
+            if deals is not None and deals > 1:
+                # A match from the start: killed during deal 1, it resumes as the match.
+                index = _start_match(path, game, seat_players, deals)
+        click.echo(f"{'Resuming' if resume_path else 'Saving'} this game: {path.resolve()}")
+        _announce(game, seat_players, 1)
+        if _play_saved(game, seat_players, script, path,
+                       resume_with=None if index is None else index.path):
+            _run_match(path, index, game, seat_players, deals, auto)
+
+
+def _start_match(first_log: Path, game: Game, seat_players: tuple[str, ...],
+                 deals: int | None) -> MatchIndex:
+    """The match's index beside its first deal's log, holding that deal."""
+    from tarot.match_file import MatchHeader, index_path, read_index, start_index
+
+    header = game.header
+    start_index(index_path(first_log), MatchHeader(
+        seed=header.seed, rules_id=header.rules_id, rules_hash=header.rules_hash,
+        players=seat_players, deals=deals),  # type: ignore[arg-type]
+        _first_deal_entry(first_log, game))
+    return read_index(index_path(first_log))
+
+
+def _announce(game: Game, seat_players: tuple[str, ...], deal_number: int) -> None:
+    """What a player needs to share or replay the deal: its seed, its number in the match,
+    the rule set, and who the computer players are."""
+    from tarot.terminal import SEAT_NAMES
+
+    computers = ", ".join(f"{SEAT_NAMES[seat]} {name}" for seat, name in enumerate(seat_players)
+                          if name != "person")
+    named = f" · named deal {game.header.named_deal.name}" if game.header.named_deal else ""
+    # The seed deals every hand: a person at the table sees it only once the deal is over.
+    seed = "" if "person" in seat_players else f" · seed {game.header.seed}"
+    click.echo(f"Deal {deal_number}{seed}{named} · rules {game.header.rules_id} · computer "
+               f"players: {computers}")
+
+
+def _share_match(first: Game, index: MatchIndex | None, deals: int) -> None:
+    """Once the match is over: how to deal it again (its seed, which deals every hand of
+    it, is shown only now) and how to audit it."""
+    header = first.header
+    again = (f"tarot play --deal {header.named_deal.name}" if header.named_deal
+             else f"tarot play --seed {header.seed}" if header.first_deal == "shuffled"
+             else None)
+    if again and header.rules_id != "standard":
+        again += f" --rules {header.rules_id}"
+    if again and deals > 1:
+        again += f" --deals {deals}"
+    audit = f"{_command()} audit {index.path.resolve()}" if index is not None else None
+    if again:
+        click.echo(f"{'This match' if deals > 1 else 'This deal'} again: {again}")
+    if audit:
+        click.echo(f"Its score sheet: {audit}")
+
+
+def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
+               seat_players: tuple[str, ...], deals: int | None, auto: bool) -> None:
+    """After a deal played to its end: the score sheet, then the next deal, until the
+    deals asked for are played or the person stops."""
+    from tarot.game import Game as NewGame
+    from tarot.match_file import (
+        MatchDeal,
+        append_deal,
+        deal_log_name,
+        deal_seed,
+    )
+    from tarot.saves import SaveInUse, hold_save
+
+    while True:
+        played = len(index.deals) if index is not None else 1
+        _print_sheet(first_log, index, game)
+        wanted = deals if deals is not None else (1 if auto else None)
+        if (wanted is not None and played >= wanted) or (wanted is None
+                                                         and not _another_deal()):
+            from tarot.log import load_log
+
+            _share_match(load_log(first_log).game, index, played)
+            return
+        number = played + 1
+        header = game.header
+        entry = MatchDeal(deal=number, log=deal_log_name(first_log, number),
+                          seed=deal_seed(_match_seed(first_log, index, game), number),
+                          dealer=(game.state.dealer + 1) % 4)
+        if index is None:
+            index = _start_match(first_log, game, seat_players, deals)
+        index = append_deal(index, entry)
+        game = NewGame.new(entry.seed, rules=game.rules, dealer=entry.dealer,
+                           seats=header.seats, players=seat_players)
+        log = index.log_path(entry)
+        try:
+            with hold_save(log):
+                _create_save(log, game, force=False)
+                click.echo(f"\nSaving deal {number} in: {log.resolve()}")
+                _announce(game, seat_players, number)
+                if not _play_saved(game, seat_players, None, log, resume_with=index.path):
+                    return
+        except SaveInUse as error:
+            raise click.ClickException(str(error)) from None
+
+
+def _first_deal_entry(first_log: Path, game: Game) -> MatchDeal:
+    from tarot.match_file import MatchDeal
+
+    return MatchDeal(deal=1, log=first_log.name, seed=game.header.seed,
+                     dealer=game.header.first_dealer)
+
+
+def _match_seed(first_log: Path, index: MatchIndex | None, game: Game) -> int:
+    return index.header.seed if index is not None else game.header.seed
+
+
+def _another_deal() -> bool:
+    """Asks whether to deal again; the end of the input is a no."""
+    from tarot.terminal import QuitGame, _prompt
+
+    while True:
+        try:
+            answer = _prompt("Another deal? [Y/n]").strip().lower()
+        except QuitGame:
+            return False
+        if answer in {"", "y", "yes", "o", "oui"}:
+            return True
+        if answer in {"n", "no", "non", "q", "quit"}:
+            return False
+        click.echo("  ✗ Answer y (another deal) or n (stop here).")
+
+
+def _print_sheet(first_log: Path, index: MatchIndex | None, last: Game) -> None:
+    from tarot.log import load_log
+    from tarot.match_file import SheetRow, sheet_lines
+    from tarot.terminal import SEAT_NAMES
+
+    rows = []
+    entries = index.deals if index is not None else (_first_deal_entry(first_log, last),)
+    for entry in entries:
+        log = first_log.with_name(entry.log)
+        game = last if entry is entries[-1] else load_log(log).game
+        if game.settlement is not None:
+            rows.append(SheetRow(entry.deal, entry.dealer, game.settlement))
+    names = {c.id: c.name for c in last.rules.contracts}
+    click.echo("")
+    for line in sheet_lines(rows, SEAT_NAMES, names):
+        click.echo(line)
+
+
+def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int | None
+                  ) -> None:
+    """Go on with a match where it stopped: its last deal resumed (or made, when the
+    match stopped between its line and its log), then the deals after it."""
+    from tarot.game import Game as NewGame
+    from tarot.log import LogError, load_log
+    from tarot.saves import SaveInUse, hold_save
+
+    entry = index.deals[-1]
+    log = index.log_path(entry)
+    first_log = index.log_path(index.deals[0])
+    players: tuple[str, ...] = index.header.players
+    wanted = deals if deals is not None else index.header.deals
+    click.echo(f"Resuming the match: {index.path.resolve()} (deal {entry.deal})")
+    try:
+        with hold_save(log) if log != first_log else _nothing():
+            if not log.exists():
+                from tarot.rules import load_rules
+
+                game = NewGame.new(entry.seed, rules=load_rules(index.header.rules_id),
+                                   dealer=entry.dealer, players=players,
+                                   seats=load_log(first_log).game.header.seats)
+                _create_save(log, game, force=False)
+                script = None
+            else:
+                try:
+                    over = load_log(log, allow_incomplete=True, drop_torn=True).game.is_over
+                except LogError as error:
+                    raise click.ClickException(str(error)) from None
+                if over:
+                    game = load_log(log).game
+                    _run_match(first_log, index, game, players, wanted, auto)
+                    return
+                game, players, script = _resume(log, auto, ctx)
+            _announce(game, players, entry.deal)
+            if not _play_saved(game, players, script, log, resume_with=index.path):
+                return
+    except SaveInUse as error:
+        raise click.ClickException(str(error)) from None
+    _run_match(first_log, index, game, players, wanted, auto)
+
+
+def _nothing() -> contextlib.AbstractContextManager[None]:
+    import contextlib
+
+    return contextlib.nullcontext()
 
 
 def _new_game(seed: int | None, deal_name: str | None, rules_name: str, level: str,
@@ -575,8 +851,10 @@ def _players_from_seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None,
-                path: Path) -> None:
-    """Play the game at the terminal, appending each event to the save file."""
+                path: Path, resume_with: Path | None = None) -> bool:
+    """Play the game at the terminal, appending each event to the save file; whether it
+    was played to its end (False: the person left, and it is saved). ``resume_with``:
+    the file that resumes it, when not the deal's own (a match's index)."""
     from tarot.bots.registry import make_player
     from tarot.terminal import QuitGame, TerminalGame
 
@@ -598,17 +876,20 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
             except (QuitGame, click.Abort, KeyboardInterrupt) as stop:
                 _sync(save)
                 click.echo(f"\nGame saved; continue it with: {_command()} play --resume "
-                           f"{path.resolve()}")
+                           f"{(resume_with or path).resolve()}")
                 if isinstance(stop, QuitGame):
-                    return
+                    return False
                 # Interrupted (Ctrl-C): saved all the same, and the exit status says so.
                 raise SystemExit(130) from None
             _sync(save)
     except OSError as error:  # a full disk, say: the lines already in the file are whole
         raise click.ClickException(
             f"{path}: cannot save the game: {error.strerror or error}; what was saved can "
-            f"be continued with: {_command()} play --resume {path.resolve()}") from None
-    click.echo(f"Game saved: {path.resolve()}")
+            f"be continued with: {_command()} play --resume "
+            f"{(resume_with or path).resolve()}") from None
+    click.echo(f"Game saved: {path.resolve()}; replay it with: {_command()} replay "
+               f"{path.resolve()}")
+    return True
 
 
 def _command() -> str:
@@ -622,7 +903,7 @@ def _command() -> str:
         return "tarot"
     if typed.name == "tarot":  # .venv/bin/tarot, say: the full path works from anywhere
         return str(typed.resolve())
-    if typed.name == "__main__.py":  # python -m tarot
+    if typed.name == "__main__.py" and typed.parent.name == "tarot":  # python -m tarot
         return f"{sys.executable} -m tarot"
     return "tarot"
 

@@ -224,26 +224,30 @@ class LogHeader:
 
 
 
-def differences(rules_give: object, log_says: object, path: str) -> list[str]:
+def differences(expected: object, logged: object, path: str) -> list[str]:
     """Where a logged event differs from the one the rules derive, field by field:
-    ``settlement.scores: the log says (-50, …), the rules give (-56, …)``; a nested
-    item (a poignée's score) is named by its place, ``settlement.poignees[0].bonus``."""
-    if dataclasses.is_dataclass(rules_give) and type(rules_give) is type(log_says):
+    ``settlement.scores: the log says [-50, …], the rules give [-56, …]``; a nested
+    item (a poignée's score) is named by its place, ``settlement.poignees[0].bonus``;
+    an event of another type altogether is named as such."""
+    if dataclasses.is_dataclass(expected) and type(expected) is type(logged):
         found = []
-        for field in dataclasses.fields(rules_give):
-            found += differences(getattr(rules_give, field.name), getattr(log_says, field.name),
-                                 f"{path}.{field.name}")
+        for item in dataclasses.fields(expected):
+            found += differences(getattr(expected, item.name), getattr(logged, item.name),
+                                 f"{path}.{item.name}")
         return found
-    if (isinstance(rules_give, tuple) and isinstance(log_says, tuple)
-            and len(rules_give) == len(log_says)
-            and any(dataclasses.is_dataclass(item) for item in rules_give)):
+    if dataclasses.is_dataclass(expected) and dataclasses.is_dataclass(logged):
+        return [f"the rules call for a {getattr(expected, 'type', '?')} event here, the log "
+                f"has a {getattr(logged, 'type', '?')}"]
+    if (isinstance(expected, tuple) and isinstance(logged, tuple)
+            and len(expected) == len(logged)
+            and any(dataclasses.is_dataclass(item) for item in expected)):
         found = []
-        for index, (given, said) in enumerate(zip(rules_give, log_says, strict=True)):
+        for index, (given, said) in enumerate(zip(expected, logged, strict=True)):
             found += differences(given, said, f"{path}[{index}]")
         return found
-    if rules_give == log_says:
+    if expected == logged:
         return []
-    return [f"{path}: the log says {_shown(log_says)}, the rules give {_shown(rules_give)}"]
+    return [f"{path}: the log says {_shown(logged)}, the rules give {_shown(expected)}"]
 
 
 def _shown(value: object) -> str:

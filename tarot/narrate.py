@@ -52,7 +52,9 @@ class Narrator:
         return getattr(self, _TELLERS[type(event)])(event)  # type: ignore[no-any-return]
 
     def _deal(self, event: Deal) -> list[str]:
-        lines = [f"Deal {event.deal_number + 1}, dealt by {self.name(event.dealer)}."]
+        # "Deal N" would clash with the deal's number in a match: a redeal is counted apart.
+        again = f"Redeal {event.deal_number}: d" if event.deal_number else "D"
+        lines = [f"{again}ealt by {self.name(event.dealer)}."]
         for seat, hand in enumerate(event.hands):
             if self.as_seat is None or seat == self.as_seat:
                 lines.append(f"  {self.name(seat)}: {cards_text(hand)}")

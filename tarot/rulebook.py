@@ -21,12 +21,11 @@ _RULE = re.compile(r"^- \*\*([A-Z][0-9]+[a-z]?)\.\*\*")
 # A note on several examples at once: ``- **S17, S18, S40 (half points).**``.
 _NOTE = re.compile(r"^- \*\*([^*]+)\*\*")
 _ID = re.compile(r"\b[A-Z][0-9]{2}[a-z]?\b")
+# The line under a table's head: | --- | :---: | …
+_SEPARATOR = re.compile(r"^\|(\s*:?-{3,}:?\s*\|)+\s*$")
 _DECISION = re.compile(r"^\*\*(A[0-9]+)\.")
 _SECTION = re.compile(r"^#{2,3} ([0-9]+(?:\.[0-9]+)?)\.? ")
 _ROW = re.compile(r"^\| ([A-Z][0-9]+[a-z]?) \|")
-# How an id is written in a citation: R11, A5, §3.6, S01, D05b.
-CITATION = re.compile(r"(?<![\w§.])(§[0-9]+(?:\.[0-9]+)?|[TRA][0-9]{1,2}|[SEPDHBLW][0-9]{2}[a-z]?)"
-                      r"(?![\w])")
 
 
 class RuleBookError(LookupError):
@@ -52,7 +51,7 @@ def entries() -> dict[str, Entry]:
     index = 0
     while index < len(lines):
         line = lines[index]
-        if line.startswith("|") and index + 1 < len(lines) and set(lines[index + 1]) <= set("|-: "):
+        if line.startswith("|") and index + 1 < len(lines) and _SEPARATOR.match(lines[index + 1]):
             header_of_table = [line, lines[index + 1]]
         row = _ROW.match(line)
         if row:
@@ -60,10 +59,14 @@ def entries() -> dict[str, Entry]:
             index += 1
             continue
         note = _NOTE.match(line)
-        if note and not _RULE.match(line):
+        if note and not (_RULE.match(line) and line[4] in "TRA"):
+            # A note on examples: the whole entry of an example without a row of its own,
+            # else added to the example's row.
             text = "\n".join(lines[index:_end_of_item(lines, index)]).rstrip()
             for example in _ID.findall(note.group(1)):
-                found.setdefault(example, Entry(example, text))
+                row_entry = found.get(example)
+                found[example] = Entry(example, text if row_entry is None
+                                       else f"{row_entry.text}\n\n{text}")
         for pattern, stop in ((_RULE, _end_of_item), (_DECISION, _end_of_decision),
                               (_SECTION, _end_of_section)):
             match = pattern.match(line)
@@ -122,4 +125,4 @@ def lookup(rule_id: str) -> Entry:
     return found
 
 
-__all__ = ["CITATION", "Entry", "RuleBookError", "book_text", "entries", "lookup", "normalise"]
+__all__ = ["Entry", "RuleBookError", "book_text", "entries", "lookup", "normalise"]

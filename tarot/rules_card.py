@@ -57,10 +57,11 @@ def rules_card(rules: RuleSet) -> list[str]:
         f"{points(cards.bout)}, king {points(cards.king)}, queen {points(cards.queen)}, "
         f"knight {points(cards.knight)}, jack {points(cards.jack)}, "
         f"any other card {points(cards.other)}",
-        f"Score per defender (R21): ({scoring.base_points} + the difference) × the multiplier, "
-        "the taker scoring three times it",
+        f"Score (R21): ({scoring.base_points} + the difference) × the multiplier, paid by "
+        "each defender to the taker (or to each defender by the taker), so the taker "
+        "wins or loses three times it",
         f"Petit au bout (R18): {scoring.petit_au_bout_per_multiplier} × the multiplier to the "
-        "side that wins the last trick with the Petit",
+        "side that wins the last trick holding the Petit",
         f"The Excuse (R15): its side gives the trick's winners "
         f"{points(scoring.excuse_compensation_half_points)} point in exchange",
         f"Deal (R3): {rules.deal.hand_size} cards each, {rules.deal.chien_size} to the chien",
@@ -71,7 +72,7 @@ def rules_card(rules: RuleSet) -> list[str]:
         lines.append(f"  {level.name}: {level.trumps} trumps, {level.bonus} points")
     lines += [
         "",
-        "Chelem (R22-R24), per defender, in the taker's favour:",
+        "Chelem (R10, A20-A22), per defender, in the taker's favour:",
         f"  announced and made {chelem.declared_made:+}, announced and failed "
         f"{chelem.declared_failed:+}, made unannounced {chelem.undeclared_made:+}, "
         f"made by the defence {chelem.defence_made:+}",

@@ -50,6 +50,8 @@ def new_save_path(now: datetime | None = None) -> Path:
 def find_save(name: str | Path) -> Path | None:
     """``name`` as a path if it exists, else a save of that name (``.jsonl`` may be left
     off) in the save folders, newest folder first; None if there is none."""
+    if not str(name).strip():
+        return None
     given = Path(name)
     if given.exists():
         return given
@@ -62,11 +64,20 @@ def find_save(name: str | Path) -> Path | None:
     return None
 
 
-def saved_games() -> list[Path]:
-    """Every save in the save folders, the most recently written first."""
-    found: dict[str, Path] = {}
+def saved_games() -> list[tuple[Path, float]]:
+    """Every save in the save folders (regular files only, as ``--resume`` takes them)
+    with its modification time, the most recently written first. A file that vanishes
+    or cannot be looked at while listing (a dangling link, say) is left out."""
+    found: dict[str, tuple[Path, float]] = {}
     for folder in save_folders():
-        if folder.is_dir():
-            for path in folder.glob("*.jsonl"):
-                found.setdefault(path.name, path)
-    return sorted(found.values(), key=lambda p: p.stat().st_mtime, reverse=True)
+        try:
+            paths = list(folder.glob("*.jsonl")) if folder.is_dir() else []
+        except OSError:
+            continue
+        for path in paths:
+            try:
+                if path.is_file() and path.name not in found:
+                    found[path.name] = (path, path.stat().st_mtime)
+            except OSError:
+                continue
+    return sorted(found.values(), key=lambda item: item[1], reverse=True)

@@ -460,8 +460,11 @@ def with_symbols(message: str) -> str:
 def _prompt(text: str) -> str:
     """A line typed at the prompt. The end of the input stops the game like ``quit``;
     Ctrl-C (KeyboardInterrupt) goes through, for the caller to save and exit 130."""
-    click.echo(f"{text} ", nl=False)
     try:
-        return input()
-    except EOFError:
-        raise QuitGame("the end of the input") from None
+        return str(click.prompt(text, default="", show_default=False, prompt_suffix=" "))
+    except click.Abort as abort:
+        # click turns both Ctrl-C and the end of the input into Abort; the first stays
+        # an Abort (saved, exit 130), the second stops like `quit` (saved, exit 0).
+        if isinstance(abort.__context__, EOFError):
+            raise QuitGame("the end of the input") from None
+        raise

@@ -47,10 +47,21 @@ def test_a_whole_deal_through_piped_input(tmp_path: Path) -> None:
     assert game.header.seats[0] == "South (person)"
 
 
-def test_the_seed_is_not_shown_during_play(tmp_path: Path) -> None:
+def test_the_rules_players_and_save_are_shown_at_the_start(tmp_path: Path) -> None:
+    """The rule set, the computer players' levels and the save path at the start; the
+    seed only once the deal is over (it deals every hand: tests/test_no_leaks.py), with
+    the commands that deal it again and replay it."""
     save = tmp_path / "game.jsonl"
-    _, out = run(["play", "--seed", "918273", "--save", str(save)], "pass\n" * 8 + ANY_CARD)
-    assert "918273" not in out
+    _, out = run(["play", "--seed", "918273", "--level", "easy", "--rules", "fft",
+                  "--save", str(save)], "quit\n")
+    start = out[:out.index("Dealt by")]
+    assert "Deal 1 · rules fft · computer players: East easy, North easy, West easy" in start
+    assert f"Saving this game: {save.resolve()}" in start and "918273" not in out
+    auto = tmp_path / "auto.jsonl"
+    _, out = run(["play", "--seed", "918273", "--auto", "--save", str(auto)])
+    assert "Deal 1 · seed 918273 · rules standard" in out  # nobody at the table to tell
+    assert f"replay it with: tarot replay {auto.resolve()}" in out
+    assert out.rstrip().endswith("This deal again: tarot play --seed 918273")
 
 
 @pytest.mark.parametrize(
@@ -425,3 +436,24 @@ def test_options_that_contradict_the_resumed_game_are_refused(tmp_path: Path) ->
     code, out = run(["play", "--resume", str(save), "--seed", "2", "--rules", "standard",
                      "--level", "rules"], "quit\n")
     assert code == 0 and "Resuming this game" in out
+
+
+def test_differences_name_nested_fields_and_other_event_types() -> None:
+    from tarot.events import PoigneeScore, TrickTaken, differences
+
+    settled = read_log(ROOT / "replays" / "excuse-poignee.jsonl").settlement
+    assert settled is not None and settled.poignees
+    import dataclasses
+
+    changed = dataclasses.replace(settled, poignees=(dataclasses.replace(
+        settled.poignees[0], bonus=settled.poignees[0].bonus + 10),), per_defender=0)
+    found = differences(settled, changed, "settlement")
+    assert found == [
+        f"settlement.poignees[0].bonus: the log says {settled.poignees[0].bonus + 10}, "
+        f"the rules give {settled.poignees[0].bonus}",
+        f"settlement.per_defender: the log says 0, the rules give {settled.per_defender}"]
+    assert differences(settled, settled, "settlement") == []
+    trick = TrickTaken(number=18, leader=0, cards=("T1", "T2", "T3", "T4"), winner=3)
+    assert differences(trick, settled, "trick") == [
+        "the rules call for a trick event here, the log has a settlement"]
+    assert isinstance(settled.poignees[0], PoigneeScore)

@@ -88,6 +88,19 @@ def test_an_entry_stops_where_the_next_begins() -> None:
     assert "trump" in section and "### 3.5" not in section
 
 
+@pytest.mark.parametrize("last_row", ["S39", "E12", "P07", "D07", "H09", "B08", "L16", "W06"])
+def test_the_last_row_of_a_table_comes_with_its_head_once(last_row: str) -> None:
+    text = lookup(last_row).text
+    assert text.startswith("| id |") and text.count(f"| {last_row} |") == 1
+    assert text.splitlines()[1].startswith("|---")
+
+
+def test_a_note_on_an_example_comes_with_its_row() -> None:
+    text = lookup("S30").text
+    assert text.startswith("| id |") and "- **S30.** Hand H_B" in text
+    assert lookup("S46").text.startswith("- **S46.**")  # a note without a row
+
+
 def test_an_unknown_rule_is_refused_with_what_exists() -> None:
     with pytest.raises(RuleBookError, match="R1–R24"):
         lookup("R99")
@@ -122,3 +135,6 @@ def test_tarot_rules_prints_the_card_a_rule_and_the_json() -> None:
     assert raw.exit_code == 0 and '"excuse_kept_in_any_slam": true' in raw.output
     unknown = runner.invoke(main, ["rules", "Z1"])
     assert unknown.exit_code == 1 and "the rule book has no 'Z1'" in unknown.output
+    for clash in (["R11", "--json"], ["R11", "--rules", "fft"], ["--diagram", "--json"]):
+        refused = runner.invoke(main, ["rules", *clash])
+        assert refused.exit_code == 2, clash

@@ -4,12 +4,13 @@ without the repository beside it: named deals, golden replays, the rule book, th
 rule sets, `python -m tarot`, the version.
 
 Slow tier: it builds the wheel and installs it with its dependencies (from pip's
-cache or the package index).
+cache or the package index, as the README's install command does).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -26,8 +27,14 @@ pytestmark = pytest.mark.slow
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh virtual environment with the wheel built from this checkout; its bin/."""
     work = tmp_path_factory.mktemp("wheel")
+    # Built from a copy: a build leaves build/ and *.egg-info behind, which must neither
+    # land in the checkout nor leak an older build's files into this wheel.
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis",
+        ".pytest_cache", ".ruff_cache", ".mypy_cache"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
-                    str(work / "dist"), str(ROOT)], check=True, capture_output=True)
+                    str(work / "dist"), str(source)], check=True, capture_output=True)
     wheels = list((work / "dist").glob("tarot-*.whl"))
     assert len(wheels) == 1, wheels
     venv = work / "venv"

@@ -1,0 +1,255 @@
+"""A match: deals played in a row at one table, with a running score sheet.
+
+Each deal is an ordinary deal log, which ``tarot validate``, ``replay`` and ``audit``
+read as ever. The match adds an index beside the first deal's log: for the save
+``game.jsonl`` it is ``game.match.jsonl``, and deal ``k`` (from 2) is logged in
+``game.deal-k.jsonl``. The index is JSON Lines like a log: a header, then one line
+per deal, appended (and flushed) before that deal's log is made, so a match killed at
+any moment is found whole enough to resume: a deal line without its log gets its log
+made; a torn last line is dropped.
+
+A single deal makes no index: the index appears with the second deal (or at the
+start, for ``--deals N`` with N > 1).
+
+Deal 1 is dealt from the match's seed, so a shared seed replays it as
+``tarot play --seed N`` would; deal ``k`` from :func:`deal_seed`. The deal passes to
+the right (R3): each deal is dealt by the seat to the right of the one who dealt the
+previous deal's last shuffle (a redeal inside a deal already passed it on).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tarot.events import Settlement
+from tarot.game import Game
+
+
+class MatchError(ValueError):
+    """A match index that cannot be read, named with its line."""
+
+
+class MatchHeader(BaseModel):
+    """The first line of a match index."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    format: Literal["tarot-match"] = "tarot-match"
+    version: Literal[1] = 1
+    seed: int = Field(ge=0)  # deal 1's seed; the others' come from it (deal_seed)
+    rules_id: str
+    rules_hash: str
+    players: tuple[str, str, str, str]  # "person" or a computer player's name, by seat
+    deals: int | None = Field(default=None, ge=1)  # the number asked for, None: until stopped
+
+
+class MatchDeal(BaseModel):
+    """One deal of the match: its number, its log (a file name beside the index), the
+    seed and the dealer it was dealt from."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    deal: int = Field(ge=1)
+    log: str = Field(pattern=r"^[^/\\]+\.jsonl$")
+    seed: int = Field(ge=0)
+    dealer: int = Field(ge=0, le=3)
+
+
+def index_path(first_log: Path) -> Path:
+    """The match index beside a match's first deal log."""
+    return first_log.with_name(first_log.name.removesuffix(".jsonl") + ".match.jsonl")
+
+
+def deal_log_name(first_log: Path, deal: int) -> str:
+    stem = first_log.name.removesuffix(".jsonl")
+    return first_log.name if deal == 1 else f"{stem}.deal-{deal}.jsonl"
+
+
+def deal_seed(match_seed: int, deal: int) -> int:
+    """Deal ``deal``'s seed: the match's own for deal 1, then 63 bits of
+    SHA-256("tarot-match/SEED/DEAL"), the same on every machine and Python."""
+    if deal == 1:
+        return match_seed
+    digest = hashlib.sha256(f"tarot-match/{match_seed}/{deal}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class MatchIndex:
+    path: Path
+    header: MatchHeader
+    deals: tuple[MatchDeal, ...]
+    whole_bytes: int  # the bytes up to the end of the last whole line (a torn one after)
+
+    def log_path(self, entry: MatchDeal) -> Path:
+        return self.path.with_name(entry.log)
+
+
+def header_line(header: MatchHeader) -> str:
+    return json.dumps(header.model_dump(mode="json", exclude_none=True), ensure_ascii=False)
+
+
+def deal_line(entry: MatchDeal) -> str:
+    return json.dumps(entry.model_dump(mode="json"), ensure_ascii=False)
+
+
+def read_index(path: Path) -> MatchIndex:
+    """A match index, checked line by line: the header, then deals 1, 2, … in order, each
+    log a file name of its own. A last line without its newline (a write cut short) is
+    left out."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise MatchError(f"{path}: {error.strerror or error}") from None
+    whole = data.rfind(b"\n") + 1
+    lines = data[:whole].decode("utf-8", errors="replace").splitlines()
+    if not lines:
+        raise MatchError(f"{path}:1: an empty match file: the first line must be its header")
+    try:
+        header = MatchHeader.model_validate_json(lines[0])
+    except ValidationError as error:
+        raise MatchError(f"{path}:1: not a match header: {_first(error)}") from None
+    deals: list[MatchDeal] = []
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            entry = MatchDeal.model_validate_json(line)
+        except ValidationError as error:
+            raise MatchError(f"{path}:{number}: not a deal line: {_first(error)}") from None
+        if entry.deal != len(deals) + 1:
+            raise MatchError(f"{path}:{number}: deal {entry.deal} where deal "
+                             f"{len(deals) + 1} was due")
+        if entry.seed != deal_seed(header.seed, entry.deal):
+            raise MatchError(f"{path}:{number}: deal {entry.deal}'s seed is {entry.seed}, "
+                             f"not the match's {deal_seed(header.seed, entry.deal)}")
+        if any(entry.log == other.log for other in deals) or entry.log == path.name:
+            raise MatchError(f"{path}:{number}: the log {entry.log} is named twice")
+        deals.append(entry)
+    return MatchIndex(path, header, tuple(deals), whole)
+
+
+def _first(error: ValidationError) -> str:
+    problem = error.errors()[0]
+    where = ".".join(str(p) for p in problem["loc"])
+    return f"{where}: {problem['msg']}" if where else problem["msg"]
+
+
+def is_match_file(path: Path) -> bool:
+    """Whether the file's first line is a match header (not a deal log's). Only a regular
+    file is opened (a FIFO would block)."""
+    try:
+        if not path.is_file():
+            return False
+        with path.open("rb") as stream:
+            first = stream.readline(4096)
+    except OSError:
+        return False
+    return b'"tarot-match"' in first
+
+
+def start_index(path: Path, header: MatchHeader, first: MatchDeal) -> None:
+    """A new match index holding its header and its first deal, made whole or not at all."""
+    from tarot.atomic import write_text_atomic
+
+    write_text_atomic(path, header_line(header) + "\n" + deal_line(first) + "\n")
+
+
+def append_deal(index: MatchIndex, entry: MatchDeal) -> MatchIndex:
+    """Add a deal's line to the index (flushed and synced before its log is made)."""
+    fd = os.open(index.path, os.O_WRONLY)
+    try:
+        os.truncate(fd, index.whole_bytes)  # a torn last line goes first
+        os.lseek(fd, 0, os.SEEK_END)
+        os.write(fd, (deal_line(entry) + "\n").encode())
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return read_index(index.path)
+
+
+# -- the score sheet ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    deal: int
+    dealer: int
+    settlement: Settlement
+
+
+def sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
+                contract_names: dict[str, str]) -> list[str]:
+    """The score sheet: a row a deal, then the running totals (which sum to zero)."""
+    width = max(6, *(len(n) for n in names))
+    head = f"{'Deal':>4}  {'Dealer':<{width}}  {'Taker':<{width}}  {'Contract':<12}  " \
+           f"{'Result':<12}" + "".join(f"  {n:>{width}}" for n in names)
+    lines = ["Score sheet", head, "-" * len(head)]
+    totals = [0, 0, 0, 0]
+    for row in rows:
+        s = row.settlement
+        taker = names[s.taker]
+        contract = contract_names.get(s.contract, s.contract)
+        result = f"{'made' if s.contract_made else 'failed'} by {s.difference}"
+        for seat in range(4):
+            totals[seat] += s.scores[seat]
+        lines.append(f"{row.deal:>4}  {names[row.dealer]:<{width}}  {taker:<{width}}  "
+                     f"{contract:<12}  {result:<12}"
+                     + "".join(f"  {score:>+{width}}" for score in s.scores))
+    lines.append("-" * len(head))
+    lines.append(f"{'':>4}  {'Total':<{width}}  {'':<{width}}  {'':<12}  {'':<12}"
+                 + "".join(f"  {total:>+{width}}" for total in totals))
+    return lines
+
+
+@dataclass(frozen=True)
+class LoadedMatch:
+    index: MatchIndex
+    games: tuple[Game, ...]  # by deal; the last may be in progress
+
+    def sheet_rows(self) -> list[SheetRow]:
+        return [SheetRow(entry.deal, entry.dealer, game.settlement)
+                for entry, game in zip(self.index.deals, self.games, strict=True)
+                if game.settlement is not None]
+
+
+def load_match(path: Path, *, allow_incomplete: bool = False) -> LoadedMatch:
+    """A match checked whole: its index, then each deal's log (validated as any log), each
+    log's header agreeing with its line (seed, dealer, rules, players), the deal passing to
+    the right from one deal to the next, and every deal but the last over (the last too,
+    unless ``allow_incomplete``). A fault raises MatchError (or LogError, for a deal's log)."""
+    from tarot.log import load_log
+
+    index = read_index(path)
+    games: list[Game] = []
+    for position, entry in enumerate(index.deals):
+        log = index.log_path(entry)
+        last = position == len(index.deals) - 1
+        if not log.exists() and last and allow_incomplete:
+            break  # the match stopped between the deal's line and its log
+        game = load_log(log, allow_incomplete=last and allow_incomplete,
+                        drop_torn=last and allow_incomplete).game
+        header = game.header
+        said = {"seed": (header.seed, entry.seed),
+                "dealer": (header.first_dealer, entry.dealer),
+                "rules": (header.rules_hash, index.header.rules_hash)}
+        for what, (log_says, index_says) in said.items():
+            if log_says != index_says:
+                raise MatchError(f"{log}: the deal's {what} is {log_says}, the match says "
+                                 f"{index_says} (deal {entry.deal})")
+        if header.players is not None and header.players != index.header.players:
+            raise MatchError(f"{log}: the deal's players {list(header.players)} are not the "
+                             f"match's {list(index.header.players)}")
+        if games:
+            due = (games[-1].state.dealer + 1) % 4
+            if entry.dealer != due:
+                raise MatchError(f"{path}: deal {entry.deal} is dealt by seat {entry.dealer}; "
+                                 f"the deal passes to the right, to seat {due}")
+        if not game.is_over and not (last and allow_incomplete):
+            raise MatchError(f"{log}: deal {entry.deal} is not over, and a later deal follows"
+                             if not last else f"{log}: the match's last deal is not over")
+        games.append(game)
+    return LoadedMatch(index, tuple(games))

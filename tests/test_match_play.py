@@ -1,0 +1,180 @@
+"""A match at the table: deals in a row, the score sheet, a match file that validate and
+audit read, and a match that survives being killed at any moment."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tarot.cli import main
+from tarot.log import read_log
+from tarot.match_file import deal_seed, index_path, load_match, read_index
+
+DEALS = 5
+
+
+def tarot_exe() -> str:
+    exe = shutil.which("tarot", path=str(Path(sys.executable).parent)) or shutil.which("tarot")
+    assert exe is not None
+    return exe
+
+
+def run(args: list[str], stdin: str = "") -> tuple[int, str]:
+    result = CliRunner().invoke(main, args, input=stdin, catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+def auto_match(folder: Path, seed: int, deals: int = DEALS) -> Path:
+    save = folder / f"m{seed}.jsonl"
+    code, out = run(["play", "--seed", str(seed), "--auto", "--deals", str(deals),
+                     "--save", str(save)])
+    assert code == 0, out
+    return save
+
+
+def files_of(save: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(save.parent.glob(save.stem + "*"))
+            if not p.name.startswith(".")}
+
+
+def check_sheet(save: Path, deals: int) -> None:
+    match = load_match(index_path(save))
+    assert len(match.games) == deals and all(game.is_over for game in match.games)
+    rows = match.sheet_rows()
+    assert [row.deal for row in rows] == list(range(1, deals + 1))
+    for row in rows:
+        assert sum(row.settlement.scores) == 0
+    assert sum(sum(row.settlement.scores) for row in rows) == 0
+    # Deal 1 is the match's own seed; each deal passes to the right of the last dealer.
+    entries = match.index.deals
+    assert entries[0].seed == match.index.header.seed
+    for before, entry, game in zip(entries, entries[1:], match.games, strict=False):
+        assert entry.seed == deal_seed(match.index.header.seed, entry.deal)
+        assert entry.dealer == (game.state.dealer + 1) % 4, (before, entry)
+
+
+def test_an_auto_match_plays_its_deals_with_a_score_sheet(tmp_path: Path) -> None:
+    save = tmp_path / "m.jsonl"
+    code, out = run(["play", "--seed", "11", "--auto", "--deals", "3", "--save", str(save)])
+    assert code == 0
+    assert out.count("Score sheet") == 3
+    assert "Deal 1 · seed 11 · rules standard" in out
+    last = out[out.rindex("Score sheet"):].splitlines()
+    assert [line.split()[0] for line in last[3:6]] == ["1", "2", "3"]
+    assert last[7].split()[0] == "Total"
+    totals = [int(v) for v in last[7].split()[1:]]
+    assert sum(totals) == 0
+    check_sheet(save, 3)
+    # Each deal is an ordinary log; the match file is read by validate and audit.
+    for entry in read_index(index_path(save)).deals:
+        assert read_log(save.with_name(entry.log)).is_over
+    code, out = run(["validate", str(index_path(save))])
+    assert code == 0 and "a match of 3 deals (3 over)" in out
+    code, out = run(["audit", str(index_path(save))])
+    assert code == 0 and out.splitlines()[-1].split()[1:] == last[7].split()[1:]
+    code, out = run(["audit", str(index_path(save)), "--json"])
+    assert json.loads(out)["totals"] == totals
+
+
+def test_an_auto_match_is_the_same_from_the_same_seed(tmp_path: Path) -> None:
+    one, two = tmp_path / "a", tmp_path / "b"
+    one.mkdir()
+    two.mkdir()
+    first = files_of(auto_match(one, 5, 3))
+    second = files_of(auto_match(two, 5, 3))
+    assert first.keys() == second.keys() and len(first) == 4
+    for name in first:
+        if name.endswith(".match.jsonl"):
+            assert first[name] == second[name]
+        else:  # the logs differ only in nothing: same seeds, same players
+            assert first[name] == second[name], name
+
+
+def test_one_deal_makes_no_match_file_and_another_deal_is_asked(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    code, out = run(["play", "--seed", "4", "--auto", "--save", str(save)])
+    assert code == 0 and "Score sheet" in out and "Another deal?" not in out
+    assert not index_path(save).exists()
+    # A person is asked; the end of the input is a no.
+    person = tmp_path / "p.jsonl"
+    code, out = run(["play", "--resume", str(save)])
+    assert code == 1 and "over" in out  # a finished single deal: nothing to resume
+    assert not person.exists()
+
+
+def test_a_tampered_match_file_is_refused_with_its_line(tmp_path: Path) -> None:
+    save = auto_match(tmp_path, 3, 3)
+    index = index_path(save)
+    lines = index.read_text(encoding="utf-8").splitlines()
+    entry = json.loads(lines[2])
+    for change, expected in ((("dealer", (entry["dealer"] + 1) % 4), "dealer"),
+                             (("seed", entry["seed"] + 1), "seed")):
+        edited = dict(entry)
+        edited[change[0]] = change[1]
+        index.write_text("\n".join([lines[0], lines[1], json.dumps(edited), *lines[3:]])
+                         + "\n", encoding="utf-8")
+        code, out = run(["validate", str(index)])
+        assert code == 1 and expected in out, out
+    index.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert run(["validate", str(index)])[0] == 0
+
+
+@pytest.mark.slow
+def test_two_hundred_matches_sum_to_zero(tmp_path: Path) -> None:
+    for seed in range(200):
+        folder = tmp_path / str(seed)
+        folder.mkdir()
+        check_sheet(auto_match(folder, seed), DEALS)
+
+
+@pytest.mark.slow
+def test_a_match_killed_at_random_moments_ends_as_the_uninterrupted_one(
+        tmp_path: Path) -> None:
+    """Kill `tarot play --auto --deals 4` at random moments (SIGKILL), resume it with
+    --resume until it is over: every file ends byte for byte as the uninterrupted
+    match's."""
+    reference = tmp_path / "reference"
+    reference.mkdir()
+    expected = files_of(auto_match(reference, 21, 4))
+    rng = random.Random(21)
+    kills = 0
+    for trial in range(12):
+        folder = tmp_path / f"t{trial}"
+        folder.mkdir()
+        save = folder / "m21.jsonl"
+        args = [tarot_exe(), "play", "--seed", "21", "--auto", "--deals", "4", "--save",
+                str(save)]
+        for _attempt in range(40):
+            process = subprocess.Popen(args, stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                                       env={**os.environ, "NO_COLOR": "1"})
+            time.sleep(rng.uniform(0.05, 0.6))
+            if process.poll() is None:
+                process.send_signal(signal.SIGKILL)
+                kills += 1
+            process.wait()
+            target = index_path(save) if index_path(save).exists() else save
+            if not save.exists():
+                continue  # killed before the save was made: start again
+            args = [tarot_exe(), "play", "--resume", str(target)]
+            try:
+                match = load_match(index_path(save)) if index_path(save).exists() else None
+            except Exception:
+                match = None
+            if match is not None and len(match.games) == 4:
+                break
+        done = subprocess.run(args, capture_output=True, text=True,
+                              env={**os.environ, "NO_COLOR": "1"})
+        assert done.returncode in (0, 1), done.stderr
+        assert files_of(save) == expected, trial
+    assert kills >= 12
