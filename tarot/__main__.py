@@ -2,4 +2,5 @@
 
 from tarot.cli import main
 
-main(prog_name="tarot")
+if __name__ == "__main__":
+    main(prog_name="tarot")

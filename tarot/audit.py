@@ -19,7 +19,7 @@ from tarot.errors import IllegalAction
 from tarot.events import DECISION_TYPES, ChelemScore, Event, LogHeader, PoigneeScore, Settlement
 from tarot.game import Game
 from tarot.rules import RuleSet
-from tarot.scoring import trick_shares
+from tarot.scoring import points_text, trick_shares
 
 
 @dataclass(frozen=True)
@@ -115,10 +115,6 @@ def audit(game: Game) -> Audit:
     )
 
 
-def _points(half: int) -> str:
-    return f"{half // 2}" if half % 2 == 0 else f"{half / 2:.1f}"
-
-
 def audit_lines(result: Audit, names: tuple[str, ...] = ("P0", "P1", "P2", "P3")) -> list[str]:
     """The audit as a person would check it, one step a line.
 
@@ -134,17 +130,17 @@ def audit_lines(result: Audit, names: tuple[str, ...] = ("P0", "P1", "P2", "P3")
         f"{r.contract_name} by {taker} (multiplier {r.multiplier}).",
         f"Card points: {taker} won {r.tricks_won_by_taker} "
         f"trick{'' if r.tricks_won_by_taker == 1 else 's'} worth "
-        f"{_points(r.taker_trick_half_points)} points; the {r.chien_label}, worth "
-        f"{_points(r.chien_half_points)} points, counts for the {r.chien_counts_for}; "
-        f"Excuse compensation {sign}{_points(abs(r.excuse_adjustment_half_points))} points.",
-        f"Taker {_points(r.taker_half_points)} points, defence "
-        f"{_points(r.defence_half_points)} points "
-        f"(total {_points(r.taker_half_points + r.defence_half_points)}).",
+        f"{points_text(r.taker_trick_half_points)} points; the {r.chien_label}, worth "
+        f"{points_text(r.chien_half_points)} points, counts for the {r.chien_counts_for}; "
+        f"Excuse compensation {sign}{points_text(abs(r.excuse_adjustment_half_points))} points.",
+        f"Taker {points_text(r.taker_half_points)} points, defence "
+        f"{points_text(r.defence_half_points)} points "
+        f"(total {points_text(r.taker_half_points + r.defence_half_points)}).",
         f"Bouts: {len(r.bouts)}"
         + (": " + ", ".join(f"{b.card} ({b.where})" for b in r.bouts) if r.bouts else "")
-        + f" → target {_points(r.target_half_points)} points.",
-        f"Contract {made}: {_points(r.taker_half_points)} points against "
-        f"{_points(r.target_half_points)}, counted difference {r.difference} points"
+        + f" → target {points_text(r.target_half_points)} points.",
+        f"Contract {made}: {points_text(r.taker_half_points)} points against "
+        f"{points_text(r.target_half_points)}, counted difference {r.difference} points"
         + (" (the half point rounded up, for the side that won)"
            if (r.taker_half_points - r.target_half_points) % 2 else "") + ".",
         f"Base, in the taker's favour: {'+' if r.base >= 0 else '-'}({r.base_points} + "

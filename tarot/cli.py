@@ -77,7 +77,7 @@ def rules(rule_id: str | None, as_json: bool, diagram: bool, rules_name: str) ->
 
         try:
             # Printed as text: the book's Markdown emphasis and code marks left out.
-            click.echo(lookup(rule_id).text.replace("**", "").replace("`", ""))
+            click.echo(_plain(lookup(rule_id).text))
         except RuleBookError as error:
             raise click.ClickException(str(error)) from None
         return
@@ -93,6 +93,16 @@ def rules(rule_id: str | None, as_json: bool, diagram: bool, rules_name: str) ->
     from tarot.rules_card import rules_card
 
     click.echo("\n".join(rules_card(ruleset)))
+
+
+def _plain(markdown: str) -> str:
+    """The rule book's Markdown as plain text for a terminal: no emphasis, code or fence
+    marks."""
+    import re
+
+    lines = [line for line in markdown.splitlines() if not line.startswith("```")]
+    text = "\n".join(lines).replace("**", "").replace("`", "")
+    return re.sub(r"(?<![\w*])\*(\S[^*\n]*?)\*(?![\w*])", r"\1", text)
 
 
 def _load(path: str, allow_incomplete: bool = False, warn: bool = True) -> LoadedLog:
@@ -310,7 +320,8 @@ class _SeatType(click.ParamType):
               help="Show only what this seat (south, east, north, west) could see at "
               "each moment.")
 @click.option("--to", "to_seq", type=click.IntRange(min=0), default=None,
-              help="Stop after the event with this number (the numbers replay prints).")
+              help="Stop after the event with this number (the numbers replay prints: the "
+              "seq of each line, as tarot play writes a log).")
 @click.option("--step", is_flag=True, help="Wait for Enter between events.")
 @click.option("--allow-incomplete", is_flag=True, help="Replay a game still in progress.")
 def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
@@ -326,7 +337,8 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
                    "hidden cards stay hidden.")
     if step:
         click.echo("Press Enter for the next event, q then Enter to stop.")
-    # Each event is numbered by its seq in the file (what --to and validate's messages use).
+    # Each event is numbered by its place in the whole log: its seq in the file as tarot
+    # play writes it (a log that leaves derived lines out is numbered as if it had them).
     width = len(str(len(game.events) - 1))
     for seq, event in enumerate(game.events):
         for index, line in enumerate(narrator.lines(event)):

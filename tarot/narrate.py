@@ -22,6 +22,7 @@ from tarot.events import (
     TrickTaken,
 )
 from tarot.rules import RuleSet
+from tarot.scoring import points_text
 
 
 def cards_text(codes: tuple[str, ...] | list[str]) -> str:
@@ -102,10 +103,6 @@ class Narrator:
         return settlement_summary(event, self.rules, self.names)
 
 
-def _points(half: int) -> str:
-    return f"{half // 2}" if half % 2 == 0 else f"{half / 2:.1f}"
-
-
 def settlement_summary(s: Settlement, rules: RuleSet,
                        names: tuple[str, ...] = ("P0", "P1", "P2", "P3")) -> list[str]:
     """The settlement in the style of the rules card's example (R22)."""
@@ -115,9 +112,9 @@ def settlement_summary(s: Settlement, rules: RuleSet,
     verb = "made" if s.contract_made else "failed"
     lines = [
         f"{contract} by {names[s.taker]}, {bouts} bout{'s' if bouts != 1 else ''}, target "
-        f"{_points(s.target_half_points)}, {_points(s.taker_half_points)} points: {verb} by "
-        f"{s.difference}; ({rules.scoring.base_points} + {s.difference}) × {s.multiplier} = "
-        f"{base} per defender.",
+        f"{points_text(s.target_half_points)}, {points_text(s.taker_half_points)} points: "
+        f"{verb} by {s.difference}; ({rules.scoring.base_points} + {s.difference}) × "
+        f"{s.multiplier} = {base} per defender.",
     ]
     if s.petit_au_bout:
         lines.append(f"  Petit au bout to the {s.petit_au_bout}: {s.petit_au_bout_bonus:+d}")

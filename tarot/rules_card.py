@@ -4,6 +4,7 @@ half-points; what each contract does with the chien; what each flag changes."""
 from __future__ import annotations
 
 from tarot.rules import RuleSet
+from tarot.scoring import points_text
 
 _CHIEN = {
     "shown": "the chien is shown; the taker takes it and discards",
@@ -29,12 +30,6 @@ FLAG_MEANINGS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def points(half_points: int) -> str:
-    """Half-points as points: 9 → "4.5", 112 → "56"."""
-    whole, half = divmod(half_points, 2)
-    return f"{whole}.5" if half else str(whole)
-
-
 def rules_card(rules: RuleSet) -> list[str]:
     """The lines of the card."""
     cards = rules.card_points
@@ -51,19 +46,20 @@ def rules_card(rules: RuleSet) -> list[str]:
     lines += [
         "",
         "The taker's target (R2), by the bouts he ends with: "
-        + ", ".join(f"{bouts} bout{'s' if bouts != 1 else ''}: {points(target)}"
+        + ", ".join(f"{bouts} bout{'s' if bouts != 1 else ''}: {points_text(target)}"
                     for bouts, target in enumerate(scoring.target_half_points)),
-        f"Card points (R17), {points(rules.total_half_points)} in all: bouts (T1, T21, Excuse) "
-        f"{points(cards.bout)}, king {points(cards.king)}, queen {points(cards.queen)}, "
-        f"knight {points(cards.knight)}, jack {points(cards.jack)}, "
-        f"any other card {points(cards.other)}",
+        f"Card points (R17), {points_text(rules.total_half_points)} in all: bouts (T1, T21, "
+        f"Excuse) {points_text(cards.bout)}, king {points_text(cards.king)}, queen "
+        f"{points_text(cards.queen)}, knight {points_text(cards.knight)}, jack "
+        f"{points_text(cards.jack)}, "
+        f"any other card {points_text(cards.other)}",
         f"Score (R21): ({scoring.base_points} + the difference) × the multiplier, paid by "
         "each defender to the taker (or to each defender by the taker), so the taker "
         "wins or loses three times it",
         f"Petit au bout (R18): {scoring.petit_au_bout_per_multiplier} × the multiplier to the "
         "side that wins the last trick holding the Petit",
         f"The Excuse (R15): its side gives the trick's winners "
-        f"{points(scoring.excuse_compensation_half_points)} point in exchange",
+        f"{points_text(scoring.excuse_compensation_half_points)} point in exchange",
         f"Deal (R3): {rules.deal.hand_size} cards each, {rules.deal.chien_size} to the chien",
         "",
         "Poignées (R8, R19), to the side that wins the contract, not multiplied:",

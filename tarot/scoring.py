@@ -23,6 +23,14 @@ from tarot.state import DealState
 Side = Literal["taker", "defence"]
 
 
+def points_text(half_points: int) -> str:
+    """Half-points as points, for people: 9 → "4.5", 112 → "56", -9 → "-4.5" (ints only:
+    the half is written, never computed as a float)."""
+    sign = "-" if half_points < 0 else ""
+    whole, half = divmod(abs(half_points), 2)
+    return f"{sign}{whole}.5" if half else f"{sign}{whole}"
+
+
 @dataclass(frozen=True, slots=True)
 class CardCount:
     """The taker's final pile: its cards and the Excuse compensation in half-points."""

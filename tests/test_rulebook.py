@@ -138,3 +138,10 @@ def test_tarot_rules_prints_the_card_a_rule_and_the_json() -> None:
     for clash in (["R11", "--json"], ["R11", "--rules", "fft"], ["--diagram", "--json"]):
         refused = runner.invoke(main, ["rules", *clash])
         assert refused.exit_code == 2, clash
+
+
+def test_half_points_are_written_as_points() -> None:
+    from tarot.scoring import points_text
+
+    assert [points_text(h) for h in (0, 1, 9, 112, 182, -1, -9, -10)] == \
+        ["0", "0.5", "4.5", "56", "91", "-0.5", "-4.5", "-5"]
