@@ -415,10 +415,13 @@ def saves() -> None:
 @click.option("--deals", type=click.IntRange(min=1), default=None,
               help="Play this many deals in a row (default: ask after each deal; "
               "one deal with --auto).")
+@click.option("--pace", type=click.FloatRange(min=0, max=60), default=None, metavar="SECONDS",
+              help="Wait this long after each trick (default: Enter to go on, at a "
+              "terminal; no pause when the input is piped).")
 @click.pass_context
 def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name: str,
          save_path: Path | None, level: str, auto: bool, resume_name: str | None,
-         force: bool, deals: int | None) -> None:
+         force: bool, deals: int | None, pace: float | None) -> None:
     """Play French Tarot: you (South) against three computer players, deal after deal,
     with a score sheet."""
     import contextlib
@@ -460,7 +463,7 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
             raise click.ClickException(f"{path}: cannot lock the save file: "
                                        f"{error.strerror or error}") from None
         if index is not None:
-            _resume_match(ctx, index, auto, deals)
+            _resume_match(ctx, index, auto, deals, pace)
             return
         if resume_path is not None:
             game, seat_players, script = _resume(path, auto, ctx)
@@ -471,9 +474,9 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
                 index = _start_match(path, game, seat_players, deals)
         click.echo(f"{'Resuming' if resume_path else 'Saving'} this game: {path.resolve()}")
         _announce(game, seat_players, 1)
-        if _play_saved(game, seat_players, script, path,
+        if _play_saved(game, seat_players, script, path, pace,
                        resume_with=None if index is None else index.path):
-            _run_match(path, index, game, seat_players, deals, auto)
+            _run_match(path, index, game, seat_players, deals, auto, pace)
 
 
 def _start_match(first_log: Path, game: Game, seat_players: tuple[str, ...],
@@ -522,7 +525,8 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> None:
 
 
 def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
-               seat_players: tuple[str, ...], deals: int | None, auto: bool) -> None:
+               seat_players: tuple[str, ...], deals: int | None, auto: bool,
+               pace: float | None) -> None:
     """After a deal played to its end: the score sheet, then the next deal, until the
     deals asked for are played or the person stops."""
     from tarot.game import Game as NewGame
@@ -560,7 +564,8 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
                 _create_save(log, game, force=False)
                 click.echo(f"\nSaving deal {number} in: {log.resolve()}")
                 _announce(game, seat_players, number)
-                if not _play_saved(game, seat_players, None, log, resume_with=index.path):
+                if not _play_saved(game, seat_players, None, log, pace,
+                                   resume_with=index.path):
                     return
         except SaveInUse as error:
             raise click.ClickException(str(error)) from None
@@ -611,8 +616,8 @@ def _print_sheet(first_log: Path, index: MatchIndex | None, last: Game) -> None:
         click.echo(line)
 
 
-def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int | None
-                  ) -> None:
+def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int | None,
+                  pace: float | None) -> None:
     """Go on with a match where it stopped: its last deal resumed (or made, when the
     match stopped between its line and its log), then the deals after it."""
     from tarot.game import Game as NewGame
@@ -642,15 +647,15 @@ def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int 
                     raise click.ClickException(str(error)) from None
                 if over:
                     game = load_log(log).game
-                    _run_match(first_log, index, game, players, wanted, auto)
+                    _run_match(first_log, index, game, players, wanted, auto, pace)
                     return
                 game, players, script = _resume(log, auto, ctx)
             _announce(game, players, entry.deal)
-            if not _play_saved(game, players, script, log, resume_with=index.path):
+            if not _play_saved(game, players, script, log, pace, resume_with=index.path):
                 return
     except SaveInUse as error:
         raise click.ClickException(str(error)) from None
-    _run_match(first_log, index, game, players, wanted, auto)
+    _run_match(first_log, index, game, players, wanted, auto, pace)
 
 
 def _nothing() -> contextlib.AbstractContextManager[None]:
@@ -863,7 +868,7 @@ def _players_from_seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None,
-                path: Path, resume_with: Path | None = None) -> bool:
+                path: Path, pace: float | None, resume_with: Path | None = None) -> bool:
     """Play the game at the terminal, appending each event to the save file; whether it
     was played to its end (False: the person left, and it is saved). ``resume_with``:
     the file that resumes it, when not the deal's own (a match's index)."""
@@ -882,7 +887,8 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
         with save:
             # Each event is written and flushed as it happens (LogWriter): once flushed it
             # is the kernel's, and survives the death of this process, SIGKILL included.
-            terminal = TerminalGame(game, players, human, save, new_file=False, script=script)
+            terminal = TerminalGame(game, players, human, save, new_file=False, script=script,
+                                    pace=pace)
             try:
                 terminal.run()
             except (QuitGame, click.Abort, KeyboardInterrupt) as stop:

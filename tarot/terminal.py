@@ -9,9 +9,13 @@ happens, so quitting, Ctrl-C or the end of piped input lose nothing.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
-from collections.abc import Callable, Sequence
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
 import click
@@ -25,14 +29,11 @@ from tarot.cards import (
     CARD_BY_CODE,
     CODES,
     EXCUSE,
-    SUIT_NAMES,
     CardError,
     codes_of_mask,
     display,
-    is_trump,
     mask_of_codes,
     parse_card,
-    suit_of,
 )
 from tarot.errors import IllegalAction
 from tarot.events import (
@@ -48,19 +49,25 @@ from tarot.events import (
 )
 from tarot.events import Play as PlayCard
 from tarot.game import Game
-from tarot.kernel import trick_winner_index
 from tarot.legal import discard_options, poignee_options
 from tarot.log import LogWriter
 from tarot.narrate import Narrator, settlement_summary
 from tarot.seeds import Script
+from tarot.table_view import (
+    card_text,
+    cards_line,
+    hand_lines,
+    header_lines,
+    trick_lines,
+    trick_recap,
+)
 
 SEAT_NAMES = ("South", "East", "North", "West")  # P0..P3: play goes counter-clockwise
-SUIT_STYLES = ("bold", "bold red", "bold red", "bold")  # ♠ ♥ ♦ ♣
-TRUMP_STYLE = "bold cyan"
 
 LEGEND = ("Cards: K king, Q queen, N knight (cavalier), J jack, 10 … 2, 1 ace; T1 … T21 are "
           "the trumps (T1 is the Petit), EXC is the Excuse. Type ? at any prompt for help.")
 
+THINKING_AFTER = 0.3  # seconds of a computer's thinking before "thinking…" is shown
 CARD_HELP = """At the card prompt:
   a card code     kh, 10♦, NS, T21, exc (any case; ♠♥♦♣ or S H D C); codes never change
   a number        the card's number in your hand, as shown (numbers change as you play)
@@ -101,17 +108,6 @@ def names_for(human: int | None) -> tuple[str, ...]:
     return tuple("You" if seat == human else SEAT_NAMES[seat] for seat in range(4))
 
 
-def card_text(code: str) -> Text:
-    card = CARD_BY_CODE[code]
-    if card == EXCUSE or is_trump(card):
-        return Text(code, style=TRUMP_STYLE)
-    return Text(display(card), style=SUIT_STYLES[suit_of(card)])
-
-
-def cards_line(codes: Sequence[str]) -> Text:
-    return Text(" ").join(card_text(c) for c in codes)
-
-
 def _is_card(token: str) -> bool:
     try:
         parse_card(token)
@@ -126,7 +122,8 @@ class TerminalGame:
     def __init__(self, game: Game, players: Sequence[Player], human: int | None,
                  save: TextIO, *, new_file: bool = True, console: Console | None = None,
                  ask_line: Callable[[str], str] | None = None,
-                 script: Script | None = None) -> None:
+                 script: Script | None = None, pace: float | None = None,
+                 interactive: bool | None = None) -> None:
         self.game = game
         self.players = players
         self.human = human
@@ -144,9 +141,30 @@ class TerminalGame:
         self.hint_player: Player | None = None
         # A named deal's scripted decisions (for the computer seats only: Script).
         self.script = script
+        # After each trick: None waits for Enter at a terminal, else that many seconds.
+        self.pace = pace
+        self.interactive = sys.stdin.isatty() if interactive is None else interactive
+        self.replaying = False
 
     def say(self, *parts: str | Text) -> None:
         self.console.print(*parts)
+
+    @property
+    def width(self) -> int:
+        """The columns to lay the table out in: the terminal's, 80 when piped."""
+        return self.console.width if self.console.is_terminal else 80
+
+    def pause_after_trick(self) -> None:
+        """Let a completed trick be read: Enter to go on at a terminal, or ``pace``
+        seconds; no pause when the input is piped (nobody would press Enter)."""
+        if self.game.is_over or self.replaying:
+            return
+        if self.pace is not None:
+            if self.pace > 0:
+                time.sleep(self.pace)
+            return
+        if self.human is not None and self.interactive:
+            self.ask_line("(Enter to go on)")
 
     # -- the loop ----------------------------------------------------------------
 
@@ -154,8 +172,10 @@ class TerminalGame:
         if self.human is not None:
             self.say(Text(LEGEND, style="dim"))
         if replay_past:
+            self.replaying = True  # the past is told without pauses
             for event in self.game.events:
                 self.tell(event)
+            self.replaying = False
         while not self.game.is_over:
             seat = self.game.turn
             assert seat is not None
@@ -168,7 +188,28 @@ class TerminalGame:
         scripted = self.script.take(self.game) if self.script else None
         if scripted is not None:
             return self.game.play(scripted)
-        return self.game.play(ask(self.players[seat], self.game, self._rng(seat)))
+        with self.thinking(f"{self.names[seat]} is thinking…"):
+            action = ask(self.players[seat], self.game, self._rng(seat))
+        return self.game.play(action)
+
+    @contextlib.contextmanager
+    def thinking(self, message: str) -> Iterator[None]:
+        """A "thinking…" line while a decision takes longer than 0.3 s (at a terminal; it
+        is erased after), and the keys typed meanwhile kept for the next prompt but not
+        echoed into the table."""
+        if not (self.console.is_terminal and self.interactive):
+            yield
+            return
+        status = self.console.status(message)
+        timer = threading.Timer(THINKING_AFTER, status.start)
+        with _no_echo():
+            timer.start()
+            try:
+                yield
+            finally:
+                timer.cancel()
+                timer.join()
+                status.stop()
 
     def _rng(self, seat: int) -> random.Random:
         # A computer player's generator depends only on the deal and the moment, so a
@@ -181,9 +222,11 @@ class TerminalGame:
             self.say(self.narrator.lines(event)[0])
             return
         if isinstance(event, TrickTaken):
-            trick_line = Text(f"Trick {event.number} to {self.names[event.winner]}: ")
-            trick_line.append_text(cards_line(event.cards))
-            self.say(trick_line)
+            self.say(Text(f"Trick {event.number} to {self.names[event.winner]}:",
+                          style="bold"))
+            self.say(trick_recap(event.number, event.leader, event.cards, event.winner,
+                                 self.names))
+            self.pause_after_trick()
             return
         if isinstance(event, Settlement):
             self.show_end(event)
@@ -246,7 +289,8 @@ class TerminalGame:
                               if isinstance(a, PlayCard))
         # Its own generator, seeded by the moment: asking twice gives the same hint.
         rng = random.Random(f"{self.game.header.seed}:hint:{len(self.game.events)}")
-        values = player.card_values(self.game.view(seat), legal, rng)
+        with self.thinking("Thinking of a hint…"):
+            values = player.card_values(self.game.view(seat), legal, rng)
         ranked = sorted(values, key=lambda card: (-values[card], card))
         hand = self.game.hand(seat)
         # The sampled score is per defender; the taker's own score is three times it.
@@ -375,40 +419,17 @@ class TerminalGame:
         hand = self.game.hand(self.human)
         legal = set(self.game.legal_cards()) if self.game.turn == self.human else set()
         self.say(Text(title + (" (* = playable)" if legal else "") + ":", style="bold"))
-        groups: dict[str, list[tuple[int, str]]] = {}
-        for number, code in enumerate(hand, start=1):
-            card = CARD_BY_CODE[code]
-            group = "trumps" if card == EXCUSE or is_trump(card) else SUIT_NAMES[suit_of(card)]
-            groups.setdefault(group, []).append((number, code))
-        for group, cards in groups.items():
-            line = Text(f"  {group:<9}")
-            for number, code in cards:
-                line.append(f" {number}:")
-                line.append_text(card_text(code))
-                line.append("*" if code in legal else " ", style="bold green")
+        for line in hand_lines(hand, legal, self.width):
             self.say(line)
 
     def show_table(self) -> None:
-        state = self.game.state
         view = self.game.view(self.human) if self.human is not None else None
         assert view is not None
-        contract = self.contracts.get(view.contract or "", "?")
-        taker = self.names[view.taker] if view.taker is not None else "?"
-        won = sum(1 for t in view.tricks if t.winner == view.taker)
-        self.say(Text(f"\n{contract} by {taker} · trick {len(view.tricks) + 1} of "
-                      f"{self.game.rules.deal.hand_size} · tricks won: taker {won}, defence "
-                      f"{len(view.tricks) - won}", style="dim"))
-        if state.trick:
-            winning = trick_winner_index(state.trick) if len(state.trick) > 1 else 0
-            for index, card in enumerate(state.trick):
-                seat = (state.leader + index) % 4
-                line = Text(f"  {self.names[seat]:<6} ")
-                line.append_text(card_text(CODES[card]))
-                if index == winning and len(state.trick) > 1:
-                    line.append("  ← winning", style="dim")
-                self.say(line)
-        else:
-            self.say("  You lead.")
+        self.say("")
+        for line in header_lines(view, self.game.rules, self.names):
+            self.say(line)
+        for line in trick_lines(view, self.names, self.width):
+            self.say(line)
         self.show_hand()
         if any(isinstance(a, Poignee) for a in self.game.legal_actions()):
             levels = ", ".join(level.name.lower() for level, _, _ in
@@ -441,12 +462,10 @@ class TerminalGame:
             hidden = Text("  The chien: ")
             hidden.append_text(cards_line(codes_of_mask(state.chien)))
         self.say(hidden)
-        self.say(Text("Tricks:", style="bold"))
+        self.say(Text("Tricks (the leader first, ✓ the winner):", style="bold"))
         for trick in (e for e in self.game.events if isinstance(e, TrickTaken)):
-            recap = Text(f"  {trick.number:>2}. {self.names[trick.leader]:<6} led: ")
-            recap.append_text(cards_line(trick.cards))
-            recap.append(f" → {self.names[trick.winner]}")
-            self.say(recap)
+            self.say(trick_recap(trick.number, trick.leader, trick.cards, trick.winner,
+                                 self.names))
 
 
 _CODE = re.compile(r"\b(10|[1-9JNQK])([SHDC])\b")
@@ -455,6 +474,27 @@ _CODE = re.compile(r"\b(10|[1-9JNQK])([SHDC])\b")
 def with_symbols(message: str) -> str:
     """Card codes in a message as the table shows them (``KH`` → ``K♥``)."""
     return _CODE.sub(lambda m: display(CARD_BY_CODE[m.group(0)]), message)
+
+
+@contextlib.contextmanager
+def _no_echo() -> Iterator[None]:
+    """The terminal's echo off while the computer plays: keys typed ahead wait, unseen,
+    for the next prompt (where they are read and shown as usual)."""
+    try:
+        import termios
+
+        fd = sys.stdin.fileno()
+        saved = termios.tcgetattr(fd)
+    except (ImportError, OSError, ValueError):  # not a terminal, or no termios (Windows)
+        yield
+        return
+    quiet = list(saved)
+    quiet[3] &= ~termios.ECHO
+    termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
 
 
 def _prompt(text: str) -> str:

@@ -1,0 +1,117 @@
+"""The table a person reads: laid out by seat, with the score so far, and every line
+within the terminal's width (80 columns, the narrowest we promise, and 120)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+
+from tarot import phases
+from tarot.bots.random_player import random_action
+from tarot.game import Game
+from tarot.kernel import half_points
+from tarot.table_view import (
+    HAND_INDENT,
+    hand_lines,
+    header_lines,
+    score_so_far,
+    trick_lines,
+    trick_recap,
+)
+from tarot.terminal import names_for
+
+
+def rendered(lines: list[Text], width: int) -> list[str]:
+    console = Console(width=width, record=True, color_system=None, soft_wrap=True)
+    for line in lines:
+        console.print(line)
+    return console.export_text().splitlines()
+
+
+def mid_trick(seed: int, cards_played: int) -> Game:
+    game = Game.new(seed)
+    rng = random.Random(seed)
+    while not game.is_over and not (game.phase == phases.TRICKS
+                                     and len(game.state.trick) == cards_played
+                                     and game.turn == 0):
+        game.play(random_action(game.state, rng, poignee_chance=0))
+    return game
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_every_line_of_the_table_fits_the_width(width: int) -> None:
+    names = names_for(0)
+    checked = 0
+    for seed in range(60):
+        game = mid_trick(seed, seed % 4)
+        if game.is_over:
+            continue
+        view = game.view(0)
+        lines = [*header_lines(view, game.rules, names), *trick_lines(view, names, width),
+                 *hand_lines(view.hand, set(view.legal_cards), width)]
+        for line in rendered(lines, width):
+            assert len(line) <= width, (seed, line)
+        checked += 1
+    assert checked > 40
+
+
+def test_a_long_hand_wraps_under_its_first_card() -> None:
+    """The 24 cards after taking the chien, 13 trumps of them: the trumps row goes on
+    under its first card, not at the left edge."""
+    hand = ["1S", "4S", "5S", "7S", "1H", "3H", "5H", "3D", "JD", "4C", "NC",
+            "T2", "T5", "T6", "T8", "T9", "T11", "T13", "T14", "T15", "T16", "T17", "T19",
+            "T20"]
+    text = rendered(hand_lines(hand, set(hand), 80), 80)
+    trumps = next(i for i, line in enumerate(text) if line.lstrip().startswith("trumps"))
+    assert len(text) == trumps + 2  # one row, wrapped once
+    assert text[trumps + 1].startswith(" " * (HAND_INDENT - 1) + " ")
+    assert text[trumps + 1].strip().split()[0].split(":")[0].isdigit()
+    assert all(len(line) <= 80 for line in text)
+    assert len(rendered(hand_lines(hand, set(hand), 120), 120)) == trumps + 1  # no wrap
+
+
+def test_the_trick_is_laid_out_by_seat() -> None:
+    game = mid_trick(3, 3)  # South to play the fourth card
+    view = game.view(0)
+    north, sides, south = rendered(trick_lines(view, names_for(0), 80), 80)
+    leader = view.leader
+    assert leader == 1  # East led, North and West followed
+    assert north.strip().startswith("North ") and sides.strip().startswith("West ")
+    assert "East " in sides and "(led" in sides
+    assert south.strip().startswith("You ?") and "to play" in south
+    assert "winning" in north + sides
+
+
+def test_the_score_so_far_is_the_settlement_at_the_end() -> None:
+    """The card points the header shows, counted over all 18 tricks, with the discard or
+    chien added as the settlement adds it, are the settlement's."""
+    compared = 0
+    for seed in range(40):
+        game = Game.new(seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.play(random_action(game.state, rng))
+        settlement = game.settlement
+        assert settlement is not None
+        view = game.view(game.state.taker)
+        taker, defence, taker_bouts, _ = score_so_far(view, game.rules)
+        fate = game.state.chien_fate
+        aside = (game.state.discard if fate == "shown" else game.state.chien)
+        extra = half_points(game.rules.table, aside)
+        if fate in ("shown", "taker"):
+            taker += extra
+        else:
+            defence += extra
+        assert taker == settlement.taker_half_points, seed
+        assert taker + defence == settlement.taker_half_points + settlement.defence_half_points
+        assert set(taker_bouts) <= set(settlement.taker_bouts)
+        compared += 1
+    assert compared == 40
+
+
+def test_a_trick_recap_names_every_seat_and_the_winner() -> None:
+    line = rendered([trick_recap(4, 2, ("KS", "2S", "T3", "9S"), 0, names_for(0))], 80)[0]
+    assert line == "   4. North K♠  West 2♠  You T3 ✓  East 9♠"
