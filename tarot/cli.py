@@ -355,10 +355,17 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
 
 
 @main.command()
-def schema() -> None:
-    """Print the JSON Schema of the game log."""
+@click.option("--match", "of_match", is_flag=True,
+              help="The schema of a match index (NAME.match.jsonl) instead.")
+def schema(of_match: bool) -> None:
+    """Print the JSON Schema of a line of the game log (or of a match index)."""
     import json
 
+    if of_match:
+        from tarot.match_file import match_schema
+
+        click.echo(json.dumps(match_schema(), indent=2, ensure_ascii=False))
+        return
     from tarot.log import log_schema
 
     click.echo(json.dumps(log_schema(), indent=2, ensure_ascii=False))

@@ -253,3 +253,25 @@ def load_match(path: Path, *, allow_incomplete: bool = False) -> LoadedMatch:
                              if not last else f"{log}: the match's last deal is not over")
         games.append(game)
     return LoadedMatch(index, tuple(games))
+
+
+def match_schema() -> dict[str, object]:
+    """The JSON Schema (Draft 2020-12) of one line of a match index: its header, or a
+    deal's line."""
+    from pydantic import TypeAdapter
+
+    keyed, definitions = TypeAdapter.json_schemas(
+        [("header", "validation", TypeAdapter(MatchHeader)),
+         ("deal", "validation", TypeAdapter(MatchDeal))], ref_template="#/$defs/{model}")
+    defs = dict(definitions["$defs"])
+    defs["header"] = keyed[("header", "validation")]
+    defs["deal"] = keyed[("deal", "validation")]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "tarot match index line",
+        "description": "One line of a match index (NAME.match.jsonl, JSON Lines): the first "
+                       "line is the header, every other line one deal, whose log is the "
+                       "file it names beside the index.",
+        "oneOf": [{"$ref": "#/$defs/header"}, {"$ref": "#/$defs/deal"}],
+        "$defs": defs,
+    }

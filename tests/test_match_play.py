@@ -178,3 +178,20 @@ def test_a_match_killed_at_random_moments_ends_as_the_uninterrupted_one(
         assert done.returncode in (0, 1), done.stderr
         assert files_of(save) == expected, trial
     assert kills >= 12
+
+
+def test_every_line_of_a_match_index_fits_its_schema(tmp_path: Path) -> None:
+    from jsonschema import Draft202012Validator
+
+    from tarot.match_file import match_schema
+
+    schema = match_schema()
+    Draft202012Validator.check_schema(schema)
+    validator = Draft202012Validator(schema)
+    save = auto_match(tmp_path, 8, 3)
+    lines = index_path(save).read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4
+    for line in lines:
+        assert validator.is_valid(json.loads(line)), line
+    bad = json.loads(lines[1]) | {"dealer": 4}
+    assert not validator.is_valid(bad) and not validator.is_valid({"anything": 1})

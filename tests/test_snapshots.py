@@ -87,3 +87,11 @@ def test_log_schema(json_snapshot: SnapshotAssertion) -> None:
 def test_committed_schema_file_is_up_to_date() -> None:
     """schema/log.schema.json is `tarot schema`; regenerate it with `tarot schema > ...`."""
     assert json.loads(SCHEMA_FILE.read_text(encoding="utf-8")) == log_schema()
+
+
+def test_the_match_schema_file_is_the_programs() -> None:
+    """schema/match.schema.json is `tarot schema --match`."""
+    from tarot.match_file import match_schema
+
+    path = ROOT / "schema" / "match.schema.json"
+    assert json.loads(path.read_text(encoding="utf-8")) == match_schema()

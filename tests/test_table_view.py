@@ -115,3 +115,68 @@ def test_the_score_so_far_is_the_settlement_at_the_end() -> None:
 def test_a_trick_recap_names_every_seat_and_the_winner() -> None:
     line = rendered([trick_recap(4, 2, ("KS", "2S", "T3", "9S"), 0, names_for(0))], 80)[0]
     assert line == "   4. North K♠  West 2♠  You T3 ✓  East 9♠"
+
+
+def _person_game(interactive: bool, pace: float | None) -> tuple[list[str], str]:
+    """A deal with South played by always taking the first legal card; the prompts
+    the person saw, and what the table printed."""
+    import io
+
+    from tarot.bots.registry import make_player
+    from tarot.terminal import TerminalGame
+
+    game = Game.new(11)
+    asked: list[str] = []
+    terminal: TerminalGame | None = None
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        assert terminal is not None
+        if prompt.startswith("Your bid"):
+            return "garde"
+        if prompt.startswith("Discard"):
+            return "auto"
+        if prompt.startswith("Declare"):
+            return "n"
+        if prompt.startswith("(Enter"):
+            return ""
+        legal = terminal.game.legal_cards()
+        return str(terminal.game.hand(0).index(legal[0]) + 1)
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None)
+    players = [make_player("rules", game.rules) for _ in range(4)]
+    terminal = TerminalGame(game, players, 0, io.StringIO(), console=console, ask_line=answer,
+                            pace=pace, interactive=interactive)
+    terminal.run()
+    assert game.is_over
+    return asked, out.getvalue()
+
+
+def test_the_table_waits_for_enter_after_each_trick_at_a_terminal() -> None:
+    asked, _ = _person_game(interactive=True, pace=None)
+    assert asked.count("(Enter to go on)") == 17  # not after the last: the deal is over
+    piped, _ = _person_game(interactive=False, pace=None)
+    assert "(Enter to go on)" not in piped
+    paced, _ = _person_game(interactive=True, pace=0)
+    assert "(Enter to go on)" not in paced
+
+
+def test_a_long_decision_says_thinking_at_a_terminal() -> None:
+    import io
+    import time
+
+    from tarot.bots.registry import make_player
+    from tarot.terminal import TerminalGame
+
+    game = Game.new(1)
+    out = io.StringIO()
+    console = Console(file=out, width=80, force_terminal=True, color_system=None)
+    terminal = TerminalGame(game, [make_player("rules", game.rules)] * 4, 0, io.StringIO(),
+                            console=console, ask_line=lambda _: "", interactive=True)
+    with terminal.thinking("East is thinking…"):
+        time.sleep(0.1)
+    assert "thinking" not in out.getvalue()  # quick: nothing shown
+    with terminal.thinking("East is thinking…"):
+        time.sleep(0.6)
+    assert "East is thinking…" in out.getvalue()
