@@ -147,7 +147,7 @@ class TerminalGame:
         self.replaying = False
 
     def say(self, *parts: str | Text) -> None:
-        self.console.print(*parts)
+        self.console.print(*parts, markup=False)  # what a person typed is never markup
 
     @property
     def width(self) -> int:
