@@ -558,7 +558,8 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
         number = played + 1
         header = game.header
         entry = MatchDeal(deal=number, log=deal_log_name(first_log, number),
-                          seed=deal_seed(_match_seed(first_log, index, game), number),
+                          seed=deal_seed(index.header.seed if index is not None
+                                         else game.header.seed, number),
                           dealer=(game.state.dealer + 1) % 4)
         if index is None:
             index = _start_match(first_log, game, seat_players, deals)
@@ -585,10 +586,6 @@ def _first_deal_entry(first_log: Path, game: Game) -> MatchDeal:
                      dealer=game.header.first_dealer)
 
 
-def _match_seed(first_log: Path, index: MatchIndex | None, game: Game) -> int:
-    return index.header.seed if index is not None else game.header.seed
-
-
 def _another_deal() -> bool:
     """Asks whether to deal again; the end of the input is a no."""
     from tarot.terminal import QuitGame, _prompt
@@ -598,6 +595,8 @@ def _another_deal() -> bool:
             answer = _prompt("Another deal? [Y/n]").strip().lower()
         except QuitGame:
             return False
+        except click.Abort:  # Ctrl-C: everything is saved already
+            raise SystemExit(130) from None
         if answer in {"", "y", "yes", "o", "oui"}:
             return True
         if answer in {"n", "no", "non", "q", "quit"}:
