@@ -327,9 +327,18 @@ class _SeatType(click.ParamType):
 def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
            allow_incomplete: bool) -> None:
     """Print a saved game as it happened, trick by trick."""
+    from tarot.match_file import MatchError, is_match_file, read_index
     from tarot.narrate import Narrator
     from tarot.terminal import SEAT_NAMES
 
+    if is_match_file(Path(file)):
+        try:
+            logs = [entry.log for entry in read_index(Path(file)).deals]
+        except MatchError as error:
+            raise click.ClickException(str(error)) from None
+        raise click.ClickException(
+            f"{file} is a match's index, not a deal: replay one of its deals, "
+            f"{', '.join(str(Path(file).with_name(log)) for log in logs)}")
     game = _load_game(file, allow_incomplete=allow_incomplete)
     narrator = Narrator(game.rules, SEAT_NAMES, as_seat=as_seat)
     if as_seat is not None:
@@ -374,21 +383,35 @@ def schema(of_match: bool) -> None:
 @main.command()
 def saves() -> None:
     """List the saved games, the most recent first (continue one with play --resume NAME)."""
+    import contextlib
     from datetime import datetime
 
     from tarot.log import LogError, load_log
-    from tarot.match_file import MatchError, is_match_file, read_index
+    from tarot.match_file import MatchError, is_match_file, load_match, read_index
     from tarot.save_folder import save_folders, saved_games
 
     games = saved_games()
     if not games:
         click.echo(f"No saved games in {' or '.join(map(str, save_folders()))}.")
         return
+    in_matches: set[Path] = set()
+    for path, _ in games:
+        if is_match_file(path):
+            with contextlib.suppress(MatchError):
+                index = read_index(path)
+                in_matches |= {index.log_path(entry) for entry in index.deals}
     for path, modified in games:
+        if path in in_matches:
+            continue  # a deal of a match: the match's line stands for it
         try:
             if is_match_file(path):
-                count = len(read_index(path).deals)
-                state = f"a match of {count} deal{'s' if count != 1 else ''} (resume it by this)"
+                match = load_match(path, allow_incomplete=True)
+                played = len(match.games)
+                over = match.index.header.deals is not None and played >= \
+                    match.index.header.deals and all(g.is_over for g in match.games)
+                state = (f"a match, {played} deal{'s' if played != 1 else ''}, "
+                         + ("over" if over else "in progress" if not match.games[-1].is_over
+                            else "between deals"))
             else:
                 loaded = load_log(path, allow_incomplete=True, drop_torn=True)
                 state = "over" if loaded.game.is_over else f"in progress ({loaded.game.phase})"

@@ -30,18 +30,18 @@ FLAG_MEANINGS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def rules_card(rules: RuleSet) -> list[str]:
-    """The lines of the card."""
+def rules_card(rules: RuleSet, width: int = 80) -> list[str]:
+    """The lines of the card, within ``width`` columns."""
     cards = rules.card_points
     scoring = rules.scoring
     chelem = rules.chelem
-    width = max(len(c.name) for c in rules.contracts)
+    name_width = max(len(c.name) for c in rules.contracts)
     # Not rules.name: the names of the shipped rule sets cite the rule book as it was
     # once called, and a name is part of the rules hash every saved log carries.
     lines = [f"French Tarot: the rules card of rule set {rules.id!r}", "",
              "Contracts (R4), lowest first; the score is multiplied by:"]
     for contract in rules.contracts:
-        lines.append(f"  {contract.name:<{width}}  ×{contract.multiplier:<2} "
+        lines.append(f"  {contract.name:<{name_width}}  ×{contract.multiplier:<2} "
                      f"{_CHIEN[contract.chien]}")
     lines += [
         "",
@@ -54,8 +54,8 @@ def rules_card(rules: RuleSet) -> list[str]:
         f"{points_text(cards.jack)}, "
         f"any other card {points_text(cards.other)}",
         f"Score (R21): ({scoring.base_points} + the difference) × the multiplier, paid by "
-        "each defender to the taker (or to each defender by the taker), so the taker "
-        "wins or loses three times it",
+        "each defender to the taker (or by the taker to each defender): the taker "
+        "wins or loses three times as much as each defender",
         f"Petit au bout (R18): {scoring.petit_au_bout_per_multiplier} × the multiplier to the "
         "side that wins the last trick holding the Petit",
         f"The Excuse (R15): its side gives the trick's winners "
@@ -81,4 +81,15 @@ def rules_card(rules: RuleSet) -> list[str]:
                      f"{on if flags[name] else off}")
     lines += ["", "Read a rule with `tarot rules R11` (or A5, 3.6, S01); "
               "the raw rule set with `tarot rules --json`."]
-    return lines
+    return wrapped(lines, width)
+
+
+def wrapped(lines: list[str], width: int) -> list[str]:
+    """Each line within ``width`` columns, a wrapped line going on under its text."""
+    import textwrap
+
+    out = []
+    for line in lines:
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        out += textwrap.wrap(line, width, subsequent_indent=indent) or [""]
+    return out

@@ -49,7 +49,7 @@ from tarot.events import (
 )
 from tarot.events import Play as PlayCard
 from tarot.game import Game
-from tarot.legal import discard_options, poignee_options
+from tarot.legal import check, discard_options, poignee_options, poignee_window_open
 from tarot.log import LogWriter
 from tarot.narrate import Narrator, settlement_summary
 from tarot.seeds import Script
@@ -64,37 +64,40 @@ from tarot.table_view import (
 
 SEAT_NAMES = ("South", "East", "North", "West")  # P0..P3: play goes counter-clockwise
 
-LEGEND = ("Cards: K king, Q queen, N knight (cavalier), J jack, 10 … 2, 1 ace; T1 … T21 are "
-          "the trumps (T1 is the Petit), EXC is the Excuse. Type ? at any prompt for help.")
+LEGEND = ("Cards: K king, Q queen, N knight (cavalier), J jack, 10 … 2, 1 ace;\n"
+          "T1 … T21 are the trumps (T1 is the Petit), EXC is the Excuse.\n"
+          "Type ? at any prompt for help.")
 
 THINKING_AFTER = 0.3  # seconds of a computer's thinking before "thinking…" is shown
 CARD_HELP = """At the card prompt:
-  a card code     kh, 10♦, NS, T21, exc (any case; ♠♥♦♣ or S H D C); codes never change
-  a number        the card's number in your hand, as shown (numbers change as you play)
-  p               show a poignée (just before your first card, if you have enough trumps)
-  hint            the card the strong computer player would play in your place, from
-                  what you can see (it never looks at hidden cards)
-  last            the previous trick
-  hand            your hand again
-  ?               this help
-  quit            save and leave (Ctrl-C and the end of input do the same)"""
+  a card code  kh, 10♦, NS, T21, exc (any case; ♠♥♦♣ or S H D C)
+  a number     the card's number in your hand, as shown (it changes as you play)
+  p            show a poignée (just before your first card, with enough trumps)
+  hint         the card the strong computer player would play in your place,
+               from what you can see (it never looks at hidden cards)
+  last         the previous trick
+  hand         your hand again
+  ?            this help
+  quit         save and leave (the end of input does the same; Ctrl-C too)"""
 
 PHASE_HELP = {
     phases.AUCTION: """At the bid prompt:
-  pass, prise, garde, garde_sans, garde_contre   each bid must be above the current one
-  Prise ×1 and Garde ×2: you take the chien and discard six cards. Garde sans ×4: the chien
-  counts for you unseen. Garde contre ×6: it counts for the defence. You need 56 card points
-  with no bout, 51 with one, 41 with two, 36 with three (the bouts: T1, T21, EXC).
-  quit            save and leave""",
+  pass, prise, garde, garde_sans, garde_contre: each bid above the current one
+  Prise ×1 and Garde ×2: you take the chien and discard six cards.
+  Garde sans ×4: the chien counts for you, unseen. Garde contre ×6: it counts
+  for the defence.
+  You need 56 card points with no bout, 51 with one, 41 with two, 36 with three
+  (the bouts: T1, T21, EXC).
+  quit         save and leave""",
     phases.CHIEN: """At the discard prompt:
-  six cards, by code or number, separated by spaces; or auto (a discard that makes voids)
-  no king and no bout (T1, T21, EXC); a trump only when fewer than six other cards remain,
-  and then it is shown to all. The discard counts for you.
-  quit            save and leave""",
+  six cards, by code or number, separated by spaces; or auto (it makes voids)
+  no king and no bout (T1, T21, EXC); a trump only when fewer than six other
+  cards remain, and then it is shown to all. The discard counts for you.
+  quit         save and leave""",
     phases.DECLARATIONS: """At the chelem prompt:
-  y or n          a declared chelem (all the tricks) scores +400 if made, -200 if not;
-                  you then lead the first trick
-  quit            save and leave""",
+  y or n       a declared chelem (all the tricks) scores +400 if made, -200 if
+               not; you then lead the first trick
+  quit         save and leave""",
 }
 
 
@@ -315,7 +318,9 @@ class TerminalGame:
             return f"Your bid ({' / '.join(self.bid_words())}):"
         if phase == phases.CHIEN:
             options = discard_options(self.game.state)
-            forced = (f"; {options.trumps_required} trump(s) must go, too few ordinary cards"
+            forced = (f"; {options.trumps_required} trump"
+                      f"{'s' if options.trumps_required != 1 else ''} must go, too few "
+                      "ordinary cards"
                       if options.trumps_required else "")
             return (f"Discard {options.size} cards (codes or numbers; no king, no bout{forced}),"
                     " or 'auto':")
@@ -376,9 +381,13 @@ class TerminalGame:
         options = poignee_options(self.game.state, self.human)
         if not options or not self.game.legal_actions() or not any(
                 isinstance(a, Poignee) for a in self.game.legal_actions()):
-            fewest = self.game.rules.poignees[0].trumps
-            self.say(f"  ✗ No poignée now: it takes {fewest} trumps (or {fewest - 1} and the "
-                     "Excuse), shown just before your first card.")
+            if not poignee_window_open(self.game.state, self.human):
+                self.say("  ✗ No poignée now: a poignée is shown just before your first "
+                         "card, once (A12).")
+            else:
+                fewest = self.game.rules.poignees[0].trumps
+                self.say(f"  ✗ No poignée with this hand: it takes {fewest} trumps (or "
+                         f"{fewest - 1} and the Excuse) (R8).")
             return None
         for index, (level, _, shown) in enumerate(options, start=1):
             line = Text(f"  {index}. {level.name}, +{level.bonus}: ")
@@ -394,12 +403,20 @@ class TerminalGame:
                 return None
             tokens = answer.replace(",", " ").split()
             if len(tokens) > 1:
-                # The person's own subset: the engine checks the level and the Excuse rule.
+                # The person's own subset, checked here by the engine's own rules (the
+                # level, trumps only, in hand, the Excuse rule), so that a refusal asks
+                # this question again rather than the card prompt.
                 try:
-                    return Poignee(seat=self.human, cards=tuple(self.card_code(t)
-                                                                for t in tokens))
+                    chosen = Poignee(seat=self.human, cards=tuple(self.card_code(t)
+                                                                  for t in tokens))
+                    check(self.game.state, chosen)
+                    return chosen
                 except CardError as error:
-                    self.say(f"  ✗ {error}")
+                    self.say(Text(f"  ✗ {error}", style="yellow"))
+                    continue
+                except IllegalAction as error:
+                    message = with_symbols(error.render(self.names, self.human))
+                    self.say(Text(f"  ✗ {message}", style="yellow"))
                     continue
             if answer.isdecimal() and len(answer) <= 3 and 1 <= int(answer) <= len(options):
                 return Poignee(seat=self.human, cards=codes_of_mask(options[int(answer) - 1][2]))
@@ -443,10 +460,7 @@ class TerminalGame:
             self.say("  No trick has been played yet.")
             return
         last = tricks[-1]
-        line = Text(f"  Trick {last.number}, led by {self.names[last.leader]}: ")
-        line.append_text(cards_line(last.cards))
-        line.append(f" → {self.names[last.winner]}")
-        self.say(line)
+        self.say(trick_recap(last.number, last.leader, last.cards, last.winner, self.names))
 
     def show_end(self, settlement: Settlement) -> None:
         self.say("")

@@ -130,7 +130,7 @@ def test_card_prompt_refusals(tmp_path: Path) -> None:
     assert "99 is not a card number" in out
     assert "At the card prompt" in out
     assert "No trick has been played yet" in out
-    assert "No poignée now" in out
+    assert "No poignée with this hand: it takes 10 trumps" in out  # seed 5: too few trumps
     assert not [e for e in events_of(save) if e["type"] == "play" and e["seat"] == 0]
 
 
@@ -365,6 +365,8 @@ def test_audit_json_gives_bonuses_as_objects() -> None:
     ("foo", "is neither a number nor cards"),
     ("T2", "shows all its trumps at once"),
     ("T2 ZZ", "ZZ"),
+    ("T2 T5", "must show exactly 10/13/15 cards for a poignée, not 2 (R8)"),
+    ("T2 T5 T6 T8 T9 T11 T13 T14 T15 KS", "only trumps and the Excuse (R8)"),
 ])
 def test_the_poignee_prompt_asks_again_on_any_answer_it_cannot_take(
         tmp_path: Path, bad: str, why: str) -> None:
@@ -457,3 +459,31 @@ def test_differences_name_nested_fields_and_other_event_types() -> None:
     assert differences(trick, settled, "trick") == [
         "the rules call for a trick event here, the log has a settlement"]
     assert isinstance(settled.poignees[0], PoigneeScore)
+
+
+def test_replay_of_a_match_index_names_its_deals(tmp_path: Path) -> None:
+    save = tmp_path / "m.jsonl"
+    run(["play", "--seed", "3", "--auto", "--deals", "2", "--save", str(save)])
+    code, out = run(["replay", str(tmp_path / "m.match.jsonl")])
+    assert code == 1 and "is a match's index, not a deal" in out
+    assert str(save) in out and str(tmp_path / "m.deal-2.jsonl") in out
+
+
+def test_saves_shows_a_match_once_with_its_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                 ) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    folder = tmp_path / "data" / "tarot" / "games"
+    folder.mkdir(parents=True)
+    run(["play", "--seed", "3", "--auto", "--deals", "2", "--save", str(folder / "m.jsonl")])
+    run(["play", "--seed", "4", "--save", str(folder / "single.jsonl")], "quit\n")
+    (folder / "junk.jsonl").write_text("not a log\n", encoding="utf-8")
+    (folder / "dangling.jsonl").symlink_to(folder / "nowhere")
+    code, out = run(["saves"])
+    assert code == 0
+    lines = out.splitlines()
+    assert sum("a match, 2 deals, over" in line for line in lines) == 1
+    assert not any(line.startswith("m.deal-2") or line.startswith("m ") for line in lines)
+    assert any(line.startswith("single") and "in progress (auction)" in line for line in lines)
+    assert any(line.startswith("junk") and "not a game" in line for line in lines)
+    assert not any(line.startswith("dangling") for line in lines)

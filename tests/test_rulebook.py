@@ -112,17 +112,19 @@ def test_the_book_mentions_no_outside_rule_book() -> None:
 
 
 def test_the_rules_card_reads_in_points() -> None:
-    standard = "\n".join(rules_card(load_rules("standard")))
+    standard = "\n".join(rules_card(load_rules("standard"), width=200))
     for expected in ("0 bouts: 56", "1 bout: 51", "2 bouts: 41", "3 bouts: 36",
                      "Garde contre  ×6", "king 4.5", "any other card 0.5", "91 in all",
                      "Triple poignée: 15 trumps, 40 points", "announced and made +400"):
         assert expected in standard, expected
     assert "112" not in standard  # no half-points
-    fft = "\n".join(rules_card(load_rules("fft")))
+    fft = "\n".join(rules_card(load_rules("fft"), width=200))
     for flag, (rule, on, off) in FLAG_MEANINGS.items():
         value = getattr(load_rules("fft").flags, flag)
         assert f"{flag} = {str(value).lower()} ({rule}): {on if value else off}" in fft
     assert standard != fft
+    narrow = rules_card(load_rules("standard"))
+    assert all(len(line) <= 80 for line in narrow) and len(narrow) > len(standard.splitlines())
 
 
 def test_tarot_rules_prints_the_card_a_rule_and_the_json() -> None:
