@@ -29,11 +29,14 @@ MAX_ATTEMPTS = 500
 
 def players_for(named: NamedDeal) -> list[Player]:
     from tarot.bots.random_player import RandomPlayer
-    from tarot.bots.rules_player import RulesPlayer
+    from tarot.bots.rules_player import YARDSTICK_STYLE, RulesPlayer
 
     if named.players == "random":
         return [RandomPlayer() for _ in range(4)]
-    return [RulesPlayer() for _ in range(4)]
+    # The rules player as the replays were made with it (the yardstick's style, under
+    # its name then, "rules"): a golden replay shows the rules, and must not change
+    # when a player gets better.
+    return [RulesPlayer(YARDSTICK_STYLE) for _ in range(4)]
 
 
 def play_named_deal(named: NamedDeal, players: Sequence[Player], attempt: int) -> Game:

@@ -323,11 +323,12 @@ def default_workers() -> int:
 
 
 def _parse_players(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
-    from tarot.bots.registry import PLAYERS
+    from tarot.bots.registry import MEASURING_PLAYERS, PLAYERS
 
     names = tuple(name.strip() for name in value.split(","))
-    known = ", ".join(PLAYERS)
-    unknown = [name for name in names if name not in PLAYERS]
+    everyone = [*PLAYERS, *MEASURING_PLAYERS]  # the yardstick too: simulate measures
+    known = ", ".join(everyone)
+    unknown = list(dict.fromkeys(name for name in names if name not in everyone))
     if unknown:
         raise click.BadParameter(f"no computer player is called "
                                  f"{', '.join(repr(n) for n in unknown)}; the players are: "

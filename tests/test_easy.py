@@ -6,14 +6,14 @@ import random
 
 from tarot.bots.base import ask
 from tarot.bots.easy_player import EasyPlayer
-from tarot.bots.rules_player import RulesPlayer
+from tarot.bots.rules_player import YARDSTICK_STYLE, RulesPlayer
 from tarot.events import Bid, Play
 from tarot.game import Game
 
 
 def _compare(easy: EasyPlayer, seeds: range) -> tuple[int, int, int]:
     """Plays games with ``easy`` at every seat; counts its decisions, card and bid departures."""
-    rules = RulesPlayer()
+    rules = RulesPlayer(YARDSTICK_STYLE)  # easy is the yardstick with lapses
     decisions = cards_differ = bids_differ = 0
     for seed in seeds:
         game = Game.new(seed=seed)
@@ -28,7 +28,7 @@ def _compare(easy: EasyPlayer, seeds: range) -> tuple[int, int, int]:
     return decisions, cards_differ, bids_differ
 
 
-def test_without_lapses_it_is_the_rules_player() -> None:
+def test_without_lapses_it_is_the_yardstick_rules_player() -> None:
     decisions, cards, bids = _compare(EasyPlayer(lapse=0.0, bid_noise=0), range(5))
     assert decisions > 300 and cards == 0 and bids == 0
 

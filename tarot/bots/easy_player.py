@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 
 from tarot import phases
-from tarot.bots.rules_player import RulesPlayer
+from tarot.bots.rules_player import YARDSTICK_STYLE, RulesPlayer
 from tarot.events import Action, Play
 from tarot.rules import RuleSet
 from tarot.views import PlayerView
@@ -34,7 +34,9 @@ class EasyPlayer:
         self.name = name
         self.lapse = lapse
         self.bid_noise = bid_noise
-        self.rules_player = RulesPlayer(rules=rules)
+        # The yardstick's style: a beginner also throws the Petit and honours away,
+        # which issue 12's guards spare `rules`.
+        self.rules_player = RulesPlayer(YARDSTICK_STYLE, rules=rules)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase == phases.AUCTION:

@@ -31,6 +31,16 @@ def _rules(rules: RuleSet) -> Player:
     return RulesPlayer(rules=rules)
 
 
+def _rules_2026_11(rules: RuleSet) -> Player:
+    """``rules`` as it played at the end of November 2026, before issue 12's guards: the
+    fixed yardstick that issue 12's targets are measured against."""
+    from tarot.bots.rules_player import YARDSTICK_STYLE, RulesPlayer
+
+    player = RulesPlayer(YARDSTICK_STYLE, rules=rules)
+    player.name = YARDSTICK
+    return player
+
+
 def _sampling(name: str, samples: int, max_playouts: int, exact_cards: int
               ) -> Callable[[RuleSet], Player]:
     def make(rules: RuleSet) -> Player:
@@ -52,12 +62,15 @@ PLAYERS: dict[str, Callable[[RuleSet], Player]] = {
     "strong": _sampling("strong", 100, 1500, 3),
 }
 HINT_LEVEL = "strong"
+# Players kept for measuring, not offered by `tarot play`: the yardstick is today's
+# `rules`, frozen, so that later improvements are measured against a fixed player.
+YARDSTICK = "rules-2026-11"
+MEASURING_PLAYERS: dict[str, Callable[[RuleSet], Player]] = {YARDSTICK: _rules_2026_11}
 
 
 def make_player(name: str, rules: RuleSet | str = "standard") -> Player:
-    try:
-        maker = PLAYERS[name]
-    except KeyError:
-        raise ValueError(f"no computer player is called {name!r}; "
-                         f"choose from {', '.join(PLAYERS)}") from None
+    maker = PLAYERS.get(name) or MEASURING_PLAYERS.get(name)
+    if maker is None:
+        raise ValueError(f"no computer player is called {name!r}; choose from "
+                         f"{', '.join([*PLAYERS, *MEASURING_PLAYERS])}")
     return maker(rules if isinstance(rules, RuleSet) else load_rules(rules))

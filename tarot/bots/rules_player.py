@@ -104,6 +104,18 @@ class Style:
     # side takes it, a small card when it does not.
     later_load: float = 3.0
     later_low: float = 1.0
+    # Issue 12's guards against a beginner's mistakes (off in the ``rules-2026-11``
+    # yardstick, today's player as it was measured): the Petit is not played where our
+    # side's chance to take the trick is below ``guard_petit`` while another card is
+    # legal; a defender does not throw a
+    # king, queen or knight that cannot win into a trick the taker has still to play to.
+    guard_petit: float = 0.5  # the Petit is kept when our side's chance is below this
+    guard_honours: bool = True
+
+
+# ``rules`` as it played at the end of November 2026 (registry.YARDSTICK).
+YARDSTICK_STYLE = Style(guard_petit=0.0, guard_honours=False)
+_HONOURS = sum(1 << (14 * s + rank - 1) for s in range(4) for rank in (KNIGHT, QUEEN, KING))
 
 
 class _Table:
@@ -281,11 +293,44 @@ class RulesPlayer:
             cards = card_list(legal)
             if len(cards) == 1:
                 return cards[0]
+        legal = self._guarded(t, legal)
+        cards = card_list(legal)
+        if len(cards) == 1:
+            return cards[0]
         if not t.trick or t.trick == [EXCUSE]:
             lead = self._lead(t, legal)
             if lead is not None:
                 return lead
         return self._best_by_value(t, cards)
+
+    def _guarded(self, t: _Table, legal: int) -> int:
+        """The legal cards without the beginner's mistakes the style guards against,
+        never leaving none."""
+        style = self.style
+        if (legal >> PETIT & 1 and legal & ~(1 << PETIT)
+                and self._p_with(t, PETIT) < style.guard_petit):
+            legal &= ~(1 << PETIT)  # keep it: it is lost if played here
+        if style.guard_honours and t.seat != t.taker and len(t.trick) in (1, 2) \
+                and t.taker in t.after_me():
+            led = led_card(t.trick)
+            if 0 <= led < PETIT:
+                suit = _suit_mask(led // 14)
+                low = legal & suit & ~_HONOURS
+                for card in card_list(legal & suit & _HONOURS):
+                    hopeless = (not t.is_master(card) or t.p_void(t.taker, led // 14) >= 1.0
+                                or any(c > card and c != EXCUSE for c in t.trick))
+                    if hopeless and low and low & ((1 << card) - 1) \
+                            and self._p_with(t, card) < 0.9:
+                        legal &= ~(1 << card)  # a low card of the suit does as well
+        return legal
+
+    def _p_with(self, t: _Table, card: int) -> float:
+        """The chance our side takes the trick when ``card`` is played to it."""
+        trick = [*t.trick, card]
+        index = trick_winner_index(trick)
+        if index < 0:
+            return 0.0
+        return self._p_ours(t, (t.leader + index) % 4, trick[index], trick, t.after_me())
 
     def _slam_excuse(self, t: _Table) -> bool:
         """A taker who has won every trick keeps the Excuse to lead it to trick 18 (R16).

@@ -1,0 +1,147 @@
+"""Beginner's mistakes in a played deal, found with every hand known (for tests and
+benchmarks that hold the computer players to a Tarot player's standard; no player
+reads this).
+
+Three kinds, each judged at the card as it was played:
+
+- ``petit_lost``: the Petit played when another card was legal, and lost to the
+  other side in that trick (playing it onto one's own side's trick that no opponent
+  can take back, "au chaud", is no mistake);
+- ``honour_wasted``: a defender plays a king, queen or knight second or third to a
+  suit led, the taker still to play, while a lower card of that suit was legal, when
+  it could see the honour would not win (a trump or higher card already in the trick,
+  a higher card still out, or the taker shown void in the suit), and the taker takes
+  the trick;
+- ``excuse_kept``: the Excuse played to the last trick, where it changes side
+  (except when led there by a side that won every trick, R16).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tarot.cards import CARD_BY_CODE, EXCUSE, KING, KNIGHT, PETIT, QUEEN, SUIT_MASKS, rank_of
+from tarot.events import Play, TrickTaken
+from tarot.game import Game
+from tarot.legal import legal_cards
+from tarot.state import DealState
+
+HONOURS = (KING, QUEEN, KNIGHT)
+
+
+@dataclass(frozen=True)
+class Blunder:
+    kind: str
+    seat: int
+    trick: int  # 1..18
+    card: str
+
+
+@dataclass(frozen=True)
+class _Pending:
+    kind: str
+    seat: int
+    card: str
+    trick: int
+
+
+def blunders(game: Game, seats: Iterable[int]) -> tuple[list[Blunder], int]:
+    """The mistakes the given seats made in a finished game, and how many card decisions
+    with a choice they had (the rate's denominator)."""
+    watched = set(seats)
+    replay = Game(game.header, game.rules)
+    found: list[Blunder] = []
+    decisions = 0
+    pending: list[_Pending] = []
+    for event in game.events:
+        state = replay.state
+        if isinstance(event, Play) and event.seat in watched:
+            card = CARD_BY_CODE[event.card]
+            legal = legal_cards(state)
+            trick_number = len(state.tricks) + 1
+            if legal & (legal - 1):
+                decisions += 1
+                if card == PETIT:
+                    pending.append(_Pending("petit_lost", event.seat, event.card, trick_number))
+                if _honour_into_taker(state, event.seat, card, legal):
+                    pending.append(_Pending("honour_wasted", event.seat, event.card,
+                                            trick_number))
+            if card == EXCUSE and trick_number == game.rules.deal.hand_size:
+                pending.append(_Pending("excuse_kept", event.seat, event.card, trick_number))
+        replay.record(event)
+        if isinstance(event, TrickTaken):
+            taker = replay.state.taker
+            last = replay.state.tricks[-1]
+            for item in pending:
+                if item.kind == "excuse_kept" and last.excuse_exception:
+                    continue
+                lost = (event.winner == taker) != (item.seat == taker)
+                won_by_card = _card_won(last.cards, last.leader, event.winner, item)
+                if item.kind == "petit_lost" and not lost:
+                    continue
+                if item.kind == "honour_wasted" and (won_by_card or event.winner != taker):
+                    continue
+                found.append(Blunder(item.kind, item.seat, item.trick, item.card))
+            pending = []
+    return found, decisions
+
+
+def _card_won(cards: tuple[int, ...], leader: int, winner: int, item: _Pending) -> bool:
+    index = cards.index(CARD_BY_CODE[item.card])
+    return (leader + index) % 4 == winner
+
+
+def _honour_into_taker(state: DealState, seat: int, card: int, legal: int) -> bool:
+    trick = state.trick
+    if seat == state.taker or len(trick) not in (1, 2) or card >= PETIT:
+        return False
+    if rank_of(card) not in HONOURS:
+        return False
+    led = trick[0] if trick[0] != EXCUSE else (trick[1] if len(trick) > 1 else -1)
+    if led < 0 or led >= PETIT or led // 14 != card // 14:
+        return False
+    still_to_play = [(state.leader + k) % 4 for k in range(len(trick) + 1, 4)]
+    if state.taker not in still_to_play:
+        return False
+    lower = legal & SUIT_MASKS[card // 14] & ((1 << card) - 1)
+    if not lower & ~_honour_mask(card // 14):
+        return False
+    return _cannot_win(state, seat, card)
+
+
+def _cannot_win(state: DealState, seat: int, card: int) -> bool:
+    """Whether the seat could see that ``card`` would not take the trick: a trump or a
+    higher card of its suit is already in it, a higher card of the suit is still out
+    (not played, not in the seat's hand), or the taker has shown he has none of it."""
+    suit = SUIT_MASKS[card // 14]
+    if any(c > card and c != EXCUSE for c in state.trick):
+        return True
+    higher = suit & ~((2 << card) - 1)
+    if higher & ~state.played & ~state.hands[seat]:
+        return True
+    return card // 14 in _shown_voids(state, state.taker)
+
+
+def _shown_voids(state: DealState, seat: int) -> set[int]:
+    """The suits ``seat`` has shown it lacks: it played another card to a suit led."""
+    voids = set()
+    tricks = [(t.leader, t.cards) for t in state.tricks] + [(state.leader, tuple(state.trick))]
+    for leader, cards in tricks:
+        led = next((c for c in cards if c != EXCUSE), -1)
+        if led < 0 or led >= PETIT:
+            continue
+        for index, played in enumerate(cards):
+            if (leader + index) % 4 == seat and played != EXCUSE and \
+                    (played >= PETIT or played // 14 != led // 14):
+                voids.add(led // 14)
+    return voids
+
+
+def _honour_mask(suit: int) -> int:
+    return sum(1 << (suit * 14 + rank - 1) for rank in (KNIGHT, QUEEN, KING))
+
+
+def tally(found: Iterable[Blunder]) -> Counter[str]:
+    return Counter(b.kind for b in found)

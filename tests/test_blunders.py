@@ -1,0 +1,98 @@
+"""Issue 12's blunder check: beginner's mistakes (tarot/bots/blunders.py) per level, over
+at least 2,000 of the level's card decisions with a choice.
+
+`rules` guards against them (its style's guard_petit and guard_honours); the yardstick
+(`rules-2026-11`, today's player frozen for measuring) does not; `easy` keeps its
+deliberate lapses. The slow tier measures the sampling levels, which have no guard of
+their own: their playouts see the cards they sample, so these are the rates to beat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from tarot.bots.base import ask
+from tarot.bots.blunders import Blunder, blunders, tally
+from tarot.bots.registry import YARDSTICK, make_player
+from tarot.game import Game
+from tarot.state import DealState
+
+MIN_DECISIONS = 2000
+
+
+def measure(level: str, deals: int) -> tuple[Counter[str], int]:
+    player = make_player(level)
+    others = make_player("rules")
+    found: Counter[str] = Counter()
+    decisions = 0
+    for seed in range(1, deals + 1):
+        seat = seed % 4
+        game = Game.new(seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            turn = game.turn
+            assert turn is not None
+            game.play(ask(player if turn == seat else others, game, rng))
+        mistakes, count = blunders(game, [seat])
+        found += tally(mistakes)
+        decisions += count
+    assert decisions >= MIN_DECISIONS
+    return found, decisions
+
+
+def test_the_detector_sees_the_mistakes_of_the_issue() -> None:
+    """`tarot play --seed 5`, trick 1, as the yardstick plays it: South leads 4♠, East
+    plays Q♠ and North N♠ before the taker, West, takes both with K♠."""
+    yardstick = make_player(YARDSTICK)
+    game = Game.new(seed=5)
+    rng = random.Random(5)
+    while not game.is_over:
+        game.play(ask(yardstick, game, rng))
+    found, _ = blunders(game, range(4))
+    assert Blunder("honour_wasted", 1, 1, "QS") in found
+    assert Blunder("honour_wasted", 2, 1, "NS") in found
+
+
+def test_rules_makes_no_beginners_mistake_the_yardstick_makes() -> None:
+    rules, decisions = measure("rules", 160)
+    yardstick, _ = measure(YARDSTICK, 160)
+    assert rules["excuse_kept"] == 0
+    # The Petit is kept where our side's chance to take the trick is below one half; the
+    # rare loss left is a Petit played onto a trick our side was more likely than not to
+    # take, and then overtrumped.
+    assert rules["petit_lost"] * 1000 <= 0.5 * decisions
+    # What remains are honours thrown onto a partner's king before a taker who turns out
+    # to have none of the suit (the guard allows it when the trick looks 90% ours).
+    assert rules["honour_wasted"] * 1000 <= 3 * decisions
+    assert rules["honour_wasted"] < yardstick["honour_wasted"] / 1.5
+
+
+def test_easy_keeps_its_lapses() -> None:
+    easy, _ = measure("easy", 160)
+    rules, _ = measure("rules", 160)
+    assert sum(easy.values()) > sum(rules.values())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_the_sampling_levels_rates(level: str) -> None:
+    found, decisions = measure(level, 160)
+    assert found["excuse_kept"] == 0
+    assert found["petit_lost"] * 1000 <= 1 * decisions
+    assert found["honour_wasted"] * 1000 <= 8 * decisions
+
+
+def test_a_blunder_needs_a_choice() -> None:
+    """A card that was the only legal one is never a mistake (the decisions counted are
+    the ones with a choice)."""
+    game = Game.new(seed=9)
+    rng = random.Random(9)
+    player = make_player(YARDSTICK)
+    while not game.is_over:
+        game.play(ask(player, game, rng))
+    found, decisions = blunders(game, range(4))
+    assert 0 < decisions < 72
+    assert isinstance(game.state, DealState) and all(b.trick <= 18 for b in found)
