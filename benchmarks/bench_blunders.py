@@ -11,34 +11,10 @@ before the taker, the Excuse kept to the last trick) per 1,000 of them.
 from __future__ import annotations
 
 import argparse
-import random
-from collections import Counter
 
-from tarot.bots.base import ask
-from tarot.bots.blunders import blunders, tally
-from tarot.bots.registry import make_player
-from tarot.game import Game
+from tarot.bots.blunders import measure_level
 
 KINDS = ("petit_lost", "honour_wasted", "excuse_kept")
-
-
-def measure(level: str, deals: int) -> tuple[Counter[str], int]:
-    player = make_player(level)
-    others = make_player("rules")
-    found: Counter[str] = Counter()
-    decisions = 0
-    for seed in range(1, deals + 1):
-        seat = seed % 4
-        game = Game.new(seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            turn = game.turn
-            assert turn is not None
-            game.play(ask(player if turn == seat else others, game, rng))
-        mistakes, count = blunders(game, [seat])
-        found += tally(mistakes)
-        decisions += count
-    return found, decisions
 
 
 def main() -> None:
@@ -50,7 +26,7 @@ def main() -> None:
     print(f"{'level':<14}{'decisions':>10}" + "".join(f"{k:>16}" for k in KINDS)
           + "   (count, per 1,000 decisions)")
     for level in args.levels.split(","):
-        found, decisions = measure(level, args.deals)
+        found, decisions = measure_level(level, args.deals)
         print(f"{level:<14}{decisions:>10}" + "".join(
             f"{found[k]:>7} {1000 * found[k] / max(decisions, 1):>7.1f} " for k in KINDS))
 

@@ -112,18 +112,26 @@ def log_schema() -> dict[str, Any]:
     ``event``). The schema checks each line's shape; the rules (whose turn, which
     cards are legal, the seed's deal, the score) are ``tarot validate``'s.
     """
+    return lines_schema("tarot log line", "One line of a tarot log (JSON Lines): the first "
+                        "line is the header, every other line one event.",
+                        {"header": HEADER_ADAPTER, "event": LINE_ADAPTER})
+
+
+def lines_schema(title: str, description: str, kinds: dict[str, TypeAdapter[Any]]
+                 ) -> dict[str, Any]:
+    """A JSON Schema for a line that is one of ``kinds`` (each also under ``#/$defs/KIND``),
+    their models' definitions gathered under one ``$defs``."""
     keyed, definitions = TypeAdapter.json_schemas(
-        [("header", "validation", HEADER_ADAPTER), ("event", "validation", LINE_ADAPTER)],
+        [(kind, "validation", adapter) for kind, adapter in kinds.items()],
         ref_template="#/$defs/{model}")
     defs = dict(definitions["$defs"])
-    defs["header"] = keyed[("header", "validation")]
-    defs["event"] = keyed[("event", "validation")]
+    for kind in kinds:
+        defs[kind] = keyed[(kind, "validation")]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "tarot log line",
-        "description": "One line of a tarot log (JSON Lines): the first line is the header, "
-                       "every other line one event.",
-        "oneOf": [{"$ref": "#/$defs/header"}, {"$ref": "#/$defs/event"}],
+        "title": title,
+        "description": description,
+        "oneOf": [{"$ref": f"#/$defs/{kind}"} for kind in kinds],
         "$defs": defs,
     }
 

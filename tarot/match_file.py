@@ -260,18 +260,10 @@ def match_schema() -> dict[str, object]:
     deal's line."""
     from pydantic import TypeAdapter
 
-    keyed, definitions = TypeAdapter.json_schemas(
-        [("header", "validation", TypeAdapter(MatchHeader)),
-         ("deal", "validation", TypeAdapter(MatchDeal))], ref_template="#/$defs/{model}")
-    defs = dict(definitions["$defs"])
-    defs["header"] = keyed[("header", "validation")]
-    defs["deal"] = keyed[("deal", "validation")]
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "tarot match index line",
-        "description": "One line of a match index (NAME.match.jsonl, JSON Lines): the first "
-                       "line is the header, every other line one deal, whose log is the "
-                       "file it names beside the index.",
-        "oneOf": [{"$ref": "#/$defs/header"}, {"$ref": "#/$defs/deal"}],
-        "$defs": defs,
-    }
+    from tarot.log import lines_schema
+
+    return lines_schema(
+        "tarot match index line", "One line of a match index (NAME.match.jsonl, JSON "
+        "Lines): the first line is the header, every other line one deal, whose log is the "
+        "file it names beside the index.",
+        {"header": TypeAdapter(MatchHeader), "deal": TypeAdapter(MatchDeal)})

@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from tarot.bots.base import ask
-from tarot.bots.blunders import Blunder, blunders, tally
+from tarot.bots.blunders import Blunder, blunders, measure_level
 from tarot.bots.registry import YARDSTICK, make_player
 from tarot.game import Game
 from tarot.state import DealState
@@ -24,21 +24,7 @@ MIN_DECISIONS = 2000
 
 
 def measure(level: str, deals: int) -> tuple[Counter[str], int]:
-    player = make_player(level)
-    others = make_player("rules")
-    found: Counter[str] = Counter()
-    decisions = 0
-    for seed in range(1, deals + 1):
-        seat = seed % 4
-        game = Game.new(seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            turn = game.turn
-            assert turn is not None
-            game.play(ask(player if turn == seat else others, game, rng))
-        mistakes, count = blunders(game, [seat])
-        found += tally(mistakes)
-        decisions += count
+    found, decisions = measure_level(level, deals)
     assert decisions >= MIN_DECISIONS
     return found, decisions
 

@@ -145,3 +145,29 @@ def _honour_mask(suit: int) -> int:
 
 def tally(found: Iterable[Blunder]) -> Counter[str]:
     return Counter(b.kind for b in found)
+
+
+def measure_level(level: str, deals: int) -> tuple[Counter[str], int]:
+    """A level's mistakes over deals 1..``deals``, sitting at one seat (a different one
+    each deal) against three ``rules`` players; and its card decisions with a choice."""
+    import random
+
+    from tarot.bots.base import ask
+    from tarot.bots.registry import make_player
+
+    player = make_player(level)
+    others = make_player("rules")
+    found: Counter[str] = Counter()
+    decisions = 0
+    for seed in range(1, deals + 1):
+        seat = seed % 4
+        game = Game.new(seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            turn = game.turn
+            assert turn is not None
+            game.play(ask(player if turn == seat else others, game, rng))
+        mistakes, count = blunders(game, [seat])
+        found += tally(mistakes)
+        decisions += count
+    return found, decisions
