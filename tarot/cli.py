@@ -570,7 +570,7 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
 
     while True:
         played = len(index.deals) if index is not None else 1
-        _print_sheet(first_log, index, game)
+        totals = _print_sheet(first_log, index, game)
         wanted = deals if deals is not None else (1 if auto else None)
         if (wanted is not None and played >= wanted) or (wanted is None
                                                          and not _another_deal()):
@@ -596,7 +596,8 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
                 click.echo(f"\nSaving deal {number} in: {log.resolve()}")
                 _announce(game, seat_players, number)
                 if not _play_saved(game, seat_players, None, log, pace,
-                                   resume_with=index.path):
+                                   resume_with=index.path,
+                                   match_line=_match_line(totals, number)):
                     return
         except SaveInUse as error:
             raise click.ClickException(str(error)) from None
@@ -627,7 +628,16 @@ def _another_deal() -> bool:
         click.echo("  ✗ Answer y (another deal) or n (stop here).")
 
 
-def _print_sheet(first_log: Path, index: MatchIndex | None, last: Game) -> None:
+def _match_line(totals: list[int], number: int) -> str:
+    """The running score shown in the table's header during deal ``number`` of a match."""
+    from tarot.terminal import SEAT_NAMES
+
+    return (f"Match, deal {number} · so far: "
+            + ", ".join(f"{SEAT_NAMES[seat]} {total:+d}" for seat, total in enumerate(totals)))
+
+
+def _print_sheet(first_log: Path, index: MatchIndex | None, last: Game) -> list[int]:
+    """Print the score sheet; the totals by seat."""
     from tarot.log import load_log
     from tarot.match_file import SheetRow, sheet_lines
     from tarot.terminal import SEAT_NAMES
@@ -643,6 +653,7 @@ def _print_sheet(first_log: Path, index: MatchIndex | None, last: Game) -> None:
     click.echo("")
     for line in sheet_lines(rows, SEAT_NAMES, names):
         click.echo(line)
+    return [sum(row.settlement.scores[seat] for row in rows) for seat in range(4)]
 
 
 def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int | None,
@@ -680,7 +691,10 @@ def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int 
                     return
                 game, players, script = _resume(log, auto, ctx)
             _announce(game, players, entry.deal)
-            if not _play_saved(game, players, script, log, pace, resume_with=index.path):
+            done = [load_log(index.log_path(e)).game.settlement for e in index.deals[:-1]]
+            totals = [sum(s.scores[seat] for s in done if s is not None) for seat in range(4)]
+            if not _play_saved(game, players, script, log, pace, resume_with=index.path,
+                               match_line=_match_line(totals, entry.deal)):
                 return
     except SaveInUse as error:
         raise click.ClickException(str(error)) from None
@@ -897,7 +911,8 @@ def _players_from_seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None,
-                path: Path, pace: float | None, resume_with: Path | None = None) -> bool:
+                path: Path, pace: float | None, resume_with: Path | None = None,
+                match_line: str | None = None) -> bool:
     """Play the game at the terminal, appending each event to the save file; whether it
     was played to its end (False: the person left, and it is saved). ``resume_with``:
     the file that resumes it, when not the deal's own (a match's index)."""
@@ -917,7 +932,7 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
             # Each event is written and flushed as it happens (LogWriter): once flushed it
             # is the kernel's, and survives the death of this process, SIGKILL included.
             terminal = TerminalGame(game, players, human, save, new_file=False, script=script,
-                                    pace=pace)
+                                    pace=pace, match_line=match_line)
             try:
                 terminal.run()
             except (QuitGame, click.Abort, KeyboardInterrupt) as stop:

@@ -126,7 +126,7 @@ class TerminalGame:
                  save: TextIO, *, new_file: bool = True, console: Console | None = None,
                  ask_line: Callable[[str], str] | None = None,
                  script: Script | None = None, pace: float | None = None,
-                 interactive: bool | None = None) -> None:
+                 interactive: bool | None = None, match_line: str | None = None) -> None:
         self.game = game
         self.players = players
         self.human = human
@@ -148,6 +148,8 @@ class TerminalGame:
         self.pace = pace
         self.interactive = sys.stdin.isatty() if interactive is None else interactive
         self.replaying = False
+        # A match's running score, shown with the table (None: deal 1, or one deal).
+        self.match_line = match_line
 
     def say(self, *parts: str | Text) -> None:
         self.console.print(*parts, markup=False)  # what a person typed is never markup
@@ -445,6 +447,8 @@ class TerminalGame:
         self.say("")
         for line in header_lines(view, self.game.rules, self.names):
             self.say(line)
+        if self.match_line:
+            self.say(Text(self.match_line, style="dim"))
         for line in trick_lines(view, self.names, self.width):
             self.say(line)
         self.show_hand()

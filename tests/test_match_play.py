@@ -195,3 +195,45 @@ def test_every_line_of_a_match_index_fits_its_schema(tmp_path: Path) -> None:
         assert validator.is_valid(json.loads(line)), line
     bad = json.loads(lines[1]) | {"dealer": 4}
     assert not validator.is_valid(bad) and not validator.is_valid({"anything": 1})
+
+
+def test_the_match_score_so_far_is_shown_during_the_next_deal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A person plays deal 1 (the first legal card each time), says yes to another deal,
+    and quits at deal 2's first card: the table showed deal 1's scores as the match's."""
+    import tarot.terminal as terminal_module
+
+    tables: list[terminal_module.TerminalGame] = []
+    original = terminal_module.TerminalGame.__init__
+
+    def keep(self: terminal_module.TerminalGame, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        tables.append(self)
+
+    def answer(prompt: str) -> str:
+        if prompt.startswith("Another deal"):
+            return "y"
+        if prompt.startswith("Your bid"):
+            return "pass"
+        if prompt.startswith("Declare"):
+            return "n"
+        if prompt.startswith("Discard"):
+            return "auto"
+        table = tables[-1]
+        if len(tables) == 2:
+            raise terminal_module.QuitGame("stop in deal 2")
+        legal = table.game.legal_cards()
+        return str(table.game.hand(0).index(legal[0]) + 1)
+
+    monkeypatch.setattr(terminal_module.TerminalGame, "__init__", keep)
+    monkeypatch.setattr(terminal_module, "_prompt", answer)
+    save = tmp_path / "m.jsonl"
+    code, out = run(["play", "--seed", "11", "--save", str(save)])
+    assert code == 0
+    first = read_log(save).settlement
+    assert first is not None
+    names = ("South", "East", "North", "West")
+    expected = "Match, deal 2 · so far: " + ", ".join(
+        f"{name} {score:+d}" for name, score in zip(names, first.scores, strict=True))
+    assert expected in out
+    assert "Match, deal 1" not in out  # nothing to show during the first deal
