@@ -1,10 +1,10 @@
 """Issue 12's blunder check: beginner's mistakes (tarot/bots/blunders.py) per level, over
 at least 2,000 of the level's card decisions with a choice.
 
-`rules` guards against them (its style's guard_petit and guard_honours); the yardstick
+`rules` guards against them (its style's guard_petit and guard_honours), and the
+sampling levels apply the same guards to the cards they sample; the yardstick
 (`rules-2026-11`, today's player frozen for measuring) does not; `easy` keeps its
-deliberate lapses. The slow tier measures the sampling levels, which have no guard of
-their own: their playouts see the cards they sample, so these are the rates to beat.
+deliberate lapses. The slow tier measures the sampling levels.
 """
 
 from __future__ import annotations
@@ -65,10 +65,12 @@ def test_easy_keeps_its_lapses() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("level", ["normal", "strong"])
 def test_the_sampling_levels_rates(level: str) -> None:
+    """With the rules player's guards on the cards they sample (before: 0.4 Petits and
+    5.1 / 6.8 honours lost per 1,000 decisions, normal / strong)."""
     found, decisions = measure(level, 160)
     assert found["excuse_kept"] == 0
-    assert found["petit_lost"] * 1000 <= 1 * decisions
-    assert found["honour_wasted"] * 1000 <= 8 * decisions
+    assert found["petit_lost"] * 1000 <= 0.5 * decisions
+    assert found["honour_wasted"] * 1000 <= 4 * decisions
 
 
 def test_a_blunder_needs_a_choice() -> None:

@@ -303,6 +303,11 @@ class RulesPlayer:
                 return lead
         return self._best_by_value(t, cards)
 
+    def guarded(self, view: PlayerView, legal: int) -> int:
+        """The legal cards (a mask) without the beginner's mistakes this player's style
+        guards against, never none: for other players that share the guards."""
+        return self._guarded(_Table(view, self.rules.table), legal)
+
     def _guarded(self, t: _Table, legal: int) -> int:
         """The legal cards without the beginner's mistakes the style guards against,
         never leaving none."""

@@ -210,6 +210,9 @@ class Settings:
     exact_cards: int = 3
     taker_bias: TakerBias | None = TAKER_BIAS
     excuse_keep: int = 6
+    # The rules player's guards against a beginner's mistakes (the Petit, a hopeless
+    # honour before the taker) applied to the cards sampled: issue 12.
+    guard: bool = True
 
 
 class SamplingPlayer:
@@ -233,7 +236,12 @@ class SamplingPlayer:
                 return action
         if len(plays) == 1:
             return plays[0]
-        card = self.best_card(view, mask_of_codes(a.card for a in plays), rng)
+        legal_mask = mask_of_codes(a.card for a in plays)
+        if self.settings.guard:
+            legal_mask = self.fallback.guarded(view, legal_mask)
+            if not legal_mask & (legal_mask - 1):
+                return Play(seat=view.seat, card=CODES[legal_mask.bit_length() - 1])
+        card = self.best_card(view, legal_mask, rng)
         return Play(seat=view.seat, card=CODES[card])
 
     def best_card(self, view: PlayerView, legal: int, rng: random.Random) -> int:
