@@ -10,12 +10,10 @@ import click
 from tarot import __version__
 
 if TYPE_CHECKING:
-    import contextlib
-
     from tarot.audit import Rescore
     from tarot.game import Game
     from tarot.log import LoadedLog
-    from tarot.match_file import MatchDeal, MatchIndex
+    from tarot.match_file import MatchDeal, MatchIndex, SheetRow
     from tarot.seeds import Script
 
 # The names of tarot.bots.registry.PLAYERS, written out so that `tarot --help` need not
@@ -210,7 +208,7 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
     if is_match_file(Path(file)):
         # A match: its score sheet (each deal's own audit is `tarot audit DEAL-LOG`).
         from tarot.log import LogError
-        from tarot.match_file import sheet_lines
+        from tarot.match_file import sheet_lines, totals
         from tarot.terminal import SEAT_NAMES
 
         try:
@@ -227,8 +225,7 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
                  "difference": row.settlement.difference,
                  "scores": list(row.settlement.scores)}
                 for row in rows],
-                "totals": [sum(row.settlement.scores[seat] for row in rows)
-                           for seat in range(4)]}, indent=2))
+                "totals": totals(rows)}, indent=2))
             return
         contracts = {c.id: c.name for c in match.games[0].rules.contracts}
         for line in sheet_lines(rows, SEAT_NAMES, contracts):
@@ -637,31 +634,39 @@ def _match_line(totals: list[int], number: int) -> str:
 
 
 def _print_sheet(first_log: Path, index: MatchIndex | None, last: Game) -> list[int]:
-    """Print the score sheet; the totals by seat."""
-    from tarot.log import load_log
-    from tarot.match_file import SheetRow, sheet_lines
+    """Print the score sheet, ``last`` the deal just played; the totals by seat."""
+    from tarot.match_file import sheet_lines, totals
     from tarot.terminal import SEAT_NAMES
 
-    rows = []
-    entries = index.deals if index is not None else (_first_deal_entry(first_log, last),)
-    for entry in entries:
-        log = first_log.with_name(entry.log)
-        game = last if entry is entries[-1] else load_log(log).game
-        if game.settlement is not None:
-            rows.append(SheetRow(entry.deal, entry.dealer, game.settlement))
+    rows = _sheet_rows(first_log, index, last)
     names = {c.id: c.name for c in last.rules.contracts}
     click.echo("")
     for line in sheet_lines(rows, SEAT_NAMES, names):
         click.echo(line)
-    return [sum(row.settlement.scores[seat] for row in rows) for seat in range(4)]
+    return totals(rows)
+
+
+def _sheet_rows(first_log: Path, index: MatchIndex | None, last: Game) -> list[SheetRow]:
+    """The sheet's rows: the deals before the last read from their logs, the last given."""
+    from tarot.log import load_log
+    from tarot.match_file import LoadedMatch, SheetRow
+
+    if index is None:  # one deal so far, and no match file yet
+        entry = _first_deal_entry(first_log, last)
+        return [SheetRow(1, entry.dealer, last.settlement)] if last.settlement else []
+    earlier = [load_log(index.log_path(entry)).game for entry in index.deals[:-1]]
+    return LoadedMatch(index, (*earlier, last)).sheet_rows()
 
 
 def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int | None,
                   pace: float | None) -> None:
     """Go on with a match where it stopped: its last deal resumed (or made, when the
     match stopped between its line and its log), then the deals after it."""
+    import contextlib
+
     from tarot.game import Game as NewGame
     from tarot.log import LogError, load_log
+    from tarot.match_file import totals
     from tarot.saves import SaveInUse, hold_save
 
     entry = index.deals[-1]
@@ -671,7 +676,7 @@ def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int 
     wanted = deals if deals is not None else index.header.deals
     click.echo(f"Resuming the match: {index.path.resolve()} (deal {entry.deal})")
     try:
-        with hold_save(log) if log != first_log else _nothing():
+        with hold_save(log) if log != first_log else contextlib.nullcontext():
             if not log.exists():
                 from tarot.rules import load_rules
 
@@ -682,29 +687,22 @@ def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int 
                 script = None
             else:
                 try:
-                    over = load_log(log, allow_incomplete=True, drop_torn=True).game.is_over
+                    stopped = load_log(log, allow_incomplete=True, drop_torn=True).game
                 except LogError as error:
                     raise click.ClickException(str(error)) from None
-                if over:
-                    game = load_log(log).game
-                    _run_match(first_log, index, game, players, wanted, auto, pace)
+                if stopped.is_over:
+                    _run_match(first_log, index, stopped, players, wanted, auto, pace)
                     return
                 game, players, script = _resume(log, auto, ctx)
             _announce(game, players, entry.deal)
-            done = [load_log(index.log_path(e)).game.settlement for e in index.deals[:-1]]
-            totals = [sum(s.scores[seat] for s in done if s is not None) for seat in range(4)]
+            # The deals before this one, all over: the match's score so far.
+            so_far = totals(_sheet_rows(first_log, index, game))
             if not _play_saved(game, players, script, log, pace, resume_with=index.path,
-                               match_line=_match_line(totals, entry.deal)):
+                               match_line=_match_line(so_far, entry.deal)):
                 return
     except SaveInUse as error:
         raise click.ClickException(str(error)) from None
     _run_match(first_log, index, game, players, wanted, auto, pace)
-
-
-def _nothing() -> contextlib.AbstractContextManager[None]:
-    import contextlib
-
-    return contextlib.nullcontext()
 
 
 def _new_game(seed: int | None, deal_name: str | None, rules_name: str, level: str,

@@ -36,7 +36,7 @@ from tarot.events import (
     Settlement,
     TrickTaken,
 )
-from tarot.kernel import BEATERS
+from tarot.kernel import BEATERS, won_by_led_excuse
 from tarot.legal import excuse_exception_applies
 from tarot.scoring import settle
 from tarot.state import NO_SEAT, CompletedTrick, DealState
@@ -152,9 +152,7 @@ def play_card(state: DealState, seat: int, card: int) -> None:
 
 
 def _apply_trick(state: DealState, event: TrickTaken) -> None:
-    # A led Excuse wins only under the last-trick exception (R16), so a leader who
-    # led it and won the trick won it that way.
-    exception = state.trick[0] == EXCUSE and event.winner == state.leader
+    exception = won_by_led_excuse(state.trick, state.leader, event.winner)
     state.tricks.append(CompletedTrick(state.leader, tuple(state.trick), event.winner, exception))
     state.trick = []
     state.trick_best = -1

@@ -18,7 +18,7 @@ No pydantic, no ``transitions``, no I/O. Rule numbers come from a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -121,6 +121,14 @@ def legal_play_mask(hand: int, trick: Sequence[int]) -> int:
     """The cards of ``hand`` that may be played to ``trick`` (rule book 3.3)."""
     best = trick_winner_index(trick)
     return legal_mask(hand, led_card(trick), trick[best] if best >= 0 else -1)
+
+
+def legal_given_winner(hand: int, trick: Sequence[int], best: int) -> int:
+    """:func:`legal_play_mask` for a trick whose winning card's index ``best`` is kept
+    as cards are added (-1: none yet, so nothing but perhaps the Excuse is led)."""
+    if best < 0:
+        return hand
+    return legal_mask(hand, trick[0] if trick[0] != EXCUSE else trick[1], trick[best])
 
 
 def legal_mask(hand: int, led: int, top: int) -> int:
@@ -267,6 +275,42 @@ def take_trick(table: RuleTable, trick: Sequence[int], leader: int, winner: int,
     stays = last and excuse_stays_on_last_trick(table, trick, leader, winner, taker, exception,
                                                 taker_tricks, defence_tricks)
     return share_trick(table.compensation, trick, leader, winner, taker, last, stays)
+
+
+def won_by_led_excuse(trick: Sequence[int], leader: int, winner: int) -> bool:
+    """Whether a completed trick went to the Excuse led to it: a led Excuse wins nothing
+    but the last trick under R16's exception, so a leader who led it and won, won so."""
+    return trick[0] == EXCUSE and winner == leader
+
+
+@dataclass(frozen=True, slots=True)
+class TakenTricks:
+    """Completed tricks taken: the taker's pile, the Excuse half-points moved to him, and
+    how many tricks each side won."""
+
+    pile: int
+    adjust: int
+    taker_tricks: int
+    defence_tricks: int
+
+
+def take_tricks(table: RuleTable, tricks: Iterable[tuple[Sequence[int], int, int]],
+                taker: int) -> TakenTricks:
+    """:func:`take_trick` over the completed tricks in order, each ``(cards, leader,
+    winner)``; the ``hand_size``-th is the last trick."""
+    pile = adjust = taker_tricks = defence_tricks = 0
+    for index, (cards, leader, winner) in enumerate(tricks):
+        last = index == table.hand_size - 1
+        to_taker, moved = take_trick(table, cards, leader, winner, taker, last,
+                                     last and won_by_led_excuse(cards, leader, winner),
+                                     taker_tricks, defence_tricks)
+        pile |= to_taker
+        adjust += moved
+        if winner == taker:
+            taker_tricks += 1
+        else:
+            defence_tricks += 1
+    return TakenTricks(pile, adjust, taker_tricks, defence_tricks)
 
 
 def petit_side(trick: Sequence[int], winner_is_taker: bool) -> int:

@@ -35,7 +35,7 @@ from tarot.cards import (
 )
 from tarot.errors import IllegalAction
 from tarot.events import Action, Bid, Chelem, Discard, Event, Play, Poignee
-from tarot.kernel import excuse_exception, highest_trump_in, led_card, legal_mask
+from tarot.kernel import excuse_exception, highest_trump_in, led_card, legal_given_winner
 from tarot.rules import PoigneeLevel, RuleSet
 from tarot.state import NO_SEAT, DealState
 
@@ -62,14 +62,8 @@ def legal_cards(state: DealState) -> int:
     """Legal cards of the seat to play, cached until the next card."""
     cached = state.legal_cache
     if cached < 0:
-        hand = state.hands[state.turn]
-        best = state.trick_best
-        if best < 0:  # nothing led yet but perhaps the Excuse: any card
-            cached = state.legal_cache = hand
-        else:
-            trick = state.trick
-            led = trick[0] if trick[0] != EXCUSE else trick[1]
-            cached = state.legal_cache = legal_mask(hand, led, trick[best])
+        cached = state.legal_cache = legal_given_winner(
+            state.hands[state.turn], state.trick, state.trick_best)
     return cached
 
 

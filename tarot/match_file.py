@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -181,6 +182,15 @@ class SheetRow:
     settlement: Settlement
 
 
+def totals(rows: Iterable[SheetRow]) -> list[int]:
+    """Each seat's score over the rows (they sum to zero)."""
+    sums = [0, 0, 0, 0]
+    for row in rows:
+        for seat, score in enumerate(row.settlement.scores):
+            sums[seat] += score
+    return sums
+
+
 def sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
                 contract_names: dict[str, str]) -> list[str]:
     """The score sheet: a row a deal, then the running totals (which sum to zero)."""
@@ -188,20 +198,17 @@ def sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
     head = f"{'Deal':>4}  {'Dealer':<{width}}  {'Taker':<{width}}  {'Contract':<12}  " \
            f"{'Result':<12}" + "".join(f"  {n:>{width}}" for n in names)
     lines = ["Score sheet", head, "-" * len(head)]
-    totals = [0, 0, 0, 0]
     for row in rows:
         s = row.settlement
         taker = names[s.taker]
         contract = contract_names.get(s.contract, s.contract)
         result = f"{'made' if s.contract_made else 'failed'} by {s.difference}"
-        for seat in range(4):
-            totals[seat] += s.scores[seat]
         lines.append(f"{row.deal:>4}  {names[row.dealer]:<{width}}  {taker:<{width}}  "
                      f"{contract:<12}  {result:<12}"
                      + "".join(f"  {score:>+{width}}" for score in s.scores))
     lines.append("-" * len(head))
     lines.append(f"{'':>4}  {'Total':<{width}}  {'':<{width}}  {'':<12}  {'':<12}"
-                 + "".join(f"  {total:>+{width}}" for total in totals))
+                 + "".join(f"  {total:>+{width}}" for total in totals(rows)))
     return lines
 
 

@@ -81,25 +81,15 @@ def trick_shares(state: DealState) -> list[TrickShare]:
 def count_cards(state: DealState) -> CardCount:
     """Card points of the taker's side: tricks, the Excuse ledger, and the chien or discard."""
     table = state.rules.table
-    last_index = table.hand_size - 1
-    taker = state.taker
-    pile = adjustment = taker_tricks = defence_tricks = 0
-    for index, trick in enumerate(state.tricks):
-        to_taker, moved = kernel.take_trick(
-            table, trick.cards, trick.leader, trick.winner, taker, index == last_index,
-            trick.excuse_exception, taker_tricks, defence_tricks)
-        pile |= to_taker
-        adjustment += moved
-        if trick.winner == taker:
-            taker_tricks += 1
-        else:
-            defence_tricks += 1
+    taken = kernel.take_tricks(table, ((t.cards, t.leader, t.winner) for t in state.tricks),
+                               state.taker)
+    pile = taken.pile
     fate = state.chien_fate
     if fate == "shown":
         pile |= state.discard
     elif fate == "taker":
         pile |= state.chien
-    return CardCount(pile, adjustment, table)
+    return CardCount(pile, taken.adjust, table)
 
 
 def all_tricks_by(state: DealState) -> Side | None:

@@ -20,6 +20,7 @@ from tarot.cards import (
     SUIT_NAMES,
     display,
     is_trump,
+    mask_of_codes,
     suit_of,
 )
 from tarot.rules import RuleSet
@@ -49,22 +50,11 @@ def score_so_far(view: PlayerView, rules: RuleSet) -> tuple[int, int, list[str],
     stays hidden until the end."""
     table = rules.table
     taker = view.taker if view.taker is not None else 0
-    pile = adjust = taker_tricks = defence_tricks = 0
-    seen = 0
-    for trick in view.tricks:
-        cards = tuple(CARD_BY_CODE[c] for c in trick.cards)
-        last = trick.number == table.hand_size
-        exception = last and cards[0] == EXCUSE and trick.winner == trick.leader
-        to_taker, moved = kernel.take_trick(table, cards, trick.leader, trick.winner, taker,
-                                            last, exception, taker_tricks, defence_tricks)
-        pile |= to_taker
-        adjust += moved
-        for card in cards:
-            seen |= 1 << card
-        if trick.winner == taker:
-            taker_tricks += 1
-        else:
-            defence_tricks += 1
+    taken = kernel.take_tricks(
+        table, ((tuple(CARD_BY_CODE[c] for c in t.cards), t.leader, t.winner)
+                for t in view.tricks), taker)
+    pile, adjust = taken.pile, taken.adjust
+    seen = mask_of_codes(code for t in view.tricks for code in t.cards)
     taker_points = kernel.half_points(table, pile, adjust)
     defence_points = kernel.half_points(table, seen & ~pile) - adjust
     taker_bouts = [CODES[b] for b in BOUTS if pile >> b & 1]

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from tarot.cards import CARD_BY_CODE, EXCUSE, KING, KNIGHT, PETIT, QUEEN, SUIT_MASKS, rank_of
 from tarot.events import Play, TrickTaken
 from tarot.game import Game
+from tarot.kernel import led_card
 from tarot.legal import legal_cards
 from tarot.state import DealState
 
@@ -99,7 +100,7 @@ def _honour_into_taker(state: DealState, seat: int, card: int, legal: int) -> bo
         return False
     if rank_of(card) not in HONOURS:
         return False
-    led = trick[0] if trick[0] != EXCUSE else (trick[1] if len(trick) > 1 else -1)
+    led = led_card(trick)
     if led < 0 or led >= PETIT or led // 14 != card // 14:
         return False
     still_to_play = [(state.leader + k) % 4 for k in range(len(trick) + 1, 4)]

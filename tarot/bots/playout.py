@@ -28,7 +28,7 @@ from tarot.cards import (
     TWENTY_ONE,
     card_list,
 )
-from tarot.kernel import BEATERS, beats, legal_mask, strongest_answer
+from tarot.kernel import BEATERS, beats, led_card, legal_given_winner, strongest_answer
 from tarot.rules import RuleSet
 
 # The Excuse is never lost, but played early it wastes a free escape: the policy
@@ -122,12 +122,8 @@ class Position:
         return self.trick[self.best] if self.best >= 0 else -1
 
     def legal(self, hand: int) -> int:
-        """The legal cards of ``hand`` for the seat to play (``kernel.legal_mask``)."""
-        best = self.best
-        if best < 0:
-            return hand  # nothing but perhaps the Excuse on the table: any card
-        trick = self.trick
-        return legal_mask(hand, trick[0] if trick[0] != EXCUSE else trick[1], trick[best])
+        """The legal cards of ``hand`` for the seat to play (``kernel.legal_given_winner``)."""
+        return legal_given_winner(hand, self.trick, self.best)
 
     @property
     def turn(self) -> int:
@@ -350,7 +346,7 @@ def _secure_winners(pos: Position, legal: int, first: int, count: int, taker_sid
     opponent among the ``count`` seats from ``first`` (those still to play) can beat them."""
     trick = pos.trick
     beaters = legal & BEATERS[pos.top()]
-    led = trick[0] if trick[0] != EXCUSE else (trick[1] if len(trick) > 1 else -1)
+    led = led_card(trick)
     if led >= 0:
         return beaters & -1 << max(_threat(pos, led, first, count, taker_side), 0)
     winners = 0  # after a led Excuse alone, the card played sets the suit
@@ -404,9 +400,8 @@ def aware_card(pos: Position, sc: Scoring) -> int:
     seat = (pos.leader + len(trick)) % 4
     hand = pos.hands[seat]
     best = pos.best
-    # Position.legal and _obvious_card, inline: this runs for every card of every playout.
-    legal = hand if best < 0 else legal_mask(
-        hand, trick[0] if trick[0] != EXCUSE else trick[1], trick[best])
+    # _obvious_card, inline: this runs for every card of every playout.
+    legal = legal_given_winner(hand, trick, best)
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     if legal & EXCUSE_BIT and hand.bit_count() <= 2:
@@ -429,8 +424,7 @@ def aware_card(pos: Position, sc: Scoring) -> int:
     n = len(trick)
     friend_winning = best >= 0 and (((pos.leader + best) % 4 == pos.taker) == taker_side)
     if friend_winning:
-        if n == 3 or trick[best] >= _threat(pos, trick[0] if trick[0] != EXCUSE else trick[1],
-                                            after, 3 - n, taker_side):
+        if n == 3 or trick[best] >= _threat(pos, led_card(trick), after, 3 - n, taker_side):
             return max(card_list(legal), key=sc.charge_safe.__getitem__)
         # The partner's trick may be taken back: take it over for good if we can.
         takeover = _secure_winners(pos, legal, after, 3 - n, taker_side)

@@ -309,25 +309,12 @@ class SamplingPlayer:
 def _root(view: PlayerView, rules: RuleSet) -> Position:
     """The card play so far as a Position (hands left empty: the sampler fills them)."""
     taker = view.taker if view.taker is not None else 0
-    pile = 0
-    adjust = 0
-    taker_tricks = defence_tricks = 0
-    petit_prev = 0
-    table = rules.table
-    for t in view.tricks:
-        cards = tuple(CARD_BY_CODE[c] for c in t.cards)
-        # Never the last trick here (a decision follows), so no Excuse exception.
-        to_taker, moved = kernel.take_trick(table, cards, t.leader, t.winner, taker, False,
-                                            False, taker_tricks, defence_tricks)
-        pile |= to_taker
-        adjust += moved
-        if t.winner == taker:
-            taker_tricks += 1
-        else:
-            defence_tricks += 1
-        petit_prev = kernel.petit_side(cards, t.winner == taker)
+    tricks = [(tuple(CARD_BY_CODE[c] for c in t.cards), t.leader, t.winner) for t in view.tricks]
+    taken = kernel.take_tricks(rules.table, tricks, taker)
+    petit_prev = kernel.petit_side(tricks[-1][0], tricks[-1][2] == taker) if tricks else 0
     leader = view.leader if view.leader is not None else view.seat
     trick = [CARD_BY_CODE[c] for c in view.trick]
-    return Position([0, 0, 0, 0], trick, leader, taker, len(view.tricks), pile, adjust,
-                    taker_tricks, defence_tricks, petit_prev, kernel.trick_winner_index(trick))
+    return Position([0, 0, 0, 0], trick, leader, taker, len(view.tricks), taken.pile,
+                    taken.adjust, taken.taker_tricks, taken.defence_tricks, petit_prev,
+                    kernel.trick_winner_index(trick))
 
