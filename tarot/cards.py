@@ -34,6 +34,8 @@ SUIT_MASKS = tuple(((1 << 14) - 1) << (14 * s) for s in range(4))
 TRUMP_MASK = ((1 << 21) - 1) << PETIT
 EXCUSE_BIT = 1 << EXCUSE
 KING_MASK = sum(1 << (14 * s + KING - 1) for s in range(4))
+# The honours: the knights, queens and kings of the four suits.
+HONOUR_MASK = sum(1 << (14 * s + rank - 1) for s in range(4) for rank in (KNIGHT, QUEEN, KING))
 BOUTS = (PETIT, TWENTY_ONE, EXCUSE)
 BOUT_MASK = (1 << PETIT) | (1 << TWENTY_ONE) | EXCUSE_BIT
 ORDINARY_MASK = (SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]) & ~KING_MASK

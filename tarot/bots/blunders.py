@@ -22,14 +22,14 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tarot.cards import CARD_BY_CODE, EXCUSE, KING, KNIGHT, PETIT, QUEEN, SUIT_MASKS, rank_of
+from tarot.bots.knowledge import SeatKnowledge
+from tarot.cards import CARD_BY_CODE, EXCUSE, HONOUR_MASK, PETIT, SUIT_MASKS
 from tarot.events import Play, TrickTaken
 from tarot.game import Game
 from tarot.kernel import led_card
 from tarot.legal import legal_cards
 from tarot.state import DealState
-
-HONOURS = (KING, QUEEN, KNIGHT)
+from tarot.views import view_for
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ def _honour_into_taker(state: DealState, seat: int, card: int, legal: int) -> bo
     trick = state.trick
     if seat == state.taker or len(trick) not in (1, 2) or card >= PETIT:
         return False
-    if rank_of(card) not in HONOURS:
+    if not HONOUR_MASK >> card & 1:
         return False
     led = led_card(trick)
     if led < 0 or led >= PETIT or led // 14 != card // 14:
@@ -107,7 +107,7 @@ def _honour_into_taker(state: DealState, seat: int, card: int, legal: int) -> bo
     if state.taker not in still_to_play:
         return False
     lower = legal & SUIT_MASKS[card // 14] & ((1 << card) - 1)
-    if not lower & ~_honour_mask(card // 14):
+    if not lower & ~HONOUR_MASK:
         return False
     return _cannot_win(state, seat, card)
 
@@ -122,26 +122,9 @@ def _cannot_win(state: DealState, seat: int, card: int) -> bool:
     higher = suit & ~((2 << card) - 1)
     if higher & ~state.played & ~state.hands[seat]:
         return True
-    return card // 14 in _shown_voids(state, state.taker)
-
-
-def _shown_voids(state: DealState, seat: int) -> set[int]:
-    """The suits ``seat`` has shown it lacks: it played another card to a suit led."""
-    voids = set()
-    tricks = [(t.leader, t.cards) for t in state.tricks] + [(state.leader, tuple(state.trick))]
-    for leader, cards in tricks:
-        led = next((c for c in cards if c != EXCUSE), -1)
-        if led < 0 or led >= PETIT:
-            continue
-        for index, played in enumerate(cards):
-            if (leader + index) % 4 == seat and played != EXCUSE and \
-                    (played >= PETIT or played // 14 != led // 14):
-                voids.add(led // 14)
-    return voids
-
-
-def _honour_mask(suit: int) -> int:
-    return sum(1 << (suit * 14 + rank - 1) for rank in (KNIGHT, QUEEN, KING))
+    # What the seat's own view shows of the taker's voids (one model of what a seat knows).
+    seen = SeatKnowledge.from_view(view_for(state, seat), state.rules.deal.chien_size)
+    return seen.is_void(state.taker, suit)
 
 
 def tally(found: Iterable[Blunder]) -> Counter[str]:

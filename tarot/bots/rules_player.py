@@ -25,6 +25,7 @@ from tarot.cards import (
     CARD_BY_CODE,
     EXCUSE,
     EXCUSE_BIT,
+    HONOUR_MASK,
     JACK,
     KING,
     KING_MASK,
@@ -115,7 +116,6 @@ class Style:
 
 # ``rules`` as it played at the end of November 2026 (registry.YARDSTICK).
 YARDSTICK_STYLE = Style(guard_petit=0.0, guard_honours=False)
-_HONOURS = sum(1 << (14 * s + rank - 1) for s in range(4) for rank in (KNIGHT, QUEEN, KING))
 
 
 class _Table:
@@ -320,8 +320,8 @@ class RulesPlayer:
             led = led_card(t.trick)
             if 0 <= led < PETIT:
                 suit = _suit_mask(led // 14)
-                low = legal & suit & ~_HONOURS
-                for card in card_list(legal & suit & _HONOURS):
+                low = legal & suit & ~HONOUR_MASK
+                for card in card_list(legal & suit & HONOUR_MASK):
                     hopeless = (not t.is_master(card) or t.p_void(t.taker, led // 14) >= 1.0
                                 or any(c > card and c != EXCUSE for c in t.trick))
                     if hopeless and low and low & ((1 << card) - 1) \
