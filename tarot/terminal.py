@@ -28,7 +28,6 @@ from tarot.bots.rules_player import choose_discard
 from tarot.cards import (
     CARD_BY_CODE,
     CODES,
-    EXCUSE,
     CardError,
     codes_of_mask,
     display,
@@ -280,7 +279,8 @@ class TerminalGame:
                 self.say(Text(f"  ✗ {error}", style="yellow"))
 
     def show_hint(self) -> None:
-        """What the hint player would play here, from the person's own view only."""
+        """What the hint player would play here and why, from the person's own view only."""
+        from tarot.bots.advice import advise, reasons
         from tarot.bots.registry import HINT_LEVEL, make_player
         from tarot.bots.sampling import SamplingPlayer
 
@@ -295,24 +295,29 @@ class TerminalGame:
         # Its own generator, seeded by the moment: asking twice gives the same hint.
         rng = random.Random(f"{self.game.header.seed}:hint:{len(self.game.events)}")
         with self.thinking("Thinking of a hint…"):
-            values = player.card_values(self.game.view(seat), legal, rng)
-        ranked = sorted(values, key=lambda card: (-values[card], card))
+            advice = advise(player, self.game.view(seat), legal, rng)
+        best = advice.outcomes[advice.best]
         hand = self.game.hand(seat)
         # The sampled score is per defender; the taker's own score is three times it.
         own = 3 if seat == self.game.state.taker else 1
         line = Text("  Hint: ")
-        line.append_text(card_text(CODES[ranked[0]]))
-        line.append(f" (card {hand.index(CODES[ranked[0]]) + 1})")
-        if len(ranked) == 1:
-            line.append(": every card you may play comes to the same.")
+        line.append_text(card_text(CODES[advice.best]))
+        line.append(f" (card {hand.index(CODES[advice.best]) + 1})")
+        if len(advice.ranked) == 1 and not best.deals:
+            line.append(": the one card left once the mistakes below are set aside."
+                        if advice.left_out else ": every card you may play comes to the same.")
+        elif len(advice.ranked) == 1:
+            line.append(f": {round(own * best.value):+d} for you on average over the "
+                        f"{best.deals} deals it dealt from what you can see.")
         else:
-            line.append(f": {round(own * values[ranked[0]]):+d} for you on average over the deals "
-                        "it dealt from what you can see; next best ")
-            line.append_text(card_text(CODES[ranked[1]]))
-            line.append(f", {round(own * values[ranked[1]]):+d}.")
-            if EXCUSE in ranked[:2] and player.discounts_excuse(len(hand)):
-                line.append(" (The Excuse is counted less the worth of keeping it for later.)")
+            second = advice.ranked[1]
+            line.append(f": {round(own * best.value):+d} for you on average over the "
+                        f"{best.deals} deals it dealt from what you can see; next best ")
+            line.append_text(card_text(CODES[second]))
+            line.append(f", {round(own * advice.outcomes[second].value):+d}.")
         self.say(line)
+        for reason in reasons(advice):
+            self.say(f"    {reason[0].upper()}{reason[1:]}.")
 
     def prompt_text(self) -> str:
         phase = self.game.phase

@@ -281,13 +281,30 @@ def test_hint_names_a_playable_card_from_the_persons_view(tmp_path: Path) -> Non
     number = int(hinted.group(2))
     assert display(CARD_BY_CODE[hand[number - 1]]) == hinted.group(1)
     assert hand[number - 1] in {a.card for a in game.legal_actions() if isinstance(a, Play)}
+    # Then why, in a line or two of its own.
+    lines = out.splitlines()
+    why = lines[lines.index(hints[0]) + 1]
+    assert why.startswith("    ") and why.strip()[0].isupper() and why.endswith("."), why
 
 
 def test_levels_offered_by_play_are_the_registered_players() -> None:
-    from tarot.bots.registry import PLAYERS
+    from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS
+    from tarot.cli import DEFAULT_LEVEL as DEFAULT_OFFERED
     from tarot.cli import LEVELS
 
     assert list(LEVELS) == list(PLAYERS)
+    assert DEFAULT_OFFERED == DEFAULT_LEVEL
+
+
+def test_play_without_level_seats_the_default_level(tmp_path: Path) -> None:
+    """Without --level, the computer players are the default level (recorded in the log)."""
+    from tarot.bots.registry import DEFAULT_LEVEL
+
+    save = tmp_path / "game.jsonl"
+    result = CliRunner().invoke(main, ["play", "--auto", "--seed", "3", "--save", str(save)])
+    assert result.exit_code == 0, result.output
+    header = json.loads(save.read_text(encoding="utf-8").splitlines()[0])
+    assert header["players"] == [DEFAULT_LEVEL] * 4
 
 
 def _edited_settlement(tmp_path: Path) -> Path:
@@ -436,7 +453,7 @@ def test_options_that_contradict_the_resumed_game_are_refused(tmp_path: Path) ->
     assert save.read_bytes() == before  # refused before the file was touched
     # Options that agree with the saved game are no contradiction.
     code, out = run(["play", "--resume", str(save), "--seed", "2", "--rules", "standard",
-                     "--level", "rules"], "quit\n")
+                     "--level", "normal"], "quit\n")
     assert code == 0 and "Resuming this game" in out
 
 

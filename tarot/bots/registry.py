@@ -41,13 +41,17 @@ def _rules_2026_11(rules: RuleSet) -> Player:
     return player
 
 
-def _sampling(name: str, samples: int, max_playouts: int, exact_cards: int
-              ) -> Callable[[RuleSet], Player]:
+# The sampling levels: deals sampled a decision, playouts at most, exact search from
+# this many cards in hand (tarot.bots.sampling.Settings).
+SAMPLING_LEVELS: dict[str, tuple[int, int, int]] = {"normal": (40, 400, 3),
+                                                    "strong": (100, 1500, 3)}
+
+
+def _sampling(name: str) -> Callable[[RuleSet], Player]:
     def make(rules: RuleSet) -> Player:
         from tarot.bots.sampling import SamplingPlayer, Settings
 
-        return SamplingPlayer(Settings(samples, max_playouts, exact_cards), name=name,
-                              rules=rules)
+        return SamplingPlayer(Settings(*SAMPLING_LEVELS[name]), name=name, rules=rules)
 
     return make
 
@@ -58,10 +62,15 @@ PLAYERS: dict[str, Callable[[RuleSet], Player]] = {
     "random": _random,
     "easy": _easy,
     "rules": _rules,
-    "normal": _sampling("normal", 40, 400, 3),
-    "strong": _sampling("strong", 100, 1500, 3),
+    "normal": _sampling("normal"),
+    "strong": _sampling("strong"),
 }
 HINT_LEVEL = "strong"
+# `tarot play`'s computer players unless --level says otherwise: the strongest level
+# whose 95th-percentile decision time is at most half a second on one core of the
+# machine we measure on (`python benchmarks/bench_players.py`: normal 59 ms, strong
+# 192 ms; strong is the hint, and at 0.2 s a card it makes a deal drag).
+DEFAULT_LEVEL = "normal"
 # Players kept for measuring, not offered by `tarot play`: the yardstick is today's
 # `rules`, frozen, so that later improvements are measured against a fixed player.
 YARDSTICK = "rules-2026-11"

@@ -39,8 +39,16 @@ from dataclasses import dataclass
 
 from tarot import kernel, phases
 from tarot.bots.knowledge import HIDDEN, SeatKnowledge
-from tarot.bots.playout import Position, Scoring, distinct_cards, play, playout, solve
-from tarot.bots.rules_player import RulesPlayer
+from tarot.bots.playout import (
+    Position,
+    Scoring,
+    aware_card,
+    distinct_cards,
+    play,
+    playout,
+    solve,
+)
+from tarot.bots.rules_player import RulesPlayer, Style
 from tarot.cards import (
     BOUT_MASK,
     CARD_BY_CODE,
@@ -49,6 +57,7 @@ from tarot.cards import (
     FULL_DECK_MASK,
     KING_MASK,
     ORDINARY_MASK,
+    PETIT,
     TRUMP_MASK,
     card_list,
     mask_of_codes,
@@ -219,12 +228,13 @@ class SamplingPlayer:
     """Determinized Monte-Carlo card play; RulesPlayer for everything else."""
 
     def __init__(self, settings: Settings | None = None, *, name: str = "sampling",
-                 rules: RuleSet | str = "standard") -> None:
+                 rules: RuleSet | str = "standard", style: Style | None = None) -> None:
         self.settings = settings or Settings()
         self.name = name
         # The view does not carry the rule set: the player is told it, like a person is.
         self.rules = rules if isinstance(rules, RuleSet) else load_rules(rules)
-        self.fallback = RulesPlayer(rules=self.rules)
+        # Bids, discard, poignée, chelem and the guards: the rules player's, in ``style``.
+        self.fallback = RulesPlayer(style, rules=self.rules)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase != phases.TRICKS:
@@ -257,6 +267,16 @@ class SamplingPlayer:
         Before the exact search takes over, the Excuse's mean is lowered by what
         it is worth kept (``Settings.excuse_keep``).
         """
+        return {card: outcome.value
+                for card, outcome in self.card_outcomes(view, legal, rng, explain=False).items()}
+
+    def card_outcomes(self, view: PlayerView, legal: int, rng: random.Random,
+                      explain: bool = True) -> dict[int, CardOutcome]:
+        """:meth:`card_values` with, when ``explain``, what each card came to in the
+        sampled deals: how often our side took the trick in progress, made (or beat)
+        the contract, and kept the Petit. The same samples and the same values either
+        way (the playout policy is deterministic, so stopping at the trick's end to look
+        changes nothing); counting costs a little, so card play does not."""
         rules = self.rules
         know = Knowledge(view, rules.table.chien_size, self.settings.taker_bias)
         # Cards the seat knows are out of play cannot tell two of its cards apart.
@@ -264,18 +284,20 @@ class SamplingPlayer:
         cards = distinct_cards(legal, rules.points_table,
                                FULL_DECK_MASK & ~know.hand & ~know.played | on_table)
         if len(cards) == 1:
-            return {cards[0]: 0.0}
+            return {cards[0]: CardOutcome(0.0, 0)}
         assert view.contract is not None and view.taker is not None
         sc = Scoring.of(rules, view.contract, [len(c) for _, c in view.poignees],
                         view.chelem_declared)
         fate = rules.contracts[rules.contract_index[view.contract]].chien
         root = _root(view, rules)
-        sign = 1 if view.seat == view.taker else -1
+        taker_side = view.seat == view.taker
+        sign = 1 if taker_side else -1
         settings = self.settings
         exact = know.hand.bit_count() <= settings.exact_cards
         samples = settings.samples if exact else \
             max(1, min(settings.samples, settings.max_playouts // len(cards)))
         totals = [0] * len(cards)
+        tally = _Tally(len(cards), petit_live=not know.played >> PETIT & 1, exact=exact)
         for _ in range(samples):
             hands = know.sample(rng)
             base = root.copy()
@@ -287,14 +309,17 @@ class SamplingPlayer:
                 base.pile |= hands[HIDDEN]
             for i, card in enumerate(cards):
                 pos = base.copy()
+                if explain:
+                    totals[i] += sign * tally.play_out(i, pos, card, sc, taker_side)
+                    continue
                 result = play(pos, card, sc)
                 if result is None:
                     result = solve(pos, sc) if exact else playout(pos, sc)
                 totals[i] += sign * result
-        values = {card: total / samples for card, total in zip(cards, totals, strict=True)}
-        if EXCUSE in values and self.discounts_excuse(know.hand.bit_count()):
-            values[EXCUSE] -= settings.excuse_keep * sc.multiplier
-        return values
+        values = [total / samples for total in totals]
+        if EXCUSE in cards and self.discounts_excuse(know.hand.bit_count()):
+            values[cards.index(EXCUSE)] -= settings.excuse_keep * sc.multiplier
+        return {card: tally.outcome(i, values[i], samples) for i, card in enumerate(cards)}
 
     def discounts_excuse(self, cards_in_hand: int) -> bool:
         """Whether :meth:`card_values` counts the Excuse less its worth kept, at this hand size.
@@ -304,6 +329,69 @@ class SamplingPlayer:
         settings = self.settings
         return (settings.excuse_keep > 0 and cards_in_hand > EXCUSE_KEPT_UNTIL
                 and cards_in_hand > settings.exact_cards)
+
+
+@dataclass(frozen=True, slots=True)
+class CardOutcome:
+    """One card's mean value (as :meth:`SamplingPlayer.card_values` gives it) over
+    ``deals`` sampled deals and, when counted, in how many of them our side took the
+    trick in progress (None under the exact search, which keeps no line of play), came
+    out ahead of the other side (the contract's result, unless a declared chelem failed),
+    ended with the Petit (None: the Petit is already played), and the half-points of
+    cards our side held at the end, summed over the deals (None under the exact search)."""
+
+    value: float
+    deals: int
+    trick_won: int | None = None
+    side_ahead: int | None = None
+    petit_ours: int | None = None
+    half_points_ours: int | None = None
+
+
+class _Tally:
+    """Counts, for each card tried, the sampled deals' outcomes that a hint reports."""
+
+    def __init__(self, cards: int, petit_live: bool, exact: bool) -> None:
+        self.petit_live = petit_live
+        self.exact = exact
+        self.trick_won = [0] * cards
+        self.side_ahead = [0] * cards
+        self.petit_ours = [0] * cards
+        self.half_points_ours = [0] * cards
+
+    def play_out(self, index: int, pos: Position, card: int, sc: Scoring,
+                 taker_side: bool) -> int:
+        """Play ``card`` and the deal to its end as the player does (the exact search, or
+        the playout with a look at the end of this trick); its per-defender score."""
+        trick_number = pos.tricks_done
+        result = play(pos, card, sc)
+        if self.exact:
+            if result is None:
+                result = solve(pos, sc)
+        else:
+            while result is None and pos.tricks_done == trick_number:
+                result = play(pos, aware_card(pos, sc), sc)
+            # The trick is complete: its winner leads the next (or the deal is over).
+            self.trick_won[index] += (pos.leader == pos.taker) == taker_side
+            if result is None:
+                result = playout(pos, sc)
+            if self.petit_live and bool(pos.pile >> PETIT & 1) == taker_side:
+                self.petit_ours[index] += 1
+            taker_points = kernel.half_points(sc.table, pos.pile, pos.adjust)
+            self.half_points_ours[index] += (taker_points if taker_side
+                                             else sc.table.total_half_points - taker_points)
+        # A per-defender score is what the taker gains: positive when his side is ahead.
+        self.side_ahead[index] += (result > 0) == taker_side
+        return result
+
+    def outcome(self, index: int, value: float, deals: int) -> CardOutcome:
+        exact = self.exact
+        return CardOutcome(
+            value, deals,
+            trick_won=None if exact else self.trick_won[index],
+            side_ahead=self.side_ahead[index],
+            petit_ours=self.petit_ours[index] if self.petit_live and not exact else None,
+            half_points_ours=None if exact else self.half_points_ours[index])
 
 
 def _root(view: PlayerView, rules: RuleSet) -> Position:

@@ -1,0 +1,125 @@
+"""The hint: the card the hint player would play in a person's place, and why.
+
+The hint player is a :class:`~tarot.bots.sampling.SamplingPlayer` asked from the
+person's own view, so it knows what the person knows and nothing more. It applies
+the guards it plays by (the Petit and honours not thrown away), then deals the
+unseen cards many ways and plays each candidate out. The reasons are counts from
+those same deals (:class:`~tarot.bots.sampling.CardOutcome`): how often the card
+takes the trick, makes or beats the contract, and keeps the Petit on the person's
+side, set beside the next best card's, so a reason is never invented after the fact.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tarot.bots.sampling import CardOutcome, SamplingPlayer
+from tarot.cards import EXCUSE, PETIT, card_list, display
+from tarot.views import PlayerView
+
+# A reason is given only where the hinted card and the next best differ by at least
+# this many deals in a hundred: below that, the samples cannot tell them apart.
+MEANINGFUL_PERCENT = 10
+MEANINGFUL_POINTS = 2  # card points a deal, on average
+MOST_REASONS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The cards worth playing, best first, with what each came to in the sampled deals."""
+
+    ranked: tuple[int, ...]
+    outcomes: dict[int, CardOutcome]
+    # Legal cards the guards leave out before any sampling (a beginner's mistake here).
+    left_out: tuple[int, ...]
+    taker_side: bool
+    # The Excuse's value is lowered by its worth kept for later (the sampler's discount).
+    excuse_discounted: bool
+
+    @property
+    def best(self) -> int:
+        return self.ranked[0]
+
+
+def advise(player: SamplingPlayer, view: PlayerView, legal: int, rng: random.Random) -> Advice:
+    """What ``player`` would play from ``view`` among the ``legal`` cards (a mask), and why."""
+    allowed = player.fallback.guarded(view, legal) if player.settings.guard else legal
+    outcomes = player.card_outcomes(view, allowed, rng)
+    ranked = tuple(sorted(outcomes, key=lambda card: (-outcomes[card].value, card)))
+    hand_size = len(view.hand)
+    return Advice(ranked, outcomes, tuple(card_list(legal & ~allowed)),
+                  taker_side=view.seat == view.taker,
+                  excuse_discounted=EXCUSE in ranked[:2] and player.discounts_excuse(hand_size))
+
+
+def _percent(count: int, deals: int) -> int:
+    """``count`` deals of ``deals``, in whole percent."""
+    return round(100 * count / deals)
+
+
+def _points(half_points: int, deals: int) -> str:
+    """A mean of half-points over ``deals`` as card points, to the half point."""
+    halves = round(half_points / deals)
+    return f"{halves // 2}½" if halves % 2 else str(halves // 2)
+
+
+def reasons(advice: Advice) -> list[str]:
+    """Why the best card, in a few words each: the counts where it stands apart from the
+    next best, first those in its favour, then what it gives up for them (the largest
+    differences first, at most ``MOST_REASONS``)."""
+    # (weight, in the best card's favour, text): sorted favour first, then by weight.
+    said: list[tuple[float, bool, str]] = []
+    best = advice.outcomes[advice.best]
+    if len(advice.ranked) > 1 and best.deals:
+        second_card = advice.ranked[1]
+        second = advice.outcomes[second_card]
+        other = display(second_card)
+        contract = "you make your contract" if advice.taker_side else "the taker goes down"
+        counted = (  # the count, the next best's, what it counts, said of the next best
+            (best.trick_won, second.trick_won, "takes this trick",
+             f"{other} takes this trick"),
+            (best.side_ahead, second.side_ahead, contract, f"with {other} {contract}"),
+            (best.petit_ours, second.petit_ours, "the Petit ends on your side",
+             f"with {other} the Petit ends on your side"),
+        )
+        for mine, theirs, what, of_other in counted:
+            if mine is None or theirs is None:
+                continue
+            ours, next_best = _percent(mine, best.deals), _percent(theirs, second.deals)
+            if ours - next_best >= MEANINGFUL_PERCENT:
+                said.append((ours - next_best, True,
+                             f"{what} in {ours}% of those deals ({other}: {next_best}%)"))
+            elif next_best - ours >= MEANINGFUL_PERCENT:
+                said.append((next_best - ours, False,
+                             f"{of_other} more often ({next_best}% against {ours}%), but "
+                             "scores less over the whole deal"))
+        mine_points, their_points = best.half_points_ours, second.half_points_ours
+        if mine_points is not None and their_points is not None:
+            # Two card points a deal weigh as much as ten deals in a hundred.
+            gain = (mine_points / best.deals - their_points / second.deals) / 2
+            if abs(gain) >= MEANINGFUL_POINTS:
+                ours_text = _points(mine_points, best.deals)
+                theirs_text = _points(their_points, second.deals)
+                said.append((abs(gain) * MEANINGFUL_PERCENT / MEANINGFUL_POINTS, gain > 0,
+                             f"your side ends with {ours_text} card points on average "
+                             f"({other}: {theirs_text})" if gain > 0 else
+                             f"with {other} your side ends with more card points "
+                             f"({theirs_text} against {ours_text}), but scores less"))
+        said.sort(key=lambda item: (not item[1], -item[0]))
+    lines = [text for _, _, text in said[:MOST_REASONS]]
+    if len(advice.ranked) > 1 and not lines:
+        second_card = advice.ranked[1]
+        # The seat's own score: the taker's is three times the per-defender one.
+        gap = (3 if advice.taker_side else 1) * (best.value - advice.outcomes[second_card].value)
+        lines.append(f"{display(second_card)} comes to the same: either will do"
+                     if round(gap) == 0 else
+                     f"no single count sets it apart: it comes out {round(gap)} point"
+                     f"{'s' if round(gap) != 1 else ''} ahead on average")
+    for card in advice.left_out:
+        lines.append(f"not {display(card)}: "
+                     + ("the Petit would most likely be lost" if card == PETIT else
+                        "it cannot win, and the taker plays after you"))
+    if advice.excuse_discounted:
+        lines.append("the Excuse is counted less what keeping it for later is worth")
+    return lines
