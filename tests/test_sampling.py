@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from tarot import phases
+from tarot.bots.advice import advise
 from tarot.bots.base import Player, ask
 from tarot.bots.playout import (
     Position,
@@ -18,7 +19,7 @@ from tarot.bots.playout import (
     play,
     solve,
 )
-from tarot.bots.registry import make_player
+from tarot.bots.registry import HINT_LEVEL, make_player
 from tarot.bots.rules_player import RulesPlayer
 from tarot.bots.sampling import (
     EXCUSE_KEPT_UNTIL,
@@ -36,6 +37,7 @@ from tarot.cards import (
     SUIT_MASKS,
     TRUMP_MASK,
     card_list,
+    mask_of_codes,
     parse_card,
 )
 from tarot.events import Action, Deal, Play
@@ -148,9 +150,13 @@ def _voids(view: PlayerView) -> list[int]:
     return voids
 
 
-@pytest.mark.parametrize("level", ["fast", "easy", "normal", "strong"])
+@pytest.mark.parametrize("level", ["fast", "random", "easy", "rules", "rules-2026-11",
+                                   "normal", "strong", "hint"])
 def test_decision_ignores_where_the_hidden_cards_really_are(level: str) -> None:
-    player = SamplingPlayer(FAST) if level == "fast" else make_player(level)
+    """Every level, the yardstick and the hint (its card and its reasons) decide the same
+    when hidden cards move between two other hands in ways the view cannot tell."""
+    player = SamplingPlayer(FAST) if level == "fast" else make_player(
+        HINT_LEVEL if level == "hint" else level)
     compared = 0
     for game, actions in _games_to_tricks(range(20, 32), 22):
         state = game.state
@@ -190,7 +196,13 @@ def test_decision_ignores_where_the_hidden_cards_really_are(level: str) -> None:
             other.play(action)
         assert other.state.hands != game.state.hands
         assert other.view(seat) == game.view(seat)
-        assert ask(player, game, random.Random(99)) == ask(player, other, random.Random(99))
+        if level == "hint":
+            assert isinstance(player, SamplingPlayer)
+            legal = mask_of_codes(a.card for a in game.legal_actions() if isinstance(a, Play))
+            assert advise(player, game.view(seat), legal, random.Random(99)) == \
+                advise(player, other.view(seat), legal, random.Random(99))
+        else:
+            assert ask(player, game, random.Random(99)) == ask(player, other, random.Random(99))
         compared += 1
     assert compared >= 5
 
