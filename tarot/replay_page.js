@@ -4,7 +4,12 @@
 (function () {
   "use strict";
   const doc = JSON.parse(document.getElementById("replay-data").textContent);
-  const steps = doc.steps;
+  // Each step holds only what changed since the step before (the first of each deal holds
+  // everything): the table at each step is the step laid over the one before.
+  const steps = [];
+  for (const change of doc.steps) {
+    steps.push(Object.assign({}, steps.length ? steps[steps.length - 1] : {}, change));
+  }
   const seats = doc.seats;
   const manyDeals = doc.deals.length > 1;
   let current = 0;

@@ -7,8 +7,9 @@ see from its :class:`~tarot.views.PlayerView`, the card points so far from
 :mod:`tarot.audit`. The page's script only lays the document out; it knows no rule.
 
 The document has one entry a step (an event of a log, in order; a match's deals one
-after another), each holding what is on the table after that event; the tricks and
-the audit, which do not change from step to step, are kept once a deal.
+after another), each holding what is on the table after that event, less what is as it
+was at the step before (:func:`changes_only`); the tricks and the audit, which do not
+change from step to step, are kept once a deal.
 """
 
 from __future__ import annotations
@@ -70,9 +71,8 @@ def deal_document(game: Game, names: Sequence[str], as_seat: int | None, *,
         if isinstance(event, Deal):
             dealt = event
         assert dealt is not None, "a log starts with a deal"
-        step = _step(state, dealt, as_seat, rules)
-        step.update(deal=deal_index, seq=seq, type=event.type,
-                    say=narrator.lines(event))
+        step = {"deal": deal_index, "seq": seq, "type": event.type,
+                "say": narrator.lines(event), **_step(state, dealt, as_seat, rules)}
         if isinstance(event, TrickTaken):
             # The trick just taken stays on the table for this step, its winner marked.
             step["trick"] = _trick_json(event.number, event.leader,
@@ -106,7 +106,7 @@ def page_document(games: Sequence[tuple[str, Game]], names: Sequence[str],
         deal, deal_steps = deal_document(game, names, as_seat, title=deal_title,
                                          deal_index=index, first_step=len(steps))
         deals.append(deal)
-        steps += deal_steps
+        steps += changes_only(deal_steps)
     document: Json = {
         "format": PAGE_FORMAT,
         "title": title,
@@ -118,6 +118,25 @@ def page_document(games: Sequence[tuple[str, Game]], names: Sequence[str],
         "sheet": _sheet(match, games, names, deals) if match is not None else None,
     }
     return document
+
+
+def changes_only(steps: Sequence[Json]) -> list[Json]:
+    """The steps of one deal, each but the first without the entries that are as they were
+    at the step before (the page fills them in as it reads the document): what stays on
+    the table is written once, which halves the page."""
+    kept: list[Json] = []
+    previous: Json = {}
+    for step in steps:
+        kept.append({key: value for key, value in step.items()
+                     if key in _ALWAYS_WRITTEN or previous.get(key, _ABSENT) != value})
+        previous = step
+    return kept
+
+
+# Written at every step, changed or not, so that each step reads on its own in the
+# document: which event it is.
+_ALWAYS_WRITTEN = frozenset({"deal", "seq", "type", "say"})
+_ABSENT = object()
 
 
 def log_document(path: Path, game: Game, names: Sequence[str], as_seat: int | None) -> Json:
