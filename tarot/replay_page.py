@@ -32,7 +32,7 @@ from tarot.cards import (
 from tarot.events import Deal, TrickTaken
 from tarot.evolve import apply
 from tarot.game import Game
-from tarot.match_file import LoadedMatch, totals
+from tarot.match_file import LoadedMatch, result_text, totals
 from tarot.narrate import Narrator
 from tarot.rules import RuleSet
 from tarot.scoring import points_text
@@ -154,9 +154,9 @@ def match_document(path: Path, match: LoadedMatch, names: Sequence[str],
 
 
 def _step(state: DealState, dealt: Deal, as_seat: int | None, rules: RuleSet) -> Json:
-    """What the table shows after an event: the public page shows every hand (the deal
-    is over, so nothing is secret any more), the chien and the discard with the cards
-    the table has seen marked; ``as_seat`` shows that seat's view and nothing else."""
+    """What the table shows after an event: the public page shows every hand face up (a
+    deal replayed keeps nothing secret), the chien and the discard with the cards the
+    table has been shown marked; ``as_seat`` shows that seat's view and nothing else."""
     views = [view_for(state, seat) for seat in range(4)]
     view = views[as_seat] if as_seat is not None else views[0]
     hands: list[list[str] | int] = []
@@ -262,7 +262,7 @@ def _sheet(match: LoadedMatch, games: Sequence[tuple[str, Game]], names: Sequenc
             "dealer": names[row.dealer],
             "taker": names[s.taker],
             "contract": contracts.get(s.contract, s.contract),
-            "result": f"{'made' if s.contract_made else 'failed'} by {s.difference}",
+            "result": result_text(s),
             "scores": list(s.scores),
             "totals": totals(rows[:count]),
             "from_step": deal["settled_at"],
