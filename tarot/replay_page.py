@@ -226,7 +226,8 @@ def _current_trick(view: PlayerView) -> Json | None:
     if view.phase != phases.TRICKS or view.leader is None:
         return None
     played = trick_by_seat(view)
-    winning = winning_seat(view)
+    # As at the terminal's table: a card alone is led, not yet winning anything.
+    winning = winning_seat(view) if len(view.trick) > 1 else -1
     return _trick_json(len(view.tricks) + 1, view.leader,
                        [played.get(seat) for seat in range(4)],
                        winning if winning >= 0 else None, done=False)
