@@ -90,6 +90,19 @@ def display(card: int, symbols: bool = True) -> str:
     return CODES[card]
 
 
+RANK_WORDS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "knight", "queen",
+              "king")
+
+
+def spoken(card: int) -> str:
+    """A card in words, for a screen reader: ``king of hearts``, ``trump 21``, ``Excuse``."""
+    if card == EXCUSE:
+        return "Excuse"
+    if card > TRUMP_BASE:
+        return "trump 1, the Petit" if card == PETIT else f"trump {card - TRUMP_BASE}"
+    return f"{RANK_WORDS[card % 14]} of {SUIT_NAMES[card // 14]}"
+
+
 _SYMBOL_TO_LETTER = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C",
                                    "♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 _ALIASES = {"EXCUSE": "EXC", "EX": "EXC"}

@@ -322,13 +322,26 @@ class _SeatType(click.ParamType):
               "seq of each line, as tarot play writes a log).")
 @click.option("--step", is_flag=True, help="Wait for Enter between events.")
 @click.option("--allow-incomplete", is_flag=True, help="Replay a game still in progress.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="OUT.html",
+              help="Write the replay as one web page instead (self-contained: it opens "
+              "offline); for a match index, one page for the whole match.")
+@click.option("--force", is_flag=True, help="Replace the --html file if it exists.")
 def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
-           allow_incomplete: bool) -> None:
-    """Print a saved game as it happened, trick by trick."""
+           allow_incomplete: bool, html_path: Path | None, force: bool) -> None:
+    """Print a saved game as it happened, trick by trick (or write it as a web page)."""
     from tarot.match_file import MatchError, is_match_file, read_index
     from tarot.narrate import Narrator
     from tarot.terminal import SEAT_NAMES
 
+    if html_path is None and force:
+        raise click.UsageError("--force goes with --html (it replaces the page)")
+    if html_path is not None:
+        if step or to_seq is not None:
+            raise click.UsageError("--html writes the whole deal; open the page at an event "
+                                   "with the address's #seq=N instead of --to or --step")
+        _write_replay_page(Path(file), html_path, as_seat, allow_incomplete, force)
+        return
     if is_match_file(Path(file)):
         try:
             logs = [entry.log for entry in read_index(Path(file)).deals]
@@ -359,6 +372,41 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
                 return
             if answer.strip().lower() in {"q", "quit"}:
                 return
+
+
+def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incomplete: bool,
+                       force: bool) -> None:
+    """The replay page of a log (or of a match), made only from a log that validates, and
+    written whole or not at all."""
+    from tarot.atomic import write_text_atomic
+    from tarot.log import LogError
+    from tarot.match_file import MatchError, is_match_file, load_match
+    from tarot.page_html import render_page
+    from tarot.replay_page import log_document, match_document
+    from tarot.terminal import SEAT_NAMES
+
+    if out.exists() and not force:
+        raise click.ClickException(f"{out} exists: add --force to replace it")
+    if is_match_file(source):
+        try:
+            match = load_match(source, allow_incomplete=allow_incomplete)
+        except (MatchError, LogError) as error:
+            raise click.ClickException(str(error)) from None
+        document = match_document(source, match, SEAT_NAMES, as_seat)
+    else:
+        game = _load_game(str(source), allow_incomplete=allow_incomplete)
+        document = log_document(source, game, SEAT_NAMES, as_seat)
+    page = render_page(document)
+    try:
+        write_text_atomic(out, page, overwrite=force)
+    except FileExistsError:
+        raise click.ClickException(f"{out} exists: add --force to replace it") from None
+    except OSError as error:
+        raise click.ClickException(f"{out}: {error.strerror or error}") from None
+    size = len(page.encode("utf-8"))
+    click.echo(f"Wrote {out} ({(size + 1023) // 1024} KB, {len(document['steps'])} events"
+               + (f", seen from {SEAT_NAMES[as_seat]}" if as_seat is not None else "")
+               + "): open it in any browser, offline.")
 
 
 @main.command()

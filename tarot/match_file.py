@@ -191,6 +191,11 @@ def totals(rows: Iterable[SheetRow]) -> list[int]:
     return sums
 
 
+def result_text(settlement: Settlement) -> str:
+    """A deal's result on the score sheet: ``made by 12``, ``failed by 3``."""
+    return f"{'made' if settlement.contract_made else 'failed'} by {settlement.difference}"
+
+
 def sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
                 contract_names: dict[str, str]) -> list[str]:
     """The score sheet: a row a deal, then the running totals (which sum to zero)."""
@@ -202,7 +207,7 @@ def sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
         s = row.settlement
         taker = names[s.taker]
         contract = contract_names.get(s.contract, s.contract)
-        result = f"{'made' if s.contract_made else 'failed'} by {s.difference}"
+        result = result_text(s)
         lines.append(f"{row.deal:>4}  {names[row.dealer]:<{width}}  {taker:<{width}}  "
                      f"{contract:<12}  {result:<12}"
                      + "".join(f"  {score:>+{width}}" for score in s.scores))

@@ -81,17 +81,26 @@ def header_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list
     ]
 
 
+def trick_by_seat(view: PlayerView) -> dict[int, str]:
+    """The cards of the trick in progress, by the seat that played each."""
+    leader = view.leader if view.leader is not None else view.seat
+    return {(leader + index) % 4: code for index, code in enumerate(view.trick)}
+
+
+def winning_seat(view: PlayerView) -> int:
+    """The seat whose card is winning the trick in progress so far; -1 for none yet."""
+    if not view.trick or view.leader is None:
+        return -1
+    best = kernel.trick_winner_index([CARD_BY_CODE[c] for c in view.trick])
+    return (view.leader + best) % 4 if best >= 0 else -1
+
+
 def trick_lines(view: PlayerView, names: Sequence[str], width: int) -> list[Text]:
     """The trick in progress by seat: North above, West and East either side, South
     below; the leader, the winning card and the seat to play marked."""
-    played: dict[int, str] = {}
     leader = view.leader if view.leader is not None else view.seat
-    for index, code in enumerate(view.trick):
-        played[(leader + index) % 4] = code
-    winning = -1
-    if view.trick:
-        best = kernel.trick_winner_index([CARD_BY_CODE[c] for c in view.trick])
-        winning = (leader + best) % 4 if best >= 0 else -1
+    played = trick_by_seat(view)
+    winning = winning_seat(view)
 
     def place(seat: int) -> Text:
         cell = Text(f"{names[seat]} ")

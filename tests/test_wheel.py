@@ -88,6 +88,11 @@ def test_the_readme_commands_work_from_the_wheel(installed: Path, tmp_path: Path
     assert "Contract" in run(installed, ["tarot", "audit", str(save)], tmp_path)
     assert "plays" in run(installed, ["tarot", "replay", str(save), "--as-seat", "north"],
                           tmp_path)
+    # The replay page's template, style and script travel inside the package.
+    assert "Wrote slam.html" in run(installed, ["tarot", "replay", str(save), "--html",
+                                                "slam.html"], tmp_path)
+    page = (tmp_path / "slam.html").read_text(encoding="utf-8")
+    assert "prefers-color-scheme" in page and 'id="replay-data"' in page
     assert "suit led" in run(installed, ["tarot", "rules", "R11"], tmp_path)
     assert "0 bouts: 56" in run(installed, ["tarot", "rules", "--rules", "fft"], tmp_path)
     assert '"$defs"' in run(installed, ["tarot", "schema"], tmp_path)

@@ -1,0 +1,340 @@
+// The replay page's script: it lays out the document that tarot/replay_page.py computed
+// (embedded above as JSON) and moves from step to step. It knows no rule of the game:
+// every figure, every name and every card it shows is in the document.
+(function () {
+  "use strict";
+  const doc = JSON.parse(document.getElementById("replay-data").textContent);
+  // Each step holds only what changed since the step before (the first of each deal holds
+  // everything): the table at each step is the step laid over the one before.
+  const steps = [];
+  for (const change of doc.steps) {
+    steps.push(Object.assign({}, steps.length ? steps[steps.length - 1] : {}, change));
+  }
+  const seats = doc.seats;
+  const manyDeals = doc.deals.length > 1;
+  let current = 0;
+
+  function byId(id) { return document.getElementById(id); }
+
+  function make(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+    return node;
+  }
+
+  // A card: its face for the eye (the suit by symbol and colour), its name in words for a
+  // screen reader; "down" marks a card the table has not seen yet.
+  function card(code, down) {
+    const face = doc.cards[code];
+    const node = make("span", "card " + face[2] + (down ? " down" : ""));
+    node.dataset.code = code;
+    const shown = make("span", null, face[0]);
+    shown.setAttribute("aria-hidden", "true");
+    node.appendChild(shown);
+    node.appendChild(make("span", "vh", face[1] + (down ? ", face down" : "")));
+    node.title = face[1] + (down ? " (face down: not yet shown to the table)" : "");
+    return node;
+  }
+
+  function cardList(codes, seen) {
+    const list = make("ul", "cards");
+    for (const code of codes) {
+      const item = make("li");
+      item.appendChild(card(code, seen !== undefined && seen.indexOf(code) < 0));
+      list.appendChild(item);
+    }
+    return list;
+  }
+
+  function plural(count, word) { return count + " " + word + (count === 1 ? "" : "s"); }
+
+  function renderSeat(step, seat) {
+    const box = clear(byId("seat-" + seat));
+    box.classList.toggle("to-play", step.turn === seat);
+    const title = make("p", "seat-name", seats[seat]);
+    const deal = doc.deals[step.deal];
+    if (deal.players) title.appendChild(make("span", "player", " (" + deal.players[seat] + ")"));
+    const badges = [];
+    if (doc.as_seat === seat) badges.push("seen from here");
+    if (step.dealer === seat) badges.push("dealer");
+    if (step.taker === seat) badges.push("taker");
+    if (step.turn === seat) badges.push("to play");
+    for (const text of badges) title.appendChild(make("span", "badge", text));
+    box.appendChild(title);
+    const hand = step.hands[seat];
+    if (typeof hand === "number") {
+      box.appendChild(make("p", "hidden-hand", plural(hand, "card") + ", hidden"));
+    } else if (hand.length === 0) {
+      box.appendChild(make("p", "hidden-hand", "no cards left"));
+    } else {
+      const list = cardList(hand);
+      list.setAttribute("aria-label", seats[seat] + "'s hand, " + plural(hand.length, "card"));
+      box.appendChild(list);
+    }
+  }
+
+  function renderTrick(step) {
+    const trick = step.trick;
+    const title = byId("trick-title");
+    title.textContent = trick ? "Trick " + trick.number + (trick.done ? ", taken" : "") : "";
+    for (const spot of document.querySelectorAll("#trick .spot")) {
+      const seat = Number(spot.dataset.seat);
+      clear(spot);
+      spot.appendChild(make("span", "mark", seats[seat]));
+      if (!trick) continue;
+      const code = trick.cards[seat];
+      if (code) {
+        const shown = card(code, false);
+        if (trick.done && trick.winner === seat) shown.classList.add("won");
+        spot.appendChild(shown);
+      } else if (step.turn === seat) {
+        spot.appendChild(make("span", "mark", "to play"));
+      }
+      const marks = [];
+      if (code && trick.leader === seat) marks.push("led");
+      if (code && trick.winner === seat) marks.push(trick.done ? "wins ✓" : "winning");
+      if (marks.length) spot.appendChild(make("span", "mark", marks.join(", ")));
+    }
+  }
+
+  function renderContract(step) {
+    const contract = byId("contract");
+    contract.textContent = step.contract
+      ? step.contract + " by " + seats[step.taker] + (step.chelem ? ", chelem declared" : "")
+      : "No contract yet.";
+    const points = clear(byId("points"));
+    if (!step.points) return;
+    const p = step.points;
+    const taker = make("span", null, p.taker);
+    taker.id = "points-taker";
+    const defence = make("span", null, p.defence);
+    defence.id = "points-defence";
+    points.append("Card points so far: taker ", taker,
+      " (bouts: " + (p.taker_bouts.join(" ") || "none") + "), defence ", defence,
+      " (bouts: " + (p.defence_bouts.join(" ") || "none") + "). Target with the bouts won so far: ",
+      make("span", null, p.target), ".");
+  }
+
+  function renderAuction(step) {
+    const list = clear(byId("auction"));
+    if (!step.bids.length) list.appendChild(make("li", null, "No bid yet."));
+    for (const [seat, name] of step.bids) {
+      list.appendChild(make("li", null, seats[seat] + ": " + (name || "pass")));
+    }
+  }
+
+  function renderPile(parent, label, pile) {
+    const box = make("div", "pile");
+    const shown = pile.cards.length;
+    const hidden = pile.count - shown;
+    let caption = label;
+    if (shown && pile.public.length < shown) caption += " (dashed: not shown to the table)";
+    if (hidden > 0) caption += (shown ? "; " : ": ") + plural(hidden, "card") + " face down";
+    box.appendChild(make("p", "pile-title", caption));
+    if (shown) box.appendChild(cardList(pile.cards, pile.public));
+    parent.appendChild(box);
+  }
+
+  function renderPiles(step) {
+    const piles = clear(byId("piles"));
+    renderPile(piles, "Chien", step.chien);
+    if (step.discard) renderPile(piles, "Discard of " + seats[step.taker], step.discard);
+  }
+
+  function renderAnnouncements(step) {
+    const list = clear(byId("announcements"));
+    if (step.chelem) list.appendChild(make("li", null, seats[step.taker] + " declared a chelem."));
+    for (const [seat, name, codes] of step.poignees) {
+      const item = make("li", null, seats[seat] + " showed a " + name.toLowerCase() + ": ");
+      item.appendChild(cardList(codes));
+      list.appendChild(item);
+    }
+    if (!list.firstChild) list.appendChild(make("li", null, "None."));
+  }
+
+  function renderTricks(step) {
+    const table = clear(byId("tricks"));
+    const deal = doc.deals[step.deal];
+    const head = make("tr");
+    head.appendChild(make("th", "num", "#"));
+    for (const name of seats) head.appendChild(make("th", null, name));
+    const thead = make("thead");
+    thead.appendChild(head);
+    table.appendChild(thead);
+    const body = make("tbody");
+    for (const trick of deal.tricks.slice(0, step.tricks_done)) {
+      const row = make("tr");
+      row.appendChild(make("td", "num", String(trick.number)));
+      for (let seat = 0; seat < 4; seat++) {
+        const cell = make("td");
+        const shown = card(trick.cards[seat], false);
+        cell.appendChild(shown);
+        if (trick.leader === seat) {
+          shown.classList.add("led");
+          cell.appendChild(make("span", "vh", " led"));
+        }
+        if (trick.winner === seat) cell.appendChild(make("span", "winner", " ✓"));
+        row.appendChild(cell);
+      }
+      body.appendChild(row);
+    }
+    if (!step.tricks_done) {
+      const row = make("tr");
+      const cell = make("td", null, "No trick taken yet.");
+      cell.colSpan = 5;
+      row.appendChild(cell);
+      body.appendChild(row);
+    }
+    table.appendChild(body);
+  }
+
+  function renderSettlement(step) {
+    const deal = doc.deals[step.deal];
+    const section = byId("settlement");
+    section.hidden = !(step.over && deal.audit);
+    if (section.hidden) return;
+    const list = clear(byId("audit"));
+    for (const line of deal.audit) list.appendChild(make("li", null, line));
+    const table = clear(byId("scores"));
+    const head = make("tr");
+    const row = make("tr");
+    head.appendChild(make("th", null, "Seat"));
+    row.appendChild(make("th", null, "Score"));
+    for (let seat = 0; seat < 4; seat++) {
+      head.appendChild(make("th", "num", seats[seat]));
+      const cell = make("td", "num", (deal.scores[seat] > 0 ? "+" : "") + deal.scores[seat]);
+      cell.dataset.seat = String(seat);
+      row.appendChild(cell);
+    }
+    table.appendChild(head);
+    table.appendChild(row);
+  }
+
+  function renderSheet() {
+    const section = byId("sheet");
+    if (!doc.sheet) return;
+    const rows = doc.sheet.rows.filter(function (row) { return row.from_step <= current; });
+    section.hidden = rows.length === 0;
+    const table = clear(byId("sheet-table"));
+    const head = make("tr");
+    for (const title of ["Deal", "Dealer", "Taker", "Contract", "Result"]) {
+      head.appendChild(make("th", null, title));
+    }
+    for (const name of seats) head.appendChild(make("th", "num", name));
+    table.appendChild(head);
+    const signed = function (n) { return (n > 0 ? "+" : "") + n; };
+    for (const row of rows) {
+      const line = make("tr");
+      for (const text of [row.deal, row.dealer, row.taker, row.contract, row.result]) {
+        line.appendChild(make("td", null, String(text)));
+      }
+      for (const score of row.scores) line.appendChild(make("td", "num", signed(score)));
+      table.appendChild(line);
+    }
+    if (rows.length) {
+      const total = make("tr");
+      total.appendChild(make("th", null, "Total"));
+      for (let i = 0; i < 4; i++) total.appendChild(make("td"));
+      for (const score of rows[rows.length - 1].totals) {
+        total.appendChild(make("td", "num", signed(score)));
+      }
+      table.appendChild(total);
+    }
+  }
+
+  function render() {
+    const step = steps[current];
+    const deal = doc.deals[step.deal];
+    byId("position").textContent = (manyDeals ? deal.title + " · " : "") + "Step " +
+      (current + 1) + " of " + steps.length + " · event #" + step.seq + " (" + step.type + ")";
+    const say = clear(byId("say"));
+    for (const line of step.say) say.appendChild(make("li", null, line));
+    for (let seat = 0; seat < 4; seat++) renderSeat(step, seat);
+    renderTrick(step);
+    renderContract(step);
+    renderAuction(step);
+    renderPiles(step);
+    renderAnnouncements(step);
+    renderTricks(step);
+    renderSettlement(step);
+    renderSheet();
+    document.body.dataset.step = String(current);
+    document.body.dataset.seq = String(step.seq);
+  }
+
+  function fragment(index) {
+    const step = steps[index];
+    return "#" + (manyDeals ? "deal=" + (step.deal + 1) + "&" : "") + "seq=" + step.seq;
+  }
+
+  function go(index) {
+    current = Math.max(0, Math.min(steps.length - 1, index));
+    render();
+    const wanted = fragment(current);
+    if (location.hash !== wanted) history.replaceState(null, "", wanted);
+  }
+
+  function trickStep(direction) {
+    for (let i = current + direction; i >= 0 && i < steps.length; i += direction) {
+      if (steps[i].type === "trick") return i;
+    }
+    return direction > 0 ? steps.length - 1 : 0;
+  }
+
+  // "#seq=42" (a match's page: "#deal=2&seq=42"): the step of that event, or null.
+  function fromFragment() {
+    const fields = {};
+    for (const part of location.hash.replace(/^#/, "").split("&")) {
+      const pair = part.split("=");
+      if (pair.length === 2) fields[pair[0]] = pair[1];
+    }
+    if (!/^\d+$/.test(fields.seq || "")) return null;
+    const seq = Number(fields.seq);
+    const deal = /^\d+$/.test(fields.deal || "") ? Number(fields.deal) - 1 : 0;
+    for (let i = 0; i < steps.length; i++) {
+      if (steps[i].deal === deal && steps[i].seq === seq) return i;
+    }
+    return null;
+  }
+
+  const actions = {
+    "first": function () { go(0); },
+    "prev-trick": function () { go(trickStep(-1)); },
+    "prev": function () { go(current - 1); },
+    "next": function () { go(current + 1); },
+    "next-trick": function () { go(trickStep(1)); },
+    "last": function () { go(steps.length - 1); },
+  };
+  for (const id of Object.keys(actions)) byId(id).addEventListener("click", actions[id]);
+
+  const keys = {
+    "ArrowLeft": "prev", "ArrowRight": "next", "ArrowUp": "prev-trick",
+    "ArrowDown": "next-trick", "PageUp": "prev-trick", "PageDown": "next-trick",
+    "Home": "first", "End": "last",
+  };
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const action = keys[event.key];
+    if (!action) return;
+    event.preventDefault();
+    actions[action]();
+  });
+  window.addEventListener("hashchange", function () {
+    const index = fromFragment();
+    if (index !== null && index !== current) go(index);
+  });
+
+  const asSeat = doc.as_seat === null ? "every hand face up" :
+    "seen from " + seats[doc.as_seat] + "'s seat: only what " + seats[doc.as_seat] +
+    " could see at each moment";
+  byId("subtitle").textContent = "Rules " + doc.deals[0].rules + " · " + asSeat + " · " +
+    plural(steps.length, "event");
+  const start = fromFragment();
+  go(start === null ? 0 : start);
+}());
