@@ -155,18 +155,23 @@ class DaskCluster:
 
         # pure=False: each submission is a task of its own, never a result another
         # client left on a shared scheduler under the same key.
-        futures = [self.client.submit(play_chunk, task, pure=False) for task in tasks]
+        unfinished = {self.client.submit(play_chunk, task, pure=False) for task in tasks}
         try:
-            for future in as_completed(futures):
+            for future in as_completed(list(unfinished)):
                 try:
-                    yield future.result()
+                    records = future.result()
                 except (WrongProgram, ImportError) as error:
                     raise BackendError(f"a Dask worker cannot play this match: {error} "
                                        "(every worker needs tarot installed, the same "
                                        "version as here)") from None
+                # Released once its records are here: while the client holds a future,
+                # Dask plays it again if the worker keeping its result is lost.
+                unfinished.discard(future)
+                future.release()
+                yield records
         finally:
             # Stopped early (Ctrl-C, an error): the cluster need not finish our chunks.
-            self.client.cancel(futures)
+            self.client.cancel(list(unfinished))
 
 
 @contextlib.contextmanager
@@ -184,10 +189,11 @@ def open_backend(workers: int, scheduler: str | None) -> Iterator[Backend]:
     with contextlib.ExitStack() as stack:
         if scheduler == LOCAL:
             # One thread a worker: the games are pure Python, so more threads would only
-            # share one core under the GIL. No dashboard: its port could be taken.
+            # share one core under the GIL. The scheduler's web server on any free port:
+            # Dask's 8787 may be another cluster's.
             cluster = stack.enter_context(LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True,
-                dashboard_address=None))
+                dashboard_address=":0"))
             client = stack.enter_context(Client(cluster))
         else:
             try:

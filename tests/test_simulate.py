@@ -9,16 +9,18 @@ pool's start-up (spawned processes import tarot afresh).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
 
-from tarot.backends import ProcessPool
+from tarot.backends import ProcessPool, Task, play_chunk
 from tarot.bots.random_player import RandomPlayer
 from tarot.bots.registry import PLAYERS
 from tarot.bots.rules_player import RulesPlayer
-from tarot.match import match_result, run_match
+from tarot.match import SeedRecord, match_result, run_match
 from tarot.rules import load_rules
 from tarot.simulate import chunks, next_distinct, percentile, run_simulation, simulate
 
@@ -111,6 +113,32 @@ def test_the_figures_are_run_match_s() -> None:
     expected = run_match([RulesPlayer(), RandomPlayer(), RulesPlayer(), RandomPlayer()],
                          deals=5, seed=3)
     assert match_result(names, records, seed=3) == expected
+
+
+@dataclass(frozen=True)
+class RepeatingBackend:
+    """Plays every chunk, then reports each chunk a second time, as Dask could after
+    running a lost worker's chunk again."""
+
+    workers: int = 2
+    scheduler: None = None
+
+    def results(self, tasks: Sequence[Task]) -> Iterator[list[SeedRecord]]:
+        played = [play_chunk(task) for task in tasks]
+        yield from played
+        yield from played
+
+
+def test_a_deal_seed_played_twice_counts_once() -> None:
+    names = ("rules", "random", "random", "random")
+    rules = load_rules("standard")
+    written: list[int] = []
+    records = run_simulation(names, 6, 1, rules, RepeatingBackend(),
+                             on_records=lambda new: written.extend(r.deal_seed for r in new))
+    assert [r.deal_seed for r in records] == list(range(1, 7))
+    assert sorted(written) == list(range(1, 7))  # each written down once
+    assert match_result(names, records, 1) == \
+        match_result(names, run_simulation(names, 6, 1, rules, ProcessPool(1)), 1)
 
 
 def test_any_number_of_workers_gives_the_same_figures() -> None:
