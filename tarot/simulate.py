@@ -296,7 +296,8 @@ def _wall_time(timing: dict[str, Any], deals: int) -> str:
     if timing["wall_seconds"] is None:
         return "No wall time: this report was made from a results file, which keeps none."
     where = (f"with --workers {timing['workers']}" if timing["scheduler"] is None
-             else f"on Dask, --scheduler {timing['scheduler']} ({timing['workers']} workers)")
+             else f"on Dask, --scheduler {timing['scheduler']} ({timing['workers']} "
+                  f"worker{'s' if timing['workers'] != 1 else ''})")
     played = timing["deal_seeds_played"]
     resumed = ("" if played == deals else
                f", playing {played} of the {deals} deal seeds (the others were in the "
