@@ -10,7 +10,6 @@ figures come out the same.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import signal
 import socket
@@ -23,13 +22,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from simulate_cli import invoke, run_json
 
 from tarot import backends
 from tarot.backends import BackendError, DaskCluster, ProcessPool, Task
 from tarot.match import SeedRecord
 from tarot.rules import load_rules
-from tarot.simulate import run_simulation, simulate
+from tarot.simulate import run_simulation
 
 distributed = pytest.importorskip("dask.distributed")
 
@@ -49,15 +48,8 @@ def cluster() -> Iterator[Any]:
         yield started
 
 
-def invoke(args: list[str]) -> Result:
-    return CliRunner().invoke(simulate, [*args, "--quiet"])
 
 
-def run_json(args: list[str]) -> dict[str, Any]:
-    result = invoke([*args, "--json"])
-    assert result.exit_code == 0, result.output
-    data: dict[str, Any] = json.loads(result.stdout)
-    return data
 
 
 def without_times(records: list[SeedRecord]) -> list[dict[str, Any]]:

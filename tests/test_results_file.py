@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from simulate_cli import invoke
 
 from tarot.match import SeedRecord
 from tarot.results_file import (
@@ -25,14 +25,11 @@ from tarot.results_file import (
     read_results,
     record_line,
 )
-from tarot.simulate import simulate
 
 MATCH = ["--players", "rules,random,random,random", "--deals", "6", "--seed", "3",
          "--workers", "1"]
 
 
-def invoke(args: list[str]) -> Result:
-    return CliRunner().invoke(simulate, [*args, "--quiet"])
 
 
 def stdout_of(args: list[str]) -> str:

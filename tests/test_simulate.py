@@ -8,13 +8,12 @@ pool's start-up (spawned processes import tarot afresh).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from simulate_cli import invoke, run_json
 
 from tarot.backends import ProcessPool, Task, play_chunk
 from tarot.bots.random_player import RandomPlayer
@@ -22,22 +21,13 @@ from tarot.bots.registry import PLAYERS
 from tarot.bots.rules_player import RulesPlayer
 from tarot.match import SeedRecord, match_result, run_match
 from tarot.rules import load_rules
-from tarot.simulate import chunks, next_distinct, percentile, run_simulation, simulate
+from tarot.simulate import chunks, next_distinct, percentile, run_simulation
 
 MIXED = "rules,random,random,random"
 
 
-def invoke(args: list[str]) -> Result:
-    # --quiet is redundant under CliRunner (stderr is no terminal) but says what is meant.
-    return CliRunner().invoke(simulate, [*args, "--quiet"])
 
 
-def run_json(args: list[str]) -> dict[str, Any]:
-    result = invoke([*args, "--json"])
-    assert result.exit_code == 0, result.output
-    # The whole of stdout is one JSON document: json.loads refuses anything around it.
-    data: dict[str, Any] = json.loads(result.stdout)
-    return data
 
 
 def without_timing(data: dict[str, Any]) -> dict[str, Any]:
