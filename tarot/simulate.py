@@ -300,8 +300,8 @@ def _wall_time(timing: dict[str, Any], deals: int) -> str:
                   f"worker{'s' if timing['workers'] != 1 else ''})")
     played = timing["deal_seeds_played"]
     resumed = ("" if played == deals else
-               f", playing {played} of the {deals} deal seeds (the others were in the "
-               "results file resumed)")
+               f", playing {played} of the {deals} deal seeds (the others were read from "
+               "the results file)")
     return f"Wall time {timing['wall_seconds']:.1f} s {where}{resumed}."
 
 
@@ -315,7 +315,7 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def _unknown_players(names: Sequence[str]) -> str | None:
+def _players_problem(names: Sequence[str]) -> str | None:
     """Why these are not four computer players, or None if they are."""
     from tarot.bots.registry import MEASURING_PLAYERS, PLAYERS
 
@@ -332,7 +332,7 @@ def _unknown_players(names: Sequence[str]) -> str | None:
 
 def _parse_players(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
     names = tuple(name.strip() for name in value.split(","))
-    problem = _unknown_players(names)
+    problem = _players_problem(names)
     if problem is not None:
         raise click.BadParameter(problem, ctx, param)
     return names
@@ -434,13 +434,17 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
     if out is not None and resume is not None:
         raise click.UsageError("--out starts a new results file and --resume finishes one: "
                                "give one of them")
+    from tarot.backends import BackendError, open_backend
     from tarot.results_file import ResultsWriter
     from tarot.saves import SaveInUse, hold_save
 
     path = out or resume
+    start = time.perf_counter()
     try:
         with contextlib.ExitStack() as stack:
-            writer = None
+            # The file is checked before a cluster is started or reached (that takes
+            # seconds), and made only once the backend is there: a run refused for want
+            # of Dask leaves no file in the way of the same command run again.
             if path is not None:
                 stack.enter_context(hold_save(path))
             done: Sequence[SeedRecord] = ()
@@ -448,24 +452,33 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
                 results = _read(resume)
                 match, rules = _resumed_match(ctx, results, names, seed, deals, chosen_rules)
                 done = results.records
-                writer = stack.enter_context(ResultsWriter(resume, results.whole_bytes))
             else:
                 match, rules = _header(names, seed, deals, chosen_rules), chosen_rules.rules
-                if out is not None:
-                    writer = stack.enter_context(ResultsWriter(out, _start(out, match)))
-            run, records = _play(match, rules, done, workers or default_workers(), scheduler,
-                                 writer, show=not quiet and sys.stderr.isatty())
+                if out is not None and out.exists():
+                    raise _exists(out)
+            backend = stack.enter_context(open_backend(workers or default_workers(),
+                                                       scheduler))
+            writer = None
+            if resume is not None:
+                writer = stack.enter_context(ResultsWriter(resume, results.whole_bytes))
+            elif out is not None:
+                writer = stack.enter_context(ResultsWriter(out, _start(out, match)))
+            records = _play(match, rules, done, backend, writer,
+                            show=not quiet and sys.stderr.isatty())
+            run = Run(backend.workers, backend.scheduler, time.perf_counter() - start,
+                      match.deals - len(done))
     except SaveInUse as error:
         who = f"process {error.holder}" if error.holder else "another process"
         raise click.ClickException(f"{path} is being written by {who} (another tarot "
                                    "simulate); one run at a time writes a results file"
                                    ) from None
+    except BackendError as error:
+        raise click.ClickException(str(error)) from None
     _print(report(match, records, run, timing=not no_timing), as_json)
 
 
-def _play(match: ResultsHeader, rules: RuleSet, done: Sequence[SeedRecord], workers: int,
-          scheduler: str | None, writer: ResultsWriter | None, *, show: bool
-          ) -> tuple[Run, list[SeedRecord]]:
+def _play(match: ResultsHeader, rules: RuleSet, done: Sequence[SeedRecord], backend: Backend,
+          writer: ResultsWriter | None, *, show: bool) -> list[SeedRecord]:
     """Play the deal seeds of ``match`` that ``done`` lacks, writing each task's records
     down as it finishes, under a progress bar."""
     from rich.console import Console
@@ -478,8 +491,6 @@ def _play(match: ResultsHeader, rules: RuleSet, done: Sequence[SeedRecord], work
         TimeRemainingColumn,
     )
 
-    from tarot.backends import BackendError, open_backend
-
     # The bar is for a person watching: never in a pipe or a log file, where its
     # redraws would be noise; stdout stays clean for the table or the JSON either way.
     progress = Progress(TextColumn("deal seeds"), BarColumn(), MofNCompleteColumn(),
@@ -491,17 +502,10 @@ def _play(match: ResultsHeader, rules: RuleSet, done: Sequence[SeedRecord], work
             writer.write(records)
         progress.advance(bar, len(records))
 
-    start = time.perf_counter()
-    try:
-        with open_backend(workers, scheduler) as backend, progress:
-            bar = progress.add_task("simulate", total=match.deals, completed=len(done))
-            records = run_simulation(match.players, match.deals, match.seed, rules, backend,
-                                     done=done, on_records=finished)
-    except BackendError as error:
-        raise click.ClickException(str(error)) from None
-    run = Run(backend.workers, backend.scheduler, time.perf_counter() - start,
-              match.deals - len(done))
-    return run, records
+    with progress:
+        bar = progress.add_task("simulate", total=match.deals, completed=len(done))
+        return run_simulation(match.players, match.deals, match.seed, rules, backend,
+                              done=done, on_records=finished)
 
 
 def _refuse_options(ctx: click.Context, why: str, parameters: list[str]) -> None:
@@ -546,7 +550,7 @@ def _resumed_match(ctx: click.Context, results: Results, names: tuple[str, ...],
                                        f"({error}); give them with --rules") from None
     if not _given(ctx, "names"):
         names = recorded.players
-        problem = _unknown_players(names)
+        problem = _players_problem(names)
         if problem is not None:
             raise click.ClickException(f"{results.path}:1: {problem}")
     wanted = _header(names, seed if _given(ctx, "seed") else recorded.seed,
@@ -580,9 +584,13 @@ def _start(path: Path, match: ResultsHeader) -> int:
     try:
         start_results(path, match)
     except FileExistsError:
-        raise click.ClickException(f"{path} exists: --resume {path} finishes its match; "
-                                   "--out makes a new file") from None
+        raise _exists(path) from None
     return len(header_line(match).encode()) + 1
+
+
+def _exists(path: Path) -> click.ClickException:
+    return click.ClickException(f"{path} exists: --resume {path} finishes its match; --out "
+                                "makes a new file")
 
 
 def _print(data: dict[str, Any], as_json: bool) -> None:

@@ -85,14 +85,17 @@ def test_a_worker_of_another_version_is_refused(cluster: Any) -> None:
             list(backend.results([task]))
 
 
-def test_without_dask_the_option_says_what_to_install(monkeypatch: pytest.MonkeyPatch
-                                                      ) -> None:
+def test_without_dask_the_option_says_what_to_install(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, "dask.distributed", None)  # import fails
-    result = invoke([*MATCH, "--scheduler", "local"])
+    out = tmp_path / "results.jsonl"
+    result = invoke([*MATCH, "--scheduler", "local", "--out", str(out)])
     assert result.exit_code == 1
     assert "--scheduler needs Dask" in result.stderr
     assert "pip install 'tarot[cluster]'" in result.stderr
     assert "Traceback" not in result.output
+    # Nothing is left in the way of the same command once Dask is installed.
+    assert not out.exists()
 
 
 def test_an_unreachable_scheduler_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
