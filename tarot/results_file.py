@@ -133,7 +133,11 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes | None]]:
     if not path.is_file():
         what = "no such file" if not path.exists() else "not a regular file"
         raise ResultsError(f"{path}: {what}")
-    with path.open("rb") as stream:
+    try:
+        stream = path.open("rb")
+    except OSError as error:
+        raise ResultsError(f"{path}: {error.strerror or error}") from None
+    with stream:
         number = 0
         while chunk := stream.readline(MAX_LINE_BYTES + 1):
             number += 1
