@@ -95,7 +95,8 @@ def play_chunk(task: Task) -> list[SeedRecord]:
 class Backend(Protocol):
     @property
     def workers(self) -> int:
-        """How many chunks it plays at once (at the start, for a remote cluster)."""
+        """How many chunks it plays at once (for a remote cluster, at the start: none
+        when no worker has joined yet)."""
 
     @property
     def scheduler(self) -> str | None:
@@ -160,10 +161,9 @@ class DaskCluster:
             for future in as_completed(list(unfinished)):
                 try:
                     records = future.result()
-                except (WrongProgram, ImportError) as error:
-                    raise BackendError(f"a Dask worker cannot play this match: {error} "
-                                       "(every worker needs tarot installed, the same "
-                                       "version as here)") from None
+                except WrongProgram as error:  # a worker that joined after the check
+                    raise BackendError(f"a Dask worker cannot play this match: {error}"
+                                       ) from None
                 # Released once its records are here: while the client holds a future,
                 # Dask plays it again if the worker keeping its result is lost.
                 unfinished.discard(future)
@@ -201,6 +201,28 @@ def open_backend(workers: int, scheduler: str | None) -> Iterator[Backend]:
             except (OSError, ValueError, TypeError) as error:
                 raise BackendError(f"cannot reach the Dask scheduler at {scheduler!r}: "
                                    f"{error}") from None
-            # Threads, not workers: a worker may run several chunks at once.
-            workers = max(1, sum(client.nthreads().values()))
+            _check_workers(client, scheduler)
+            # Threads, not workers: a worker may run several chunks at once. None yet is
+            # no error: the chunks wait on the scheduler until workers join.
+            workers = sum(client.nthreads().values())
         yield DaskCluster(client, workers, scheduler)
+
+
+def _check_workers(client: Any, scheduler: str) -> None:
+    """BackendError unless every worker of the cluster has this version of tarot.
+
+    A worker without tarot cannot even unpickle a chunk: it drops its connection and
+    dies, and a cluster of such workers would leave the match waiting for ever. So the
+    workers are asked first, through a function every Python has.
+    """
+    from importlib.metadata import version
+
+    from tarot import __version__
+
+    found = client.run(version, "tarot", on_error="return")
+    wrong = {worker: answer for worker, answer in found.items() if answer != __version__}
+    if wrong:
+        said = ", ".join(f"{worker} has {answer if isinstance(answer, str) else 'no tarot'}"
+                         for worker, answer in sorted(wrong.items()))
+        raise BackendError(f"the workers of the Dask scheduler at {scheduler} must have "
+                           f"tarot {__version__} installed, as here: {said}")

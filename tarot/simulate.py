@@ -55,7 +55,7 @@ MAX_CHUNK = 20
 
 def chunks(deal_seeds: Sequence[int], workers: int) -> list[tuple[int, ...]]:
     """The deal seeds cut into tasks: about four per worker, for an even finish."""
-    size = max(1, min(MAX_CHUNK, math.ceil(len(deal_seeds) / (workers * 4))))
+    size = max(1, min(MAX_CHUNK, math.ceil(len(deal_seeds) / (max(1, workers) * 4))))
     return [tuple(deal_seeds[start:start + size]) for start in range(0, len(deal_seeds), size)]
 
 
@@ -458,6 +458,9 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
                     raise _exists(out)
             backend = stack.enter_context(open_backend(workers or default_workers(),
                                                        scheduler))
+            if backend.workers == 0:
+                click.echo(f"The Dask scheduler at {scheduler} has no workers yet: the match "
+                           "starts when they join (dask worker ADDRESS).", err=True)
             writer = None
             if resume is not None:
                 writer = stack.enter_context(ResultsWriter(resume, results.whole_bytes))

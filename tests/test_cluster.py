@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import Result
 from simulate_cli import invoke, run_json
 
 from tarot import backends
@@ -85,6 +87,21 @@ def test_a_worker_of_another_version_is_refused(cluster: Any) -> None:
             list(backend.results([task]))
 
 
+def test_workers_of_another_version_are_refused_before_the_match(
+        cluster: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import tarot
+
+    workers_version = tarot.__version__
+    monkeypatch.setattr(tarot, "__version__", "0.0.1")  # as if this side were another
+    out = tmp_path / "results.jsonl"
+    result = invoke([*MATCH, "--scheduler", cluster.scheduler_address, "--out", str(out)])
+    assert result.exit_code == 1
+    assert (f"the workers of the Dask scheduler at {cluster.scheduler_address} must have "
+            f"tarot 0.0.1 installed, as here: tcp://") in result.stderr
+    assert f"has {workers_version}" in result.stderr
+    assert not out.exists()
+
+
 def test_without_dask_the_option_says_what_to_install(monkeypatch: pytest.MonkeyPatch,
                                                       tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, "dask.distributed", None)  # import fails
@@ -107,6 +124,24 @@ def test_an_unreachable_scheduler_is_named(monkeypatch: pytest.MonkeyPatch) -> N
     assert result.exit_code == 1
     assert f"cannot reach the Dask scheduler at {address!r}" in result.stderr
     assert "Traceback" not in result.output
+
+
+@pytest.mark.slow
+def test_a_scheduler_without_workers_waits_for_them() -> None:
+    with distributed.LocalCluster(n_workers=0, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as empty:
+        results: list[Result] = []
+        run = threading.Thread(target=lambda: results.append(
+            invoke([*SHORT, "--scheduler", empty.scheduler_address, "--json", "--no-timing"])))
+        run.start()
+        time.sleep(1)
+        assert run.is_alive()  # waiting, not failed
+        empty.scale(1)
+        run.join(timeout=60)
+    (result,) = results
+    assert result.exit_code == 0, result.output
+    assert "has no workers yet: the match starts when they join" in result.stderr
+    assert result.stdout == invoke([*SHORT, "--json", "--no-timing", "--workers", "1"]).stdout
 
 
 @pytest.mark.slow
