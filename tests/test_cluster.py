@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from click.testing import Result
+from dask import distributed  # the test extra brings it: CI must not skip these tests
 from simulate_cli import invoke, run_json
 
 from tarot import backends
@@ -31,8 +32,6 @@ from tarot.backends import BackendError, DaskCluster, ProcessPool, Task
 from tarot.match import SeedRecord
 from tarot.rules import load_rules
 from tarot.simulate import run_simulation
-
-distributed = pytest.importorskip("dask.distributed")
 
 NAMES = ("random", "rules", "random", "rules")
 MATCH = ["--players", ",".join(NAMES), "--deals", "10", "--seed", "20"]
@@ -48,10 +47,6 @@ def new_cluster() -> Any:
 def cluster() -> Iterator[Any]:
     with new_cluster() as started:
         yield started
-
-
-
-
 
 
 def without_times(records: list[SeedRecord]) -> list[dict[str, Any]]:

@@ -30,8 +30,6 @@ MATCH = ["--players", "rules,random,random,random", "--deals", "6", "--seed", "3
          "--workers", "1"]
 
 
-
-
 def stdout_of(args: list[str]) -> str:
     result = invoke(args)
     assert result.exit_code == 0, result.output

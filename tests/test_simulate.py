@@ -26,10 +26,6 @@ from tarot.simulate import chunks, next_distinct, percentile, run_simulation
 MIXED = "rules,random,random,random"
 
 
-
-
-
-
 def without_timing(data: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if key != "timing"}
 
