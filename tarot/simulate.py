@@ -3,16 +3,19 @@
 The match itself is :mod:`tarot.match`'s: deal seeds ``seed .. seed + deals - 1``,
 each played four times with the players moved round the table one seat each
 time, so that every player holds every hand of every deal once and the luck of
-the cards cancels. This module adds what a long run needs: worker processes,
-per-decision timings, slam counts, a progress bar, and a table or JSON report.
+the cards cancels. This module adds what a long run needs: worker processes or a
+Dask cluster (:mod:`tarot.backends`), per-decision timings, slam counts, a progress
+bar, the results written down as they come (:mod:`tarot.results_file`) so that a
+stopped run can be resumed, and a table or JSON report.
 
-The figures do not depend on the number of workers. Each game is a pure
-function of (player names, deal seed, rotation, match seed, rule set): its
+The figures do not depend on the backend or the number of workers. Each game is a
+pure function of (player names, deal seed, rotation, match seed, rule set): its
 players are built afresh for it (so no player can carry anything from one game
 to the next, whichever worker played that game), their generators come from
 :func:`tarot.match.player_rng`, and the main process sums the per-seed records
-in deal-seed order, whatever order the workers finished in. Only the timings,
-which are measured, differ from run to run.
+in deal-seed order, whatever order the workers finished in (or a resumed run
+read them from its file). Only the timings, which are measured, differ from run
+to run: they are the report's ``timing`` section, which ``--no-timing`` leaves out.
 
 The module's top level imports only what the ``tarot`` command needs to start;
 the engine, the players and rich are imported where they are used, so that
@@ -21,25 +24,24 @@ registering this command does not slow every other one down.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
 if TYPE_CHECKING:
-    import random
-
-    from tarot.bots.base import Player
-    from tarot.events import Action
+    from tarot.backends import Backend
     from tarot.match import SeedRecord
+    from tarot.results_file import Results, ResultsHeader, ResultsWriter
     from tarot.rules import RuleSet
-    from tarot.views import PlayerView
 
 SEATS = 4  # also the number of rotations of each deal seed
 # At most this many deal seeds per task: small enough that the progress bar moves and
@@ -48,98 +50,46 @@ SEATS = 4  # also the number of rotations of each deal seed
 MAX_CHUNK = 20
 
 
-# -- one worker's share ----------------------------------------------------------------
+# -- the match, on a backend -----------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Task:
-    """A chunk of deal seeds for one worker; a top-level class, so that it pickles under spawn."""
-
-    names: tuple[str, ...]
-    seed: int
-    deal_seeds: range
-    rules: RuleSet
-
-
-class TimedPlayer:
-    """A player whose every ``choose`` call is timed, and only that call.
-
-    Building the seat's view and the legal actions is the engine's work, not the
-    player's, so it stays outside the measurement.
-    """
-
-    def __init__(self, inner: Player, times_ns: list[int]) -> None:
-        self.name = inner.name
-        self.inner = inner
-        self.times_ns = times_ns
-
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        start = time.perf_counter_ns()
-        action = self.inner.choose(view, legal, rng)
-        self.times_ns.append(time.perf_counter_ns() - start)
-        return action
-
-
-def play_chunk(task: Task) -> list[SeedRecord]:
-    """Play every game of a chunk of deal seeds (the function a worker process runs)."""
-    from tarot.bots.registry import make_player
-    from tarot.match import play_deal_seed
-
-    def players_for(record: SeedRecord) -> list[Player]:
-        # Fresh players for each game: the games of a worker must not depend on which
-        # games it played before, or the figures would depend on the chunking.
-        return [TimedPlayer(make_player(name, task.rules), record.times_ns[i])
-                for i, name in enumerate(task.names)]
-
-    return [play_deal_seed(deal_seed, task.seed, task.rules, players_for)
-            for deal_seed in task.deal_seeds]
-
-
-def _ignore_sigint() -> None:
-    """Worker initialiser: Ctrl-C is the parent's to handle (it ends the pool), so the
-    workers do not each print a KeyboardInterrupt traceback."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def chunks(deals: int, seed: int, workers: int) -> list[range]:
+def chunks(deal_seeds: Sequence[int], workers: int) -> list[tuple[int, ...]]:
     """The deal seeds cut into tasks: about four per worker, for an even finish."""
-    size = max(1, min(MAX_CHUNK, math.ceil(deals / (workers * 4))))
-    return [range(start, min(start + size, seed + deals))
-            for start in range(seed, seed + deals, size)]
+    size = max(1, min(MAX_CHUNK, math.ceil(len(deal_seeds) / (max(1, workers) * 4))))
+    return [tuple(deal_seeds[start:start + size]) for start in range(0, len(deal_seeds), size)]
 
 
-def run_simulation(names: Sequence[str], deals: int, seed: int, rules: RuleSet, workers: int,
-                   on_progress: Callable[[int], None] | None = None) -> list[SeedRecord]:
-    """Play the match and return one record per deal seed, in deal-seed order.
+def run_simulation(names: Sequence[str], deals: int, seed: int, rules: RuleSet,
+                   backend: Backend, *, done: Sequence[SeedRecord] = (),
+                   on_records: Callable[[list[SeedRecord]], None] | None = None
+                   ) -> list[SeedRecord]:
+    """Play the deal seeds ``done`` lacks and return one record per deal seed of the match,
+    in deal-seed order.
 
-    ``on_progress`` is called with the number of deal seeds each finished task held.
+    ``on_records`` is called with each finished task's records as they come (to write
+    them down, to move the progress bar).
     """
-    tasks = [Task(tuple(names), seed, part, rules) for part in chunks(deals, seed, workers)]
-    records: list[SeedRecord] = []
-    for done in _results(tasks, workers):
-        records.extend(done)
-        if on_progress is not None:
-            on_progress(len(done))
+    from tarot import __version__
+    from tarot.backends import Task
+
+    recorded = {record.deal_seed for record in done}
+    remaining = [s for s in range(seed, seed + deals) if s not in recorded]
+    tasks = [Task(tuple(names), seed, part, rules, __version__)
+             for part in chunks(remaining, backend.workers)]
+    records = list(done)
+    for finished in backend.results(tasks):
+        # Each deal seed counts once, however often a backend played it: Dask plays a lost
+        # worker's chunks again, and a record must not be added (or written) twice.
+        fresh = [record for record in finished if record.deal_seed not in recorded]
+        recorded.update(record.deal_seed for record in fresh)
+        records.extend(fresh)
+        if on_records is not None:
+            on_records(fresh)
+    if len(records) != deals:
+        raise RuntimeError(f"the backend returned {len(records)} of {deals} deal seeds")
     # Tasks finish in any order; the report must sum in one order (float sums depend on it).
     records.sort(key=lambda r: r.deal_seed)
     return records
-
-
-def _results(tasks: list[Task], workers: int) -> Iterator[list[SeedRecord]]:
-    if workers == 1 or len(tasks) == 1:
-        # No pool for one worker: no process start-up, and a debugger sees the games.
-        yield from map(play_chunk, tasks)
-        return
-    import multiprocessing
-
-    # Spawn, not fork, on every platform: the parent may be running rich's refresh
-    # thread, and forking a threaded process can deadlock the child. Spawned workers
-    # import tarot afresh and receive the rule set itself with each task.
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(min(workers, len(tasks)), initializer=_ignore_sigint) as pool:
-        yield from pool.imap_unordered(play_chunk, tasks)
 
 
 # -- the report ------------------------------------------------------------------------
@@ -171,14 +121,29 @@ def _finite(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def report(names: Sequence[str], records: Sequence[SeedRecord], seed: int, rules: RuleSet,
-           workers: int, wall_seconds: float) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Run:
+    """The run that played the records, as the report's ``timing`` section tells it."""
+
+    workers: int
+    scheduler: str | None  # None: this machine's processes
+    wall_seconds: float
+    played: int  # deal seeds this run played: fewer than the match's when it resumed a file
+
+
+def report(match: ResultsHeader, records: Sequence[SeedRecord], run: Run | None, *,
+           timing: bool = True) -> dict[str, Any]:
     """Everything the command prints, as the JSON document ``--json`` writes.
 
-    All of it but ``timing`` depends only on the arguments (not on ``--workers``).
+    All of it but ``timing`` depends only on the match (its header) and its records, and
+    those only on the arguments: not on the backend, the number of workers or whether
+    the run was resumed. ``timing`` holds what is measured (the decision times, from the
+    records) and the ``run`` (None for a report made from a results file, which keeps no
+    wall time); ``timing=False`` leaves the section out.
     """
     from tarot.match import match_result
 
+    names, seed = match.players, match.seed
     result = match_result(names, records, seed)
     players = []
     for i, player in enumerate(result.players):
@@ -208,6 +173,29 @@ def report(names: Sequence[str], records: Sequence[SeedRecord], seed: int, rules
                            "ci95": _finite(half),
                            "interval": [_finite(difference - half), _finite(difference + half)]}
         players.append(entry)
+    data = {
+        "seed": seed, "deals": len(records),
+        "deal_seeds": [records[0].deal_seed, records[-1].deal_seed],
+        "rotations": SEATS, "games_per_player": len(records) * SEATS,
+        "rules": {"id": match.rules_id, "hash": match.rules_hash},
+        "score_unit": "points per game: one deal seed played once, from the deal to the "
+                      "settlement (redeals included); each deal seed is played 4 times, "
+                      "once per rotation; 95% intervals are over deal seeds",
+        "players": players,
+        "by_name": _by_name(names, result.per_seed),
+    }
+    if timing:
+        data["timing"] = {
+            "workers": None if run is None else run.workers,
+            "scheduler": None if run is None else run.scheduler,
+            "wall_seconds": None if run is None else run.wall_seconds,
+            "deal_seeds_played": None if run is None else run.played,
+            "decision_ms": _decision_ms(names, records),
+        }
+    return data
+
+
+def _decision_ms(names: Sequence[str], records: Sequence[SeedRecord]) -> list[dict[str, Any]]:
     decision_ms = []
     for i, name in enumerate(names):
         times = [t for r in records for t in r.times_ns[i]]
@@ -216,20 +204,7 @@ def report(names: Sequence[str], records: Sequence[SeedRecord], seed: int, rules
             "mean": math.fsum(times) / len(times) / 1e6 if times else 0.0,
             "p95": percentile(times, 0.95) / 1e6,
         })
-    first, last = records[0].deal_seed, records[-1].deal_seed
-    pooled = _by_name(names, result.per_seed)
-    return {
-        "seed": seed, "deals": len(records), "deal_seeds": [first, last],
-        "rotations": SEATS, "games_per_player": len(records) * SEATS,
-        "rules": {"id": rules.id, "hash": rules.content_hash},
-        "score_unit": "points per game: one deal seed played once, from the deal to the "
-                      "settlement (redeals included); each deal seed is played 4 times, "
-                      "once per rotation; 95% intervals are over deal seeds",
-        "players": players,
-        "by_name": pooled,
-        "timing": {"workers": workers, "wall_seconds": wall_seconds,
-                   "decision_ms": decision_ms},
-    }
+    return decision_ms
 
 
 def _by_name(names: Sequence[str], per_seed: Sequence[Sequence[float]]) -> dict[str, Any]:
@@ -272,23 +247,28 @@ def table(data: dict[str, Any]) -> list[str]:
         f"each played {data['rotations']} times with the players rotated through the seats: "
         f"{data['games_per_player']} games per player.",
         "Scores are points per game (one deal played once at one seat, redeals included);",
-        "95% intervals are over deal seeds. Times are per decision of each player.",
+        "95% intervals are over deal seeds."
+        + (" Times are per decision of each player." if "timing" in data else ""),
         "",
     ]
+    timing = data.get("timing")
     width = max(6, *(len(p["name"]) for p in data["players"]))
     lines.append(f" #  {'player':<{width}}  {'mean/game':>9}  {'95% interval':<16}"
                  f"  {'taken':>5}  {'made':>5}  {'made %':>6}  {'slams made/decl.':>16}"
-                 f"  {'mean ms':>7}  {'p95 ms':>7}")
-    for player, timing in zip(data["players"], data["timing"]["decision_ms"], strict=True):
+                 + (f"  {'mean ms':>7}  {'p95 ms':>7}" if timing else ""))
+    for player in data["players"]:
         low, high = player["interval"]
         interval = f"[{_signed(low)}, {_signed(high)}]"
         made_percent = ("n/a" if player["made_percent"] is None
                         else f"{player['made_percent']:.1f}%")
         slams = f"{player['slams']['made']}/{player['slams']['declared']}"
+        times = ""
+        if timing:
+            decisions = timing["decision_ms"][player["index"]]
+            times = f"  {decisions['mean']:>7.3f}  {decisions['p95']:>7.3f}"
         lines.append(f"{player['index']:>2}  {player['name']:<{width}}  "
                      f"{_signed(player['mean']):>9}  {interval:<16}  {player['taken']:>5}  "
-                     f"{player['made']:>5}  {made_percent:>6}  {slams:>16}  "
-                     f"{timing['mean']:>7.3f}  {timing['p95']:>7.3f}")
+                     f"{player['made']:>5}  {made_percent:>6}  {slams:>16}{times}")
     lines += ["", "Paired differences (the same hands; points per game, 95% interval over "
                   "deal seeds):"]
     compared = [p for p in data["players"] if p["vs"] is not None]
@@ -307,9 +287,22 @@ def table(data: dict[str, Any]) -> list[str]:
             half = "n/a" if entry["ci95"] is None else f"{entry['ci95']:.1f}"
             lines.append(f"  {entry['first']} - {entry['second']}: "
                          f"{_signed(entry['difference'])} ± {half}")
-    timing = data["timing"]
-    lines += ["", f"Wall time {timing['wall_seconds']:.1f} s with --workers {timing['workers']}."]
+    if timing:
+        lines += ["", _wall_time(timing, data["deals"])]
     return lines
+
+
+def _wall_time(timing: dict[str, Any], deals: int) -> str:
+    if timing["wall_seconds"] is None:
+        return "No wall time: this report was made from a results file, which keeps none."
+    where = (f"with --workers {timing['workers']}" if timing["scheduler"] is None
+             else f"on Dask, --scheduler {timing['scheduler']} ({timing['workers']} "
+                  f"worker{'s' if timing['workers'] != 1 else ''})")
+    played = timing["deal_seeds_played"]
+    resumed = ("" if played == deals else
+               f", playing {played} of the {deals} deal seeds (the others were read from "
+               "the results file)")
+    return f"Wall time {timing['wall_seconds']:.1f} s {where}{resumed}."
 
 
 # -- the command -----------------------------------------------------------------------
@@ -322,29 +315,48 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def _parse_players(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+def _players_problem(names: Sequence[str]) -> str | None:
+    """Why these are not four computer players, or None if they are."""
     from tarot.bots.registry import MEASURING_PLAYERS, PLAYERS
 
-    names = tuple(name.strip() for name in value.split(","))
     everyone = [*PLAYERS, *MEASURING_PLAYERS]  # the yardstick too: simulate measures
-    known = ", ".join(everyone)
     unknown = list(dict.fromkeys(name for name in names if name not in everyone))
     if unknown:
-        raise click.BadParameter(f"no computer player is called "
-                                 f"{', '.join(repr(n) for n in unknown)}; the players are: "
-                                 f"{known}", ctx, param)
+        return (f"no computer player is called {', '.join(repr(n) for n in unknown)}; "
+                f"the players are: {', '.join(everyone)}")
     if len(names) != SEATS:
-        raise click.BadParameter(f"give {SEATS} players, one per seat, separated by commas "
-                                 f"(got {len(names)}); e.g. rules,random,random,random",
-                                 ctx, param)
+        return (f"give {SEATS} players, one per seat, separated by commas (got "
+                f"{len(names)}); e.g. rules,random,random,random")
+    return None
+
+
+def _parse_players(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in value.split(","))
+    problem = _players_problem(names)
+    if problem is not None:
+        raise click.BadParameter(problem, ctx, param)
     return names
 
 
-def _load_rules(ctx: click.Context, param: click.Parameter, value: str) -> RuleSet:
-    from tarot.rules import RulesError, load_rules
+class ChosenRules(NamedTuple):
+    argument: str  # a rule set's name, or its file's absolute path: loadable on resume
+    rules: RuleSet
+
+
+def _choose_rules(value: str) -> ChosenRules:
+    """RulesError if ``value`` names no rule set."""
+    from tarot.rules import RULES_DIR, load_rules, resolve_rules_path
+
+    rules = load_rules(value)
+    named = resolve_rules_path(value) == RULES_DIR / f"{value}.toml"
+    return ChosenRules(value if named else str(Path(value).resolve()), rules)
+
+
+def _load_rules(ctx: click.Context, param: click.Parameter, value: str) -> ChosenRules:
+    from tarot.rules import RulesError
 
     try:
-        return load_rules(value)
+        return _choose_rules(value)
     except RulesError as error:
         raise click.BadParameter(str(error), ctx, param) from None
 
@@ -361,17 +373,38 @@ def _load_rules(ctx: click.Context, param: click.Parameter, value: str) -> RuleS
               help="Exactly four computer players, one per seat, comma-separated, by "
                    "their registry names (a wrong name lists them; a name may repeat). "
                    "They are reported by their index in this list.")
-@click.option("--rules", "ruleset", default="standard", show_default=True,
+@click.option("--rules", "chosen_rules", default="standard", show_default=True,
               callback=_load_rules, metavar="NAME|PATH",
               help="A rule set name (standard, fft) or a path to a .toml file.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Worker processes [default: the CPUs this process may use]. The figures "
-                   "are the same for any number.")
+              help="Worker processes [default: the CPUs this process may use]; with "
+                   "--scheduler local, the LocalCluster's workers. The figures are the "
+                   "same for any number.")
+@click.option("--scheduler", metavar="ADDRESS|local", default=None,
+              help="Play on a Dask cluster (pip install 'tarot[cluster]'): the address of a "
+                   "running scheduler (tcp://HOST:8786), whose workers have this version "
+                   "of tarot installed, or 'local' to start a LocalCluster of --workers "
+                   "processes here. The figures are the same as without.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write each deal seed's results to this new file (JSON Lines) as it "
+                   "finishes, to --resume after a stop or make the --report from.")
+@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Finish the match of a results file (written by --out), with the "
+                   "settings it records; the deal seeds it holds are not played again.")
+@click.option("--report", "report_from", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Print the report of a finished results file, from the "
+                                 "file alone (no game is played).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the results as one JSON document on standard output.")
+@click.option("--no-timing", is_flag=True,
+              help="Leave out the times (decisions, wall time, workers): what is left "
+                   "depends on the arguments alone, byte for byte.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def simulate(deals: int, seed: int, names: tuple[str, ...], ruleset: RuleSet,
-             workers: int | None, as_json: bool, quiet: bool) -> None:
+@click.pass_context
+def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
+             chosen_rules: ChosenRules, workers: int | None, scheduler: str | None,
+             out: Path | None, resume: Path | None, report_from: Path | None,
+             as_json: bool, no_timing: bool, quiet: bool) -> None:
     """Duplicate matches between computer players.
 
     Every deal seed is played four times, the players moved one seat round the
@@ -382,7 +415,75 @@ def simulate(deals: int, seed: int, names: tuple[str, ...], ruleset: RuleSet,
 
     \b
     Example: tarot simulate --deals 1000 --seed 1 --players rules,random,random,random
+    Resumable: tarot simulate ... --out results.jsonl, then --resume results.jsonl
     """
+    if report_from is not None:
+        _refuse_options(ctx, "--report makes the report from the file alone",
+                        ["deals", "seed", "names", "chosen_rules", "workers", "scheduler",
+                         "out", "resume"])
+        results = _read(report_from)
+        if results.missing:
+            torn = ("" if results.torn_line is None else
+                    f" (line {results.torn_line} is cut short and does not count)")
+            raise click.ClickException(
+                f"{report_from}: {len(results.records)} of the match's "
+                f"{results.header.deals} deal seeds{torn}: finish it with "
+                f"tarot simulate --resume {report_from}")
+        _print(report(results.header, results.records, None, timing=not no_timing), as_json)
+        return
+    if out is not None and resume is not None:
+        raise click.UsageError("--out starts a new results file and --resume finishes one: "
+                               "give one of them")
+    from tarot.backends import BackendError, open_backend
+    from tarot.results_file import ResultsWriter
+    from tarot.saves import SaveInUse, hold_save
+
+    path = out or resume
+    start = time.perf_counter()
+    try:
+        with contextlib.ExitStack() as stack:
+            # The file is checked before a cluster is started or reached (that takes
+            # seconds), and made only once the backend is there: a run refused for want
+            # of Dask leaves no file in the way of the same command run again.
+            if path is not None:
+                stack.enter_context(hold_save(path))
+            done: Sequence[SeedRecord] = ()
+            if resume is not None:
+                results = _read(resume)
+                match, rules = _resumed_match(ctx, results, names, seed, deals, chosen_rules)
+                done = results.records
+            else:
+                match, rules = _header(names, seed, deals, chosen_rules), chosen_rules.rules
+                if out is not None and out.exists():
+                    raise _exists(out)
+            backend = stack.enter_context(open_backend(workers or default_workers(),
+                                                       scheduler))
+            if backend.workers == 0:
+                click.echo(f"The Dask scheduler at {scheduler} has no workers yet: the match "
+                           "starts when they join (dask worker ADDRESS).", err=True)
+            writer = None
+            if resume is not None:
+                writer = stack.enter_context(ResultsWriter(resume, results.whole_bytes))
+            elif out is not None:
+                writer = stack.enter_context(ResultsWriter(out, _start(out, match)))
+            records = _play(match, rules, done, backend, writer,
+                            show=not quiet and sys.stderr.isatty())
+            run = Run(backend.workers, backend.scheduler, time.perf_counter() - start,
+                      match.deals - len(done))
+    except SaveInUse as error:
+        who = f"process {error.holder}" if error.holder else "another process"
+        raise click.ClickException(f"{path} is being written by {who} (another tarot "
+                                   "simulate); one run at a time writes a results file"
+                                   ) from None
+    except BackendError as error:
+        raise click.ClickException(str(error)) from None
+    _print(report(match, records, run, timing=not no_timing), as_json)
+
+
+def _play(match: ResultsHeader, rules: RuleSet, done: Sequence[SeedRecord], backend: Backend,
+          writer: ResultsWriter | None, *, show: bool) -> list[SeedRecord]:
+    """Play the deal seeds of ``match`` that ``done`` lacks, writing each task's records
+    down as it finishes, under a progress bar."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -393,19 +494,109 @@ def simulate(deals: int, seed: int, names: tuple[str, ...], ruleset: RuleSet,
         TimeRemainingColumn,
     )
 
-    workers = workers or default_workers()
     # The bar is for a person watching: never in a pipe or a log file, where its
     # redraws would be noise; stdout stays clean for the table or the JSON either way.
-    show = not quiet and sys.stderr.isatty()
     progress = Progress(TextColumn("deal seeds"), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), TimeRemainingColumn(),
                         console=Console(stderr=True), transient=True, disable=not show)
-    start = time.perf_counter()
+
+    def finished(records: list[SeedRecord]) -> None:
+        if writer is not None:
+            writer.write(records)
+        progress.advance(bar, len(records))
+
     with progress:
-        bar = progress.add_task("simulate", total=deals)
-        records = run_simulation(names, deals, seed, ruleset, workers,
-                                 on_progress=lambda n: progress.advance(bar, n))
-    data = report(names, records, seed, ruleset, workers, time.perf_counter() - start)
+        bar = progress.add_task("simulate", total=match.deals, completed=len(done))
+        return run_simulation(match.players, match.deals, match.seed, rules, backend,
+                              done=done, on_records=finished)
+
+
+def _refuse_options(ctx: click.Context, why: str, parameters: list[str]) -> None:
+    """A usage error naming the options of ``parameters`` given on the command line."""
+    given = [_option_name(ctx, name) for name in parameters if _given(ctx, name)]
+    if given:
+        raise click.UsageError(f"{why}: {', '.join(given)} cannot go with it", ctx)
+
+
+def _given(ctx: click.Context, parameter: str) -> bool:
+    source = ctx.get_parameter_source(parameter)
+    return source is not None and source is not click.core.ParameterSource.DEFAULT
+
+
+def _option_name(ctx: click.Context, parameter: str) -> str:
+    option = next(p for p in ctx.command.params if p.name == parameter)
+    return option.opts[0]
+
+
+def _header(names: Sequence[str], seed: int, deals: int, chosen: ChosenRules) -> ResultsHeader:
+    from tarot import __version__
+    from tarot.results_file import ResultsHeader
+
+    return ResultsHeader(program=__version__, players=(names[0], names[1], names[2], names[3]),
+                         seed=seed, deals=deals, rules=chosen.argument,
+                         rules_id=chosen.rules.id, rules_hash=chosen.rules.content_hash)
+
+
+def _resumed_match(ctx: click.Context, results: Results, names: tuple[str, ...], seed: int,
+                   deals: int, chosen: ChosenRules) -> tuple[ResultsHeader, RuleSet]:
+    """The match of the file and its rule set, the options left out taken from the file;
+    refused, each setting named, if an option given differs from it."""
+    from tarot.results_file import differences
+    from tarot.rules import RulesError
+
+    recorded = results.header
+    if not _given(ctx, "chosen_rules"):
+        try:
+            chosen = _choose_rules(recorded.rules)
+        except RulesError as error:
+            raise click.ClickException(f"{results.path}: the match's rules cannot be loaded "
+                                       f"({error}); give them with --rules") from None
+    if not _given(ctx, "names"):
+        names = recorded.players
+        problem = _players_problem(names)
+        if problem is not None:
+            raise click.ClickException(f"{results.path}:1: {problem}")
+    wanted = _header(names, seed if _given(ctx, "seed") else recorded.seed,
+                     deals if _given(ctx, "deals") else recorded.deals, chosen)
+    said = differences(recorded, wanted)
+    if said:
+        raise click.ClickException(
+            f"{results.path} holds another match: this run would change {'; '.join(said)}. "
+            "Resume with the file's settings (leave those options out), or start a new "
+            "file with --out")
+    if results.torn_line is not None:
+        click.echo(f"{results.path}:{results.torn_line}: the last line was cut short (a run "
+                   "killed while writing it): it is removed and its deal seed played again",
+                   err=True)
+    return wanted, chosen.rules
+
+
+def _read(path: Path) -> Results:
+    from tarot.results_file import ResultsError, read_results
+
+    try:
+        return read_results(path)
+    except ResultsError as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _start(path: Path, match: ResultsHeader) -> int:
+    """A new results file holding the header; the bytes it holds."""
+    from tarot.results_file import header_line, start_results
+
+    try:
+        start_results(path, match)
+    except FileExistsError:
+        raise _exists(path) from None
+    return len(header_line(match).encode()) + 1
+
+
+def _exists(path: Path) -> click.ClickException:
+    return click.ClickException(f"{path} exists: --resume {path} finishes its match; --out "
+                                "makes a new file")
+
+
+def _print(data: dict[str, Any], as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(data, indent=2, allow_nan=False))
     else:

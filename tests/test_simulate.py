@@ -8,33 +8,22 @@ pool's start-up (spawned processes import tarot afresh).
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from simulate_cli import invoke, run_json
 
+from tarot.backends import ProcessPool, Task, play_chunk
 from tarot.bots.random_player import RandomPlayer
 from tarot.bots.registry import PLAYERS
 from tarot.bots.rules_player import RulesPlayer
-from tarot.match import match_result, run_match
+from tarot.match import SeedRecord, match_result, run_match
 from tarot.rules import load_rules
-from tarot.simulate import chunks, next_distinct, percentile, run_simulation, simulate
+from tarot.simulate import chunks, next_distinct, percentile, run_simulation
 
 MIXED = "rules,random,random,random"
-
-
-def invoke(args: list[str]) -> Result:
-    # --quiet is redundant under CliRunner (stderr is no terminal) but says what is meant.
-    return CliRunner().invoke(simulate, [*args, "--quiet"])
-
-
-def run_json(args: list[str]) -> dict[str, Any]:
-    result = invoke([*args, "--json"])
-    assert result.exit_code == 0, result.output
-    # The whole of stdout is one JSON document: json.loads refuses anything around it.
-    data: dict[str, Any] = json.loads(result.stdout)
-    return data
 
 
 def without_timing(data: dict[str, Any]) -> dict[str, Any]:
@@ -105,16 +94,43 @@ def test_json_structure_and_zero_sum() -> None:
 
 def test_the_figures_are_run_match_s() -> None:
     names = ("rules", "random", "rules", "random")
-    records = run_simulation(names, deals=5, seed=3, rules=load_rules("standard"), workers=1)
+    records = run_simulation(names, deals=5, seed=3, rules=load_rules("standard"),
+                             backend=ProcessPool(1))
     expected = run_match([RulesPlayer(), RandomPlayer(), RulesPlayer(), RandomPlayer()],
                          deals=5, seed=3)
     assert match_result(names, records, seed=3) == expected
 
 
+@dataclass(frozen=True)
+class RepeatingBackend:
+    """Plays every chunk, then reports each chunk a second time, as Dask could after
+    running a lost worker's chunk again."""
+
+    workers: int = 2
+    scheduler: None = None
+
+    def results(self, tasks: Sequence[Task]) -> Iterator[list[SeedRecord]]:
+        played = [play_chunk(task) for task in tasks]
+        yield from played
+        yield from played
+
+
+def test_a_deal_seed_played_twice_counts_once() -> None:
+    names = ("rules", "random", "random", "random")
+    rules = load_rules("standard")
+    written: list[int] = []
+    records = run_simulation(names, 6, 1, rules, RepeatingBackend(),
+                             on_records=lambda new: written.extend(r.deal_seed for r in new))
+    assert [r.deal_seed for r in records] == list(range(1, 7))
+    assert sorted(written) == list(range(1, 7))  # each written down once
+    assert match_result(names, records, 1) == \
+        match_result(names, run_simulation(names, 6, 1, rules, ProcessPool(1)), 1)
+
+
 def test_any_number_of_workers_gives_the_same_figures() -> None:
     # 6 seeds for 2 workers make 6 one-seed tasks, so the pool really shares them out
     # and they come back in whatever order the workers finish.
-    assert len(chunks(6, 20, 2)) > 2
+    assert len(chunks(range(20, 26), 2)) > 2
     args = ["--deals", "6", "--seed", "20", "--players", "random,rules,random,rules"]
     one = run_json([*args, "--workers", "1"])
     two = run_json([*args, "--workers", "2"])
@@ -167,5 +183,7 @@ def test_helpers() -> None:
     assert percentile(list(range(1, 101)), 0.95) == 95.0
     assert percentile([7], 0.95) == 7.0
     for deals, seed, workers in [(1, 0, 8), (7, 3, 2), (1000, 1, 2), (45, 0, 1)]:
-        seeds = [s for part in chunks(deals, seed, workers) for s in part]
+        seeds = [s for part in chunks(range(seed, seed + deals), workers) for s in part]
         assert seeds == list(range(seed, seed + deals))
+    # A resumed run's deal seeds have gaps, where the finished ones were.
+    assert [s for part in chunks([1, 2, 5, 9], 1) for s in part] == [1, 2, 5, 9]
