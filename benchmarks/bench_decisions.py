@@ -1,6 +1,7 @@
 """Are the rules player's bid and poignée thresholds where they should be? Figures, no asserts.
 
     python benchmarks/bench_decisions.py [--deals 4000] [--shift 4] [--level rules]
+        [--only bids|poignee]
 
 Every computer level bids and shows poignées as the rules player does, from
 thresholds fitted on simulated deals. This checks them the same way: for every

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 # The names of tarot.bots.registry.PLAYERS, written out so that `tarot --help` need not
 # import the players (a test keeps the two lists equal).
 LEVELS = ("random", "easy", "rules", "normal", "strong")
-DEFAULT_LEVEL = "normal"  # tarot.bots.registry.DEFAULT_LEVEL, which says why
+DEFAULT_LEVEL = "strong"  # tarot.bots.registry.DEFAULT_LEVEL, which says why
 
 
 class _Tarot(click.Group):
@@ -480,8 +480,8 @@ def saves() -> None:
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Where to save the game (default: a new file under "
               "the games folder that `tarot saves` shows).")
-@click.option("--level", default=DEFAULT_LEVEL, show_default=True,
-              type=click.Choice(LEVELS),
+@click.option("--level", default=DEFAULT_LEVEL, show_default=True, envvar="TAROT_LEVEL",
+              show_envvar=True, type=click.Choice(LEVELS),
               help="The computer players: random, easy (rules with lapses), rules (quick), "
               "normal (sampling, ~0.02 s a card), strong (sampling, ~0.05 s a card).")
 @click.option("--auto", is_flag=True, help="The computer plays all four seats.")

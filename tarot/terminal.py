@@ -73,7 +73,7 @@ CARD_HELP = """At the card prompt:
   a number     the card's number in your hand, as shown (it changes as you play)
   p            show a poignée (just before your first card, with enough trumps)
   hint         the card the strong computer player would play in your place,
-               from what you can see (it never looks at hidden cards)
+               and why, from what you can see (it never looks at hidden cards)
   last         the previous trick
   hand         your hand again
   ?            this help
@@ -280,7 +280,7 @@ class TerminalGame:
 
     def show_hint(self) -> None:
         """What the hint player would play here and why, from the person's own view only."""
-        from tarot.bots.advice import advise, reasons
+        from tarot.bots.advice import advise, reasons, seat_score
         from tarot.bots.registry import HINT_LEVEL, make_player
         from tarot.bots.sampling import SamplingPlayer
 
@@ -298,23 +298,20 @@ class TerminalGame:
             advice = advise(player, self.game.view(seat), legal, rng)
         best = advice.outcomes[advice.best]
         hand = self.game.hand(seat)
-        # The sampled score is per defender; the taker's own score is three times it.
-        own = 3 if seat == self.game.state.taker else 1
         line = Text("  Hint: ")
         line.append_text(card_text(CODES[advice.best]))
         line.append(f" (card {hand.index(CODES[advice.best]) + 1})")
-        if len(advice.ranked) == 1 and not best.deals:
+        if not legal & (legal - 1):
+            line.append(": the only card you may play.")
+        elif not best.deals:
             line.append(": the one card left once the mistakes below are set aside."
                         if advice.left_out else ": every card you may play comes to the same.")
-        elif len(advice.ranked) == 1:
-            line.append(f": {round(own * best.value):+d} for you on average over the "
-                        f"{best.deals} deals it dealt from what you can see.")
         else:
             second = advice.ranked[1]
-            line.append(f": {round(own * best.value):+d} for you on average over the "
+            line.append(f": {seat_score(advice, advice.best):+d} for you on average over the "
                         f"{best.deals} deals it dealt from what you can see; next best ")
             line.append_text(card_text(CODES[second]))
-            line.append(f", {round(own * advice.outcomes[second].value):+d}.")
+            line.append(f", {seat_score(advice, second):+d}.")
         self.say(line)
         for reason in reasons(advice):
             self.say(f"    {reason[0].upper()}{reason[1:]}.")

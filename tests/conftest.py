@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tarot.rules import RuleSet, load_rules
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """`tarot play` without --level seats the quick rules player in tests (and in every
+    `tarot` they start, which inherits the environment): the many tests of saves, logs
+    and the table are about those, not the players, and the default level (normal)
+    would make them several times slower. Tests of the default itself unset it; tests of
+    a level name it."""
+    os.environ["TAROT_LEVEL"] = "rules"
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tarot import phases
-from tarot.bots.advice import Advice, advise, reasons
+from tarot.bots.advice import Advice, advise, reasons, seat_score
 from tarot.bots.base import ask
 from tarot.bots.rules_player import RulesPlayer
 from tarot.bots.sampling import CardOutcome, SamplingPlayer, Settings
@@ -77,28 +77,60 @@ def test_the_last_to_play_knows_which_card_takes_the_trick() -> None:
     assert checked >= 10
 
 
-def _advice(first: CardOutcome, second: CardOutcome, left_out: tuple[int, ...] = ()
-            ) -> Advice:
-    return Advice((1, 2), {1: first, 2: second}, left_out, taker_side=False,
-                  excuse_discounted=False)
+def _advice(first: CardOutcome, second: CardOutcome, left_out: tuple[int, ...] = (),
+            taker_side: bool = False, excuse_discounted: bool = False) -> Advice:
+    """Advice between 2♠ (card 1) and 3♠ (card 2), the first ranked best."""
+    return Advice((1, 2), {1: first, 2: second}, left_out, taker_side=taker_side,
+                  excuse_discounted=excuse_discounted)
 
 
 def test_reasons_name_the_counts_that_set_the_card_apart() -> None:
+    apart = reasons(_advice(CardOutcome(20.0, 100, 83, 60, 95, 9000),
+                            CardOutcome(5.0, 100, 40, 58, 60, 8900)))
+    assert apart == [
+        "with 2♠ your side takes this trick in 83% of those deals (3♠: 40%)",
+        "with 2♠ the Petit ends on your side in 95% of those deals (3♠: 60%)"]
+    # Card points: 45 against 40 a deal, the largest difference here; for the taker,
+    # the contract is his own.
+    by_points = reasons(_advice(CardOutcome(20.0, 100, 50, 70, None, 9000),
+                                CardOutcome(5.0, 100, 50, 58, None, 8000), taker_side=True))
+    assert by_points == ["with 2♠ your side ends with 45 card points on average (3♠: 40)",
+                         "with 2♠ you make your contract in 70% of those deals (3♠: 58%)"]
+
+
+def test_what_the_card_gives_up_comes_after_what_it_gains() -> None:
+    said = reasons(_advice(CardOutcome(20.0, 100, 1, 70, None, 8101),
+                           CardOutcome(19.0, 100, 98, 55, None, 8000)))
+    assert said == [
+        "with 2♠ the taker goes down in 70% of those deals (3♠: 55%)",
+        "with 3♠ your side takes this trick more often (98% against 1%), "
+        "but 3♠ scores less on average"]
+    fewer_points = reasons(_advice(CardOutcome(20.0, 100, 50, 50, None, 8001),
+                                   CardOutcome(19.0, 100, 50, 50, None, 9000)))
+    assert fewer_points == ["with 3♠ your side ends with more card points (45 against 40), "
+                            "but 3♠ scores less on average"]
+
+
+def test_without_a_clear_count_the_hint_says_how_close_the_cards_are() -> None:
     close = CardOutcome(10.0, 100, trick_won=50, side_ahead=60, petit_ours=None,
                         half_points_ours=8000)
     assert reasons(_advice(close, CardOutcome(9.9, 100, 52, 61, None, 8010))) == \
         ["3♠ comes to the same: either will do"]
-    apart = reasons(_advice(CardOutcome(20.0, 100, 83, 60, 95, 9000),
-                            CardOutcome(5.0, 100, 40, 58, 60, 8900)))
-    assert apart == ["takes this trick in 83% of those deals (3♠: 40%)",
-                     "the Petit ends on your side in 95% of those deals (3♠: 60%)"]
-    # Card points: 45 against 40 a deal, the largest difference here.
-    by_points = reasons(_advice(CardOutcome(20.0, 100, 50, 70, None, 9000),
-                                CardOutcome(5.0, 100, 50, 58, None, 8000)))
-    assert by_points[0] == "your side ends with 45 card points on average (3♠: 40)"
-    assert by_points[1] == "the taker goes down in 70% of those deals (3♠: 58%)"
-    left = reasons(_advice(close, close, left_out=(PETIT,)))
-    assert left[-1] == "not T1: the Petit would most likely be lost"
+    # The gap is between the scores the hint prints: 3 × 10.0 and 3 × 9.4 for the taker.
+    assert reasons(_advice(close, CardOutcome(9.4, 100, 52, 61, None, 8010),
+                           taker_side=True)) == \
+        ["no single count sets it apart: it comes out 2 points ahead on average"]
+    assert seat_score(_advice(close, close, taker_side=True), 1) == 30
+
+
+def test_cards_left_out_and_the_excuse_are_explained() -> None:
+    close = CardOutcome(10.0, 100, 50, 60, None, 8000)
+    said = reasons(_advice(close, close, left_out=(PETIT, 13), excuse_discounted=True))
+    assert said[1:] == [
+        "not T1: the Petit would most likely be lost",
+        "not K♠: it would most likely be lost to the taker, and a lower card of its suit "
+        "does as well",
+        "the Excuse's figure is lowered by what keeping it for later is worth"]
 
 
 def test_the_advice_never_offers_a_card_the_guards_leave_out() -> None:

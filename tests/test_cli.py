@@ -296,15 +296,24 @@ def test_levels_offered_by_play_are_the_registered_players() -> None:
     assert DEFAULT_OFFERED == DEFAULT_LEVEL
 
 
-def test_play_without_level_seats_the_default_level(tmp_path: Path) -> None:
-    """Without --level, the computer players are the default level (recorded in the log)."""
+def test_play_without_level_seats_the_default_level(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without --level (nor TAROT_LEVEL, which the test session sets to the quick
+    player), the computer players are the default level, recorded in the log."""
     from tarot.bots.registry import DEFAULT_LEVEL
 
+    monkeypatch.delenv("TAROT_LEVEL")
     save = tmp_path / "game.jsonl"
     result = CliRunner().invoke(main, ["play", "--auto", "--seed", "3", "--save", str(save)])
     assert result.exit_code == 0, result.output
     header = json.loads(save.read_text(encoding="utf-8").splitlines()[0])
     assert header["players"] == [DEFAULT_LEVEL] * 4
+    monkeypatch.setenv("TAROT_LEVEL", "easy")
+    again = tmp_path / "easy.jsonl"
+    result = CliRunner().invoke(main, ["play", "--auto", "--seed", "3", "--save", str(again)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(again.read_text(encoding="utf-8").splitlines()[0])["players"] == \
+        ["easy"] * 4
 
 
 def _edited_settlement(tmp_path: Path) -> Path:
@@ -453,7 +462,7 @@ def test_options_that_contradict_the_resumed_game_are_refused(tmp_path: Path) ->
     assert save.read_bytes() == before  # refused before the file was touched
     # Options that agree with the saved game are no contradiction.
     code, out = run(["play", "--resume", str(save), "--seed", "2", "--rules", "standard",
-                     "--level", "normal"], "quit\n")
+                     "--level", "rules"], "quit\n")
     assert code == 0 and "Resuming this game" in out
 
 

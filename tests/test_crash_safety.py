@@ -55,20 +55,15 @@ class Scenario:
     answers: tuple[str, ...]  # the person's answers, one per line (none with --auto)
 
 
-# The quick computer players (--level rules) throughout: these are about the save, and
-# the save campaign kills each scenario hundreds of times (it has its own scenarios for
-# the sampling levels).
 SCENARIOS = [
     # The person bids Garde, discards 'auto', declares no chelem, then plays the first
     # number that names a legal card; if another seat overcalls, the refused answers
     # are asked again harmlessly.
-    Scenario("garde", ("--seed", "5", "--level", "rules"),
-             ("garde", "auto", "n", *ANY_CARD.split() * 40)),
+    Scenario("garde", ("--seed", "5"), ("garde", "auto", "n", *ANY_CARD.split() * 40)),
     # The person passes at every auction (a redeal asks again), and plays numbers.
-    Scenario("passes", ("--seed", "8", "--level", "rules"),
-             tuple(["pass", *ANY_CARD.split()] * 40)),
-    Scenario("auto-1", ("--seed", "271828182845", "--auto", "--level", "rules"), ()),
-    Scenario("auto-2", ("--seed", "314159265358", "--auto", "--level", "rules"), ()),
+    Scenario("passes", ("--seed", "8"), tuple(["pass", *ANY_CARD.split()] * 40)),
+    Scenario("auto-1", ("--seed", "271828182845", "--auto"), ()),
+    Scenario("auto-2", ("--seed", "314159265358", "--auto"), ()),
 ]
 
 
@@ -387,8 +382,7 @@ def test_resume_of_a_log_without_a_deal(tmp_path: Path) -> None:
 def test_a_save_that_stops_at_a_redeal_resumes(tmp_path: Path, after: str) -> None:
     """A file that stops after the fourth pass or the redeal (a full disk can cut it there)
     gets the next deal from the seed on resume, and ends as the uninterrupted game."""
-    whole = _reference_text(tmp_path, Scenario(
-        "fp", ("--deal", "four-passes", "--auto", "--level", "rules"), ()))
+    whole = _reference_text(tmp_path, Scenario("fp", ("--deal", "four-passes", "--auto"), ()))
     lines = whole.split(b"\n")[:-1]
     stop = next(i for i, line in enumerate(lines) if b'"type": "redeal"' in line)
     stop += 1 if after == "redeal" else 0
@@ -643,8 +637,7 @@ def test_a_named_deal_resumes_with_its_script(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """Fault 2: the header records the named deal and its script, so a resumed named deal
     keeps to the script (four passes here; without it North bid a garde on resume)."""
-    # The quick computer players: this is about the save, not their play.
-    scenario = Scenario("four-passes", ("--deal", "four-passes", "--level", "rules"),
+    scenario = Scenario("four-passes", ("--deal", "four-passes"),
                         tuple(["pass", *ANY_CARD.split()] * 40))
     whole = _reference_text(tmp_path, scenario)
     header = json.loads(whole.split(b"\n")[0])
@@ -661,8 +654,8 @@ def test_a_named_deal_resumes_with_its_script(tmp_path: Path,
     from tarot.seeds import named_deals
 
     for name in named_deals():
-        scenario = Scenario(name, ("--deal", name, "--level", "rules"),
-                            tuple(["garde", "auto", "n", *ANY_CARD.split()] * 40))
+        scenario = Scenario(name, ("--deal", name), tuple(["garde", "auto", "n",
+                                                           *ANY_CARD.split()] * 40))
         whole = _reference_text(tmp_path, scenario, f"{name}-whole.jsonl")
         path = tmp_path / f"{name}-quit.jsonl"
         # Quit at the second prompt: the script's entries before it have been used.

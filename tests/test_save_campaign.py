@@ -273,10 +273,10 @@ def scenarios() -> list[tuple[Scenario, int]]:
                share) for level, seed, share in (("random", 21, 60), ("easy", 22, 60),
                                                 ("rules", 23, 90), ("normal", 24, 6),
                                                 ("strong", 25, 3))]
-    named = [(Scenario(f"deal-{name}", ("--deal", name, "--auto", "--level", "rules"), ()), 12)
+    named = [(Scenario(f"deal-{name}", ("--deal", name, "--auto"), ()), 12)
              for name in named_deals()]
     person = [(SCENARIOS[0], 200), (SCENARIOS[1], 150),
-              (Scenario("deal-four-passes-person", ("--deal", "four-passes", "--level", "rules"),
+              (Scenario("deal-four-passes-person", ("--deal", "four-passes"),
                         tuple(["pass", *ANY_CARD.split()] * 40)), 40)]
     return person + levels + named
 

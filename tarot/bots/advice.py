@@ -53,6 +53,12 @@ def advise(player: SamplingPlayer, view: PlayerView, legal: int, rng: random.Ran
                   excuse_discounted=EXCUSE in ranked[:2] and player.discounts_excuse(hand_size))
 
 
+def seat_score(advice: Advice, card: int) -> int:
+    """The card's mean score for the seat itself, in whole points: the sampled value is
+    per defender, and the taker scores three times it."""
+    return round((3 if advice.taker_side else 1) * advice.outcomes[card].value)
+
+
 def _percent(count: int, deals: int) -> int:
     """``count`` deals of ``deals``, in whole percent."""
     return round(100 * count / deals)
@@ -74,52 +80,50 @@ def reasons(advice: Advice) -> list[str]:
     if len(advice.ranked) > 1 and best.deals:
         second_card = advice.ranked[1]
         second = advice.outcomes[second_card]
-        other = display(second_card)
-        contract = "you make your contract" if advice.taker_side else "the taker goes down"
-        counted = (  # the count, the next best's, what it counts, said of the next best
-            (best.trick_won, second.trick_won, "takes this trick",
-             f"{other} takes this trick"),
-            (best.side_ahead, second.side_ahead, contract, f"with {other} {contract}"),
-            (best.petit_ours, second.petit_ours, "the Petit ends on your side",
-             f"with {other} the Petit ends on your side"),
+        mine, other = display(advice.best), display(second_card)
+        gives_up = f"but {other} scores less on average"
+        counted = (
+            (best.trick_won, second.trick_won, "your side takes this trick"),
+            (best.side_ahead, second.side_ahead,
+             "you make your contract" if advice.taker_side else "the taker goes down"),
+            (best.petit_ours, second.petit_ours, "the Petit ends on your side"),
         )
-        for mine, theirs, what, of_other in counted:
-            if mine is None or theirs is None:
+        for count, other_count, what in counted:
+            if count is None or other_count is None:
                 continue
-            ours, next_best = _percent(mine, best.deals), _percent(theirs, second.deals)
-            if ours - next_best >= MEANINGFUL_PERCENT:
-                said.append((ours - next_best, True,
-                             f"{what} in {ours}% of those deals ({other}: {next_best}%)"))
-            elif next_best - ours >= MEANINGFUL_PERCENT:
-                said.append((next_best - ours, False,
-                             f"{of_other} more often ({next_best}% against {ours}%), but "
-                             "scores less over the whole deal"))
-        mine_points, their_points = best.half_points_ours, second.half_points_ours
-        if mine_points is not None and their_points is not None:
-            # Two card points a deal weigh as much as ten deals in a hundred.
-            gain = (mine_points / best.deals - their_points / second.deals) / 2
+            ours, theirs = _percent(count, best.deals), _percent(other_count, second.deals)
+            if ours - theirs >= MEANINGFUL_PERCENT:
+                said.append((ours - theirs, True,
+                             f"with {mine} {what} in {ours}% of those deals ({other}: {theirs}%)"))
+            elif theirs - ours >= MEANINGFUL_PERCENT:
+                said.append((theirs - ours, False, f"with {other} {what} more often "
+                             f"({theirs}% against {ours}%), {gives_up}"))
+        our_points, their_points = best.half_points_ours, second.half_points_ours
+        if our_points is not None and their_points is not None:
+            gain = (our_points / best.deals - their_points / second.deals) / 2
             if abs(gain) >= MEANINGFUL_POINTS:
-                ours_text = _points(mine_points, best.deals)
+                ours_text = _points(our_points, best.deals)
                 theirs_text = _points(their_points, second.deals)
+                # Two card points a deal weigh as much as ten deals in a hundred.
                 said.append((abs(gain) * MEANINGFUL_PERCENT / MEANINGFUL_POINTS, gain > 0,
-                             f"your side ends with {ours_text} card points on average "
-                             f"({other}: {theirs_text})" if gain > 0 else
+                             f"with {mine} your side ends with {ours_text} card points on "
+                             f"average ({other}: {theirs_text})" if gain > 0 else
                              f"with {other} your side ends with more card points "
-                             f"({theirs_text} against {ours_text}), but scores less"))
+                             f"({theirs_text} against {ours_text}), {gives_up}"))
         said.sort(key=lambda item: (not item[1], -item[0]))
     lines = [text for _, _, text in said[:MOST_REASONS]]
     if len(advice.ranked) > 1 and not lines:
         second_card = advice.ranked[1]
-        # The seat's own score: the taker's is three times the per-defender one.
-        gap = (3 if advice.taker_side else 1) * (best.value - advice.outcomes[second_card].value)
-        lines.append(f"{display(second_card)} comes to the same: either will do"
-                     if round(gap) == 0 else
-                     f"no single count sets it apart: it comes out {round(gap)} point"
-                     f"{'s' if round(gap) != 1 else ''} ahead on average")
+        # From the scores the hint prints, so that the two never disagree.
+        gap = seat_score(advice, advice.best) - seat_score(advice, second_card)
+        lines.append(f"{display(second_card)} comes to the same: either will do" if gap == 0
+                     else f"no single count sets it apart: it comes out {gap} point"
+                     f"{'s' if gap != 1 else ''} ahead on average")
     for card in advice.left_out:
         lines.append(f"not {display(card)}: "
                      + ("the Petit would most likely be lost" if card == PETIT else
-                        "it cannot win, and the taker plays after you"))
+                        "it would most likely be lost to the taker, and a lower card of "
+                        "its suit does as well"))
     if advice.excuse_discounted:
-        lines.append("the Excuse is counted less what keeping it for later is worth")
+        lines.append("the Excuse's figure is lowered by what keeping it for later is worth")
     return lines

@@ -66,11 +66,11 @@ PLAYERS: dict[str, Callable[[RuleSet], Player]] = {
     "strong": _sampling("strong"),
 }
 HINT_LEVEL = "strong"
-# `tarot play`'s computer players unless --level says otherwise: the strongest level
-# whose 95th-percentile decision time is at most half a second on one core of the
-# machine we measure on (`python benchmarks/bench_players.py`: normal 59 ms, strong
-# 192 ms; strong is the hint, and at 0.2 s a card it makes a deal drag).
-DEFAULT_LEVEL = "normal"
+# `tarot play`'s computer players unless --level (or TAROT_LEVEL) says otherwise: the
+# strongest level whose 95th-percentile decision time is at most half a second on one
+# core of the machine we measure on (`python benchmarks/bench_players.py`: strong
+# 192 ms, 48 ms on average; its slow decisions show the "thinking…" line).
+DEFAULT_LEVEL = "strong"
 # Players kept for measuring, not offered by `tarot play`: the yardstick is today's
 # `rules`, frozen, so that later improvements are measured against a fixed player.
 YARDSTICK = "rules-2026-11"

@@ -319,6 +319,8 @@ class SamplingPlayer:
         values = [total / samples for total in totals]
         if EXCUSE in cards and self.discounts_excuse(know.hand.bit_count()):
             values[cards.index(EXCUSE)] -= settings.excuse_keep * sc.multiplier
+        if not explain:
+            return {card: CardOutcome(values[i], samples) for i, card in enumerate(cards)}
         return {card: tally.outcome(i, values[i], samples) for i, card in enumerate(cards)}
 
     def discounts_excuse(self, cards_in_hand: int) -> bool:
@@ -334,11 +336,12 @@ class SamplingPlayer:
 @dataclass(frozen=True, slots=True)
 class CardOutcome:
     """One card's mean value (as :meth:`SamplingPlayer.card_values` gives it) over
-    ``deals`` sampled deals and, when counted, in how many of them our side took the
-    trick in progress (None under the exact search, which keeps no line of play), came
-    out ahead of the other side (the contract's result, unless a declared chelem failed),
-    ended with the Petit (None: the Petit is already played), and the half-points of
-    cards our side held at the end, summed over the deals (None under the exact search)."""
+    ``deals`` sampled deals and, when counted (None: not asked for), in how many of them
+    our side took the trick in progress (None under the exact search, which keeps no
+    line of play), came out ahead of the other side (the contract's result, unless a
+    declared chelem failed), ended with the Petit (None: the Petit is already played),
+    and the half-points of cards our side held at the end, summed over the deals (None
+    under the exact search)."""
 
     value: float
     deals: int
