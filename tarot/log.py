@@ -303,7 +303,7 @@ class LogProblem:
     """The first thing wrong with a log, located."""
 
     file: str
-    line: int  # 1-based line number in the file
+    line: int  # 1-based line number in the file; 0: the file as a whole (it cannot be read)
     code: str
     message: str
     seq: int | None = None
@@ -317,7 +317,8 @@ class LogProblem:
             object.__setattr__(self, "event_type", printable(self.event_type, 40))
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}: "
+        # A file that cannot be read has no line to name (`FILE: unreadable: …`).
+        where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
         if self.seq is not None:
             where += f"event #{self.seq} ({self.event_type or '?'}): "
         elif self.line == 1:

@@ -214,6 +214,8 @@ def test_read_log_reports_unreadable_and_binary_files(tmp_path: Path) -> None:
     with pytest.raises(LogError) as raised:
         read_log(tmp_path / "missing.jsonl")
     assert raised.value.problem.code == "unreadable"
+    # No line to name: the file itself.
+    assert str(raised.value.problem).startswith(f"{tmp_path / 'missing.jsonl'}: unreadable: ")
     binary = tmp_path / "binary.jsonl"
     binary.write_bytes(PRISE_LINES[0].encode() + b"\n\xff\xfe\n")
     with pytest.raises(LogError) as raised:
