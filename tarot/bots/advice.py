@@ -4,9 +4,10 @@ The hint player is a :class:`~tarot.bots.sampling.SamplingPlayer` asked from the
 person's own view, so it knows what the person knows and nothing more. It applies
 the guards it plays by (the Petit and honours not thrown away), then deals the
 unseen cards many ways and plays each candidate out. The reasons are counts from
-those same deals (:class:`~tarot.bots.sampling.CardOutcome`): how often the card
-takes the trick, makes or beats the contract, and keeps the Petit on the person's
-side, set beside the next best card's, so a reason is never invented after the fact.
+those same deals (:class:`~tarot.bots.sampling.CardOutcome`): how often, with the
+card, the person's side takes the trick, makes or beats the contract and keeps the
+Petit, and the card points it ends with, set beside the next best card's, so a
+reason is never invented after the fact.
 """
 
 from __future__ import annotations
