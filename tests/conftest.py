@@ -12,7 +12,7 @@ from tarot.rules import RuleSet, load_rules
 def pytest_configure(config: pytest.Config) -> None:
     """`tarot play` without --level seats the quick rules player in tests (and in every
     `tarot` they start, which inherits the environment): the many tests of saves, logs
-    and the table are about those, not the players, and the default level (normal)
+    and the table are about those, not the players, and the default level (strong)
     would make them several times slower. Tests of the default itself unset it; tests of
     a level name it."""
     os.environ["TAROT_LEVEL"] = "rules"
