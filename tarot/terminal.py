@@ -153,6 +153,17 @@ class TerminalGame:
     def say(self, *parts: str | Text) -> None:
         self.console.print(*parts, markup=False)  # what a person typed is never markup
 
+    def say_indented(self, text: Text, indent: int) -> None:
+        """``text`` wrapped to the terminal's width with its following lines indented by
+        ``indent`` columns, so that a long hint reads as one block (piped output keeps
+        each line whole, as ``say`` does)."""
+        if self.console.soft_wrap:
+            self.say(text)
+            return
+        for number, line in enumerate(text.wrap(self.console, self.width - indent)):
+            line.rstrip()
+            self.say(Text(" " * indent) + line if number else line)
+
     @property
     def width(self) -> int:
         """The columns to lay the table out in: the terminal's, 80 when piped."""
@@ -312,9 +323,9 @@ class TerminalGame:
                         f"{best.deals} deals it dealt from what you can see; next best ")
             line.append_text(card_text(CODES[second]))
             line.append(f", {seat_score(advice, second):+d}.")
-        self.say(line)
+        self.say_indented(line, len("  Hint: "))
         for reason in reasons(advice):
-            self.say(f"    {reason[0].upper()}{reason[1:]}.")
+            self.say_indented(Text(f"    {reason[0].upper()}{reason[1:]}."), 4)
 
     def prompt_text(self) -> str:
         phase = self.game.phase
@@ -502,10 +513,13 @@ def _no_echo() -> Iterator[None]:
     for the next prompt (where they are read and shown as usual)."""
     try:
         import termios
-
+    except ImportError:  # no termios (Windows)
+        yield
+        return
+    try:
         fd = sys.stdin.fileno()
         saved = termios.tcgetattr(fd)
-    except (ImportError, OSError, ValueError):  # not a terminal, or no termios (Windows)
+    except (OSError, ValueError, termios.error):  # not a terminal (termios.error: a pipe)
         yield
         return
     quiet = list(saved)

@@ -180,3 +180,52 @@ def test_a_long_decision_says_thinking_at_a_terminal() -> None:
     with terminal.thinking("East is thinking…"):
         time.sleep(0.6)
     assert "East is thinking…" in out.getvalue()
+
+
+def test_a_long_hint_wraps_as_a_block_at_a_terminal() -> None:
+    """At 80 columns the hint and its reasons wrap with their lines indented under
+    their first (piped output keeps each on one line, which other tests read)."""
+    import io
+
+    from tarot.bots.registry import make_player
+    from tarot.events import Play
+    from tarot.terminal import TerminalGame
+
+    game = Game.new(3)
+    rules = make_player("rules", game.rules)
+    rng = random.Random(3)
+    while game.phase != phases.TRICKS or game.turn != 0 or len(
+            [a for a in game.legal_actions() if isinstance(a, Play)]) < 3:
+        game.play(rules.choose(game.view(game.turn or 0), game.legal_actions(), rng))
+    out = io.StringIO()
+    console = Console(file=out, width=80, force_terminal=True, color_system=None)
+    # Not interactive: no "thinking…" line, whose timing would vary, in the output.
+    terminal = TerminalGame(game.clone(), [rules] * 4, 0, io.StringIO(), console=console,
+                            ask_line=lambda _: "", interactive=False)
+    terminal.show_hint()
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("  Hint: ") and len(lines) >= 3
+    assert all(len(line) <= 80 for line in lines)
+    first_reason = next(i for i, line in enumerate(lines) if line.startswith("    ") and
+                        line[4].isupper())
+    hint_block = lines[:first_reason]
+    assert len(hint_block) >= 2  # the hint's own sentence is longer than 80 columns
+    assert all(line.startswith(" " * len("  Hint: ")) for line in hint_block[1:])
+    assert all(line.startswith("    ") for line in lines[first_reason:])
+
+
+def test_keeping_keys_unechoed_leaves_a_pipe_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Echo is turned off only on a terminal: on a pipe termios refuses (termios.error),
+    and the computer's turn goes on as if nothing were asked."""
+    import os
+    import sys
+
+    from tarot.terminal import _no_echo
+
+    read_end, write_end = os.pipe()
+    with os.fdopen(read_end) as pipe:
+        monkeypatch.setattr(sys, "stdin", pipe)
+        with _no_echo():
+            entered = True
+    os.close(write_end)
+    assert entered
