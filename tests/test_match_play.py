@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from plain_person import first_legal_card, plain_answer
 
 from tarot.cli import main
 from tarot.log import read_log
@@ -211,19 +212,12 @@ def test_the_match_score_so_far_is_shown_during_the_next_deal(
         tables.append(self)
 
     def answer(prompt: str) -> str:
-        if prompt.startswith("Another deal"):
-            return "y"
-        if prompt.startswith("Your bid"):
-            return "pass"
-        if prompt.startswith("Declare"):
-            return "n"
-        if prompt.startswith("Discard"):
-            return "auto"
-        table = tables[-1]
+        said = plain_answer(prompt, bid="pass")
+        if said is not None:
+            return said
         if len(tables) == 2:
             raise terminal_module.QuitGame("stop in deal 2")
-        legal = table.game.legal_cards()
-        return str(table.game.hand(0).index(legal[0]) + 1)
+        return first_legal_card(tables[-1].game)
 
     monkeypatch.setattr(terminal_module.TerminalGame, "__init__", keep)
     monkeypatch.setattr(terminal_module, "_prompt", answer)

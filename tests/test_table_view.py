@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from plain_person import first_legal_card, plain_answer
 from rich.console import Console
 from rich.text import Text
 
@@ -132,16 +133,8 @@ def _person_game(interactive: bool, pace: float | None) -> tuple[list[str], str]
     def answer(prompt: str) -> str:
         asked.append(prompt)
         assert terminal is not None
-        if prompt.startswith("Your bid"):
-            return "garde"
-        if prompt.startswith("Discard"):
-            return "auto"
-        if prompt.startswith("Declare"):
-            return "n"
-        if prompt.startswith("(Enter"):
-            return ""
-        legal = terminal.game.legal_cards()
-        return str(terminal.game.hand(0).index(legal[0]) + 1)
+        said = plain_answer(prompt, bid="garde")
+        return first_legal_card(terminal.game) if said is None else said
 
     out = io.StringIO()
     console = Console(file=out, width=80, color_system=None)
