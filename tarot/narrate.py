@@ -29,6 +29,13 @@ def cards_text(codes: tuple[str, ...] | list[str]) -> str:
     return " ".join(display(CARD_BY_CODE[c]) for c in codes)
 
 
+def poignee_name(rules: RuleSet, size: int) -> str:
+    """A poignée of ``size`` cards by its name in the rule set (a size the rules do not
+    name, as in a refused or tampered log, by its count)."""
+    level = rules.poignee_by_size.get(size)
+    return level.name if level else f"{size} cards"
+
+
 class Narrator:
     """Turns events into lines; ``names`` are the seats' names as people see them."""
 
@@ -84,8 +91,7 @@ class Narrator:
         return [f"{self.does(event.seat, 'declares')} no chelem."]
 
     def _poignee(self, event: Poignee) -> list[str]:
-        level = self.rules.poignee_by_size.get(len(event.cards))
-        label = level.name if level else f"{len(event.cards)} cards"
+        label = poignee_name(self.rules, len(event.cards))
         return [f"{self.does(event.seat, 'shows')} a {label.lower()}: {cards_text(event.cards)}"]
 
     def _play(self, event: Play) -> list[str]:

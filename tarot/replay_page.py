@@ -33,11 +33,11 @@ from tarot.events import Deal, TrickTaken
 from tarot.evolve import apply
 from tarot.game import Game
 from tarot.match_file import LoadedMatch, result_text, totals
-from tarot.narrate import Narrator
+from tarot.narrate import Narrator, poignee_name
 from tarot.rules import RuleSet
 from tarot.scoring import points_text
 from tarot.state import DealState
-from tarot.table_view import score_so_far, trick_by_seat, winning_seat
+from tarot.table_view import cards_by_seat, score_so_far, winning_seat
 from tarot.views import PlayerView, view_for
 
 # The document is plain JSON: nested dicts, lists, strings, ints, bools and None.
@@ -189,7 +189,7 @@ def _step(state: DealState, dealt: Deal, as_seat: int | None, rules: RuleSet) ->
         "chelem": view.chelem_declared,
         "chien": chien,
         "discard": discard,
-        "poignees": [[seat, _poignee_name(rules, shown), list(shown)]
+        "poignees": [[seat, poignee_name(rules, len(shown)), list(shown)]
                      for seat, shown in view.poignees],
         "trick": _current_trick(view),
         "tricks_done": len(view.tricks),
@@ -204,16 +204,10 @@ def _pile(cards: list[str], table_sees: list[str], size: int) -> Json:
     return {"cards": cards, "public": table_sees, "count": size}
 
 
-def _poignee_name(rules: RuleSet, shown: Sequence[str]) -> str:
-    level = rules.poignee_by_size.get(len(shown))
-    return level.name if level else f"{len(shown)} cards"
-
-
 def _by_seat(leader: int, cards: Sequence[str]) -> list[str | None]:
-    by_seat: list[str | None] = [None] * 4
-    for index, code in enumerate(cards):
-        by_seat[(leader + index) % 4] = code
-    return by_seat
+    """A trick's cards by seat, South first (None: that seat has not played)."""
+    played = cards_by_seat(leader, cards)
+    return [played.get(seat) for seat in range(4)]
 
 
 def _trick_json(number: int, leader: int, cards: list[str | None], winner: int | None, *,
@@ -225,11 +219,9 @@ def _trick_json(number: int, leader: int, cards: list[str | None], winner: int |
 def _current_trick(view: PlayerView) -> Json | None:
     if view.phase != phases.TRICKS or view.leader is None:
         return None
-    played = trick_by_seat(view)
     # As at the terminal's table: a card alone is led, not yet winning anything.
     winning = winning_seat(view) if len(view.trick) > 1 else -1
-    return _trick_json(len(view.tricks) + 1, view.leader,
-                       [played.get(seat) for seat in range(4)],
+    return _trick_json(len(view.tricks) + 1, view.leader, _by_seat(view.leader, view.trick),
                        winning if winning >= 0 else None, done=False)
 
 

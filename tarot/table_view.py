@@ -81,10 +81,14 @@ def header_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list
     ]
 
 
+def cards_by_seat(leader: int, cards: Sequence[str]) -> dict[int, str]:
+    """A trick's cards, in the order played from ``leader``, by the seat that played each."""
+    return {(leader + index) % 4: code for index, code in enumerate(cards)}
+
+
 def trick_by_seat(view: PlayerView) -> dict[int, str]:
     """The cards of the trick in progress, by the seat that played each."""
-    leader = view.leader if view.leader is not None else view.seat
-    return {(leader + index) % 4: code for index, code in enumerate(view.trick)}
+    return cards_by_seat(view.leader if view.leader is not None else view.seat, view.trick)
 
 
 def winning_seat(view: PlayerView) -> int:
