@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 TAKER = 1
 DEFENCE = -1
 NEITHER = 0
+# The taker plays alone against three defenders: each pays him the per-defender score
+# (R24), so he scores it this many times.
+DEFENDERS = 3
 
 
 @dataclass(frozen=True, slots=True)

@@ -168,7 +168,7 @@ def score(
     for chelem in chelem_scores:
         per_defender += chelem.bonus
     scores = [-per_defender] * 4
-    scores[taker] = 3 * per_defender
+    scores[taker] = kernel.DEFENDERS * per_defender
     return Settlement(
         contract=rules.contracts[contract].id,
         taker=taker,

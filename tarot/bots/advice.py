@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from tarot.bots.sampling import CardOutcome, SamplingPlayer
 from tarot.cards import EXCUSE, PETIT, card_list, display
+from tarot.kernel import DEFENDERS
 from tarot.views import PlayerView
 
 # A reason is given only where the hinted card and the next best differ by at least
@@ -56,8 +57,8 @@ def advise(player: SamplingPlayer, view: PlayerView, legal: int, rng: random.Ran
 
 def seat_score(advice: Advice, card: int) -> int:
     """The card's mean score for the seat itself, in whole points: the sampled value is
-    per defender, and the taker scores three times it."""
-    return round((3 if advice.taker_side else 1) * advice.outcomes[card].value)
+    per defender, and the taker scores it once for each defender."""
+    return round((DEFENDERS if advice.taker_side else 1) * advice.outcomes[card].value)
 
 
 def _percent(count: int, deals: int) -> int:
