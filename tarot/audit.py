@@ -155,7 +155,7 @@ def audit_lines(result: Audit, names: tuple[str, ...] = ("P0", "P1", "P2", "P3")
         lines.append(f"Chelem, {chelem.kind.replace('_', ' ')}: {chelem.bonus:+d}.")
     d = r.per_defender
     lines.append(f"Total in the taker's favour: {d:+d}. Each defender scores {-d:+d}; "
-                 f"the taker 3 × {d:+d} = {3 * d:+d}.")
+                 f"the taker {kernel.DEFENDERS} × {d:+d} = {kernel.DEFENDERS * d:+d}.")
     lines.append("Scores: " + ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(r.scores))
                  + f" (sum {sum(r.scores)}).")
     return lines
