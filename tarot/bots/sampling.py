@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tarot import kernel, phases
+from tarot.bots.evidence import Evidence, resample
 from tarot.bots.knowledge import HIDDEN, SeatKnowledge
 from tarot.bots.playout import (
     Position,
@@ -222,6 +223,11 @@ class Settings:
     # The rules player's guards against a beginner's mistakes (the Petit, a hopeless
     # honour before the taker) applied to the cards sampled: issue 12.
     guard: bool = True
+    # The others' plays as evidence (tarot.bots.evidence): each deal sampled counts
+    # ``evidence`` to the power of the plays it does not explain, and ``samples`` deals are
+    # drawn so from ``candidates`` times as many. 1.0: every deal counts the same.
+    evidence: float = 1.0
+    candidates: int = 3
 
 
 class SamplingPlayer:
@@ -298,8 +304,7 @@ class SamplingPlayer:
             max(1, min(settings.samples, settings.max_playouts // len(cards)))
         totals = [0] * len(cards)
         tally = _Tally(len(cards), petit_live=not know.played >> PETIT & 1, exact=exact)
-        for _ in range(samples):
-            hands = know.sample(rng)
+        for hands in self._deals(view, know, sc, samples, rng):
             base = root.copy()
             base.hands = hands[:4]
             if fate == "shown":
@@ -322,6 +327,17 @@ class SamplingPlayer:
         if not explain:
             return {card: CardOutcome(values[i], samples) for i, card in enumerate(cards)}
         return {card: tally.outcome(i, values[i], samples) for i, card in enumerate(cards)}
+
+    def _deals(self, view: PlayerView, know: Knowledge, sc: Scoring, count: int,
+               rng: random.Random) -> list[list[int]]:
+        """``count`` deals consistent with the view; with ``Settings.evidence`` below 1, the
+        ones that best explain the other seats' plays, drawn from more."""
+        settings = self.settings
+        evidence = Evidence(view, sc, settings.evidence) if settings.evidence < 1.0 else None
+        if evidence is None or not evidence.plays:
+            return [know.sample(rng) for _ in range(count)]
+        pool = [know.sample(rng) for _ in range(count * settings.candidates)]
+        return resample(pool, [evidence.weight(hands) for hands in pool], count, rng)
 
     def discounts_excuse(self, cards_in_hand: int) -> bool:
         """Whether :meth:`card_values` counts the Excuse less its worth kept, at this hand size.
