@@ -75,7 +75,7 @@ _RETRIES = 40
 # card points (times the contract's multiplier) while the hand is longer than
 # this moved `normal - rules` by +5.1 ± 3.7 per game on deals 1-200 (the best
 # of 3, 6, 10 and 15 there, so flattered) and +3.0 ± 5.0 on deals 201-400
-# (8 did less): ``benchmarks/bench_excuse.py``.
+# (8 did less): ``benchmarks/bench_settings.py --vary excuse_keep=...``.
 EXCUSE_KEPT_UNTIL = 4
 
 
