@@ -5,6 +5,8 @@
 
 ``--vary NAME=V1,V2,...`` names a field of :class:`tarot.bots.sampling.Settings`
 (``excuse_keep``, ``evidence``, ``samples``...) and its values; the first is the base.
+``bid_shift`` moves the four bid thresholds of the level's rules style (the bids it
+makes) by that many points: the bids fitted against the defence they meet.
 For each value this plays the level against three ``--against`` players on the
 same duplicate deals as ``tarot simulate --players LEVEL,AGAINST,AGAINST,AGAINST``
 (same deal seeds, same generators, so the level's own value reproduces that
@@ -21,9 +23,11 @@ import dataclasses
 from multiprocessing import get_context
 
 from tarot.bots.registry import YARDSTICK, make_player
+from tarot.bots.rules_player import Style
 from tarot.bots.sampling import SamplingPlayer, Settings
 from tarot.match import SEATS, mean_ci, play_game
 
+BID_SHIFT = "bid_shift"
 POOLED = SEATS / (SEATS - 1)  # the level's mean → its difference from the other seats' mean
 
 
@@ -32,11 +36,16 @@ def _seed_mean(task: tuple[int, int, str, str, str, float]) -> float:
     deal_seed, seed, level, against, field, value = task
     base = make_player(level)
     assert isinstance(base, SamplingPlayer), f"{level} is not a sampling player"
-    kind = type(getattr(base.settings, field))
-    settings = dataclasses.replace(base.settings, **{field: kind(value)})
+    settings, style = base.settings, Style()
+    if field == BID_SHIFT:
+        style = dataclasses.replace(style, bid_thresholds=tuple(  # type: ignore[arg-type]
+            t + int(value) for t in style.bid_thresholds))
+    else:
+        kind = type(getattr(settings, field))
+        settings = dataclasses.replace(settings, **{field: kind(value)})
     total = 0
     for rotation in range(SEATS):
-        player = SamplingPlayer(settings, name=level, rules=base.rules)
+        player = SamplingPlayer(settings, name=level, rules=base.rules, style=style)
         others = [make_player(against, base.rules) for _ in range(SEATS - 1)]
         game = play_game([player, *others], deal_seed, rotation, seed)
         assert game.settlement is not None
@@ -55,9 +64,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     field, _, listed = args.vary.partition("=")
-    if field not in {f.name for f in dataclasses.fields(Settings)} or not listed:
-        parser.error(f"--vary wants FIELD=V1,V2 with FIELD one of "
-                     f"{', '.join(f.name for f in dataclasses.fields(Settings))}")
+    fields = [f.name for f in dataclasses.fields(Settings)
+              if f.type in ("int", "float", "bool")] + [BID_SHIFT]
+    if field not in fields or not listed:
+        parser.error(f"--vary wants FIELD=V1,V2 with FIELD one of {', '.join(fields)}")
     values = [float(v) for v in listed.split(",")]
     seeds = range(args.seed, args.seed + args.deals)
     means: dict[float, list[float]] = {}
