@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
@@ -150,12 +151,13 @@ def _voids(view: PlayerView) -> list[int]:
     return voids
 
 
-@pytest.mark.parametrize("level", ["fast", "random", "easy", "rules", "rules-2026-11",
-                                   "normal", "strong", "hint"])
+@pytest.mark.parametrize("level", ["fast", "evidence", "random", "easy", "rules",
+                                   "rules-2026-11", "normal", "strong", "hint"])
 def test_decision_ignores_where_the_hidden_cards_really_are(level: str) -> None:
     """Every level, the yardstick and the hint (its card and its reasons) decide the same
     when hidden cards move between two other hands in ways the view cannot tell."""
-    player = SamplingPlayer(FAST) if level == "fast" else make_player(
+    quick = {"fast": FAST, "evidence": dataclasses.replace(FAST, evidence=0.3)}
+    player = SamplingPlayer(quick[level]) if level in quick else make_player(
         HINT_LEVEL if level == "hint" else level)
     compared = 0
     for game, actions in _games_to_tricks(range(20, 32), 22):
