@@ -244,33 +244,36 @@ def table(data: dict[str, Any]) -> list[str]:
         f"Duplicate match, rules {data['rules']['id']!r}: {data['deals']} deal "
         f"seed{'s' if data['deals'] != 1 else ''} "
         f"({first} to {last}),",
-        f"each played {data['rotations']} times with the players rotated through the seats: "
+        f"each played {data['rotations']} times with the players rotated: "
         f"{data['games_per_player']} games per player.",
         "Scores are points per game (one deal played once at one seat, redeals included);",
-        "95% intervals are over deal seeds."
-        + (" Times are per decision of each player." if "timing" in data else ""),
+        "95% intervals are over deal seeds; made/taken: contracts; slams: declared slams",
+        "made/declared.",
         "",
     ]
     timing = data.get("timing")
     width = max(6, *(len(p["name"]) for p in data["players"]))
     lines.append(f" #  {'player':<{width}}  {'mean/game':>9}  {'95% interval':<16}"
-                 f"  {'taken':>5}  {'made':>5}  {'made %':>6}  {'slams made/decl.':>16}"
-                 + (f"  {'mean ms':>7}  {'p95 ms':>7}" if timing else ""))
+                 f"  {'made/taken':>10} {'':>6}  {'slams':>5}")
     for player in data["players"]:
         low, high = player["interval"]
         interval = f"[{_signed(low)}, {_signed(high)}]"
         made_percent = ("n/a" if player["made_percent"] is None
                         else f"{player['made_percent']:.1f}%")
         slams = f"{player['slams']['made']}/{player['slams']['declared']}"
-        times = ""
-        if timing:
-            decisions = timing["decision_ms"][player["index"]]
-            times = f"  {decisions['mean']:>7.3f}  {decisions['p95']:>7.3f}"
+        contracts = f"{player['made']}/{player['taken']}"
         lines.append(f"{player['index']:>2}  {player['name']:<{width}}  "
-                     f"{_signed(player['mean']):>9}  {interval:<16}  {player['taken']:>5}  "
-                     f"{player['made']:>5}  {made_percent:>6}  {slams:>16}{times}")
-    lines += ["", "Paired differences (the same hands; points per game, 95% interval over "
-                  "deal seeds):"]
+                     f"{_signed(player['mean']):>9}  {interval:<16}  {contracts:>10} "
+                     f"{made_percent:>6}  {slams:>5}")
+    if timing:
+        # Apart from the scores, so that each table fits 80 columns.
+        lines += ["", "Decision times of each player, milliseconds a decision:",
+                  f" #  {'player':<{width}}  {'mean':>9}  {'p95':>9}"]
+        for player in data["players"]:
+            decisions = timing["decision_ms"][player["index"]]
+            lines.append(f"{player['index']:>2}  {player['name']:<{width}}  "
+                         f"{decisions['mean']:>9.3f}  {decisions['p95']:>9.3f}")
+    lines += ["", "Paired differences (the same hands; points per game, 95% interval):"]
     compared = [p for p in data["players"] if p["vs"] is not None]
     for player in compared:
         vs = player["vs"]
@@ -281,8 +284,7 @@ def table(data: dict[str, Any]) -> list[str]:
         lines.append("  none: every seat has the same player.")
     differences = data["by_name"]["differences"]
     if differences:
-        lines += ["", "By player, its seats pooled (points per game, 95% interval over deal "
-                      "seeds):"]
+        lines += ["", "By player, its seats pooled (points per game, 95% interval):"]
         for entry in differences:
             half = "n/a" if entry["ci95"] is None else f"{entry['ci95']:.1f}"
             lines.append(f"  {entry['first']} - {entry['second']}: "

@@ -38,8 +38,12 @@ def test_table() -> None:
     assert "points per game" in out and "95% intervals are over deal seeds" in out
     rows = [line.split() for line in out.splitlines()
             if line[:2].strip().isdigit() and line[2:4] == "  "]
-    assert [row[:2] for row in rows] == [["0", "rules"], ["1", "random"], ["2", "random"],
-                                         ["3", "random"]]
+    seats = [["0", "rules"], ["1", "random"], ["2", "random"], ["3", "random"]]
+    # The scores, then the decision times, each a table of the four seats.
+    assert [row[:2] for row in rows] == seats + seats
+    assert all(row[3].startswith("[") for row in rows[:4])
+    assert "Decision times" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
     # The next different player: the three random seats are each compared with rules.
     assert "0 rules - 1 random:" in out
     for index in (1, 2, 3):
