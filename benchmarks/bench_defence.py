@@ -9,7 +9,8 @@ cards at ``--taker``'s level and the three defenders at the defence's. For each
 defence it prints the contracts the taker made, the mean score of a defender
 (``Settlement.per_defender`` signed for the defence), and what became of the Petit
 when the taker held it at the first trick: captured by the defence, or kept, by
-how many trumps he held then (issue 12 asks for a defence that hunts it).
+how many trumps he held then (issue 12 asks for a defence that hunts it). The
+defender's score is also compared with the first defence's, paired by deal.
 One game a deal (not four rotations as ``tarot simulate``), so a strong defence's
 300 deals take about a tenth of an hour on two cores.
 """
@@ -76,13 +77,23 @@ def main() -> None:
     print(f"{args.taker} taker, deals {seeds.start}-{seeds.stop - 1}, the auction and "
           "the discard by rules; a defender's score per game with its 95% interval; the "
           "Petit when the taker held it at the first trick, captured/held by his trumps")
-    print(f"{'defence':<14}{'made':>12}{'defender':>18}   Petit captured, by taker's trumps")
+    defences = args.defences.split(",")
+    print(f"{'defence':<14}{'made':>12}{'defender':>14}{'vs ' + defences[0]:>16}"
+          "   Petit captured, by taker's trumps")
+    first: list[int] = []
     with get_context("spawn").Pool(args.workers) as pool:
-        for defence in args.defences.split(","):
+        for defence in defences:
             tasks = [(s, args.seed, args.taker, defence) for s in seeds]
             results = pool.map(_one_deal, tasks, chunksize=4)
             made = sum(r[0] for r in results)
-            mean, half = mean_ci([r[1] for r in results])
+            scores = [r[1] for r in results]
+            mean, half = mean_ci(scores)
+            change = ""
+            if first:  # paired by deal: the same contract, only the defence's play differs
+                d, d_half = mean_ci([a - b for a, b in zip(scores, first, strict=True)])
+                change = f"{d:+.1f} ± {d_half:.1f}"
+            else:
+                first = scores
             held: Counter[str] = Counter()
             captured: Counter[str] = Counter()
             for _, _, band, lost in results:
@@ -91,7 +102,7 @@ def main() -> None:
                     captured[band] += lost
             petit = "  ".join(f"{label} {captured[label]}/{held[label]}" for _, label in BANDS)
             print(f"{defence:<14}{made:>5} ({100 * made / len(results):4.1f}%)"
-                  f"{mean:>+10.1f} ± {half:<5.1f}   {petit}")
+                  f"{mean:>+7.1f} ± {half:<4.1f}{change:>16}   {petit}")
 
 
 if __name__ == "__main__":
