@@ -616,7 +616,7 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
 
     while True:
         played = len(index.deals) if index is not None else 1
-        totals = _print_sheet(first_log, index, game)
+        totals = _print_sheet(first_log, index, game, _seat_names(seat_players))
         wanted = deals if deals is not None else (1 if auto else None)
         if (wanted is not None and played >= wanted) or (wanted is None
                                                          and not _another_deal()):
@@ -643,7 +643,8 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
                 _announce(game, seat_players, number)
                 if not _play_saved(game, seat_players, None, log, pace,
                                    resume_with=index.path,
-                                   match_line=_match_line(totals, number)):
+                                   match_line=_match_line(totals, number,
+                                                          _seat_names(seat_players))):
                     return
         except SaveInUse as error:
             raise click.ClickException(str(error)) from None
@@ -674,23 +675,28 @@ def _another_deal() -> bool:
         click.echo("  ✗ Answer y (another deal) or n (stop here).")
 
 
-def _match_line(totals: list[int], number: int) -> str:
+def _seat_names(seat_players: tuple[str, ...]) -> tuple[str, ...]:
+    """The seats as the table names them: the person's is "You"."""
+    from tarot.terminal import names_for
+
+    return names_for(seat_players.index("person") if "person" in seat_players else None)
+
+
+def _match_line(totals: list[int], number: int, names: tuple[str, ...]) -> str:
     """The running score shown in the table's header during deal ``number`` of a match."""
-    from tarot.terminal import SEAT_NAMES
-
     return (f"Match, deal {number} · so far: "
-            + ", ".join(f"{SEAT_NAMES[seat]} {total:+d}" for seat, total in enumerate(totals)))
+            + ", ".join(f"{names[seat]} {total:+d}" for seat, total in enumerate(totals)))
 
 
-def _print_sheet(first_log: Path, index: MatchIndex | None, last: Game) -> list[int]:
+def _print_sheet(first_log: Path, index: MatchIndex | None, last: Game,
+                 names: tuple[str, ...]) -> list[int]:
     """Print the score sheet, ``last`` the deal just played; the totals by seat."""
     from tarot.match_file import sheet_lines, totals
-    from tarot.terminal import SEAT_NAMES
 
     rows = _sheet_rows(first_log, index, last)
-    names = {c.id: c.name for c in last.rules.contracts}
+    contracts = {c.id: c.name for c in last.rules.contracts}
     click.echo("")
-    for line in sheet_lines(rows, SEAT_NAMES, names):
+    for line in sheet_lines(rows, names, contracts):
         click.echo(line)
     return totals(rows)
 
@@ -747,7 +753,8 @@ def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int 
             # The deals before this one, all over: the match's score so far.
             so_far = totals(_sheet_rows(first_log, index, game))
             if not _play_saved(game, players, script, log, pace, resume_with=index.path,
-                               match_line=_match_line(so_far, entry.deal)):
+                               match_line=_match_line(so_far, entry.deal,
+                                                      _seat_names(players))):
                 return
     except SaveInUse as error:
         raise click.ClickException(str(error)) from None

@@ -226,7 +226,9 @@ def test_the_match_score_so_far_is_shown_during_the_next_deal(
     assert code == 0
     first = read_log(save).settlement
     assert first is not None
-    names = ("South", "East", "North", "West")
+    names = ("You", "East", "North", "West")  # the person sits South
+    sheet = out[out.index("Score sheet"):].splitlines()
+    assert sheet[1].split()[-4:] == list(names)
     expected = "Match, deal 2 · so far: " + ", ".join(
         f"{name} {score:+d}" for name, score in zip(names, first.scores, strict=True))
     assert expected in out
