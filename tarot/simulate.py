@@ -290,21 +290,22 @@ def table(data: dict[str, Any]) -> list[str]:
             lines.append(f"  {entry['first']} - {entry['second']}: "
                          f"{_signed(entry['difference'])} ± {half}")
     if timing:
-        lines += ["", _wall_time(timing, data["deals"])]
+        lines += ["", *_wall_time(timing, data["deals"])]
     return lines
 
 
-def _wall_time(timing: dict[str, Any], deals: int) -> str:
+def _wall_time(timing: dict[str, Any], deals: int) -> list[str]:
     if timing["wall_seconds"] is None:
-        return "No wall time: this report was made from a results file, which keeps none."
+        return ["No wall time: this report was made from a results file, which keeps none."]
     where = (f"with --workers {timing['workers']}" if timing["scheduler"] is None
              else f"on Dask, --scheduler {timing['scheduler']} ({timing['workers']} "
                   f"worker{'s' if timing['workers'] != 1 else ''})")
     played = timing["deal_seeds_played"]
-    resumed = ("" if played == deals else
-               f", playing {played} of the {deals} deal seeds (the others were read from "
-               "the results file)")
-    return f"Wall time {timing['wall_seconds']:.1f} s {where}{resumed}."
+    lines = [f"Wall time {timing['wall_seconds']:.1f} s {where}."]
+    if played != deals:
+        lines.append(f"This run played {played} of the {deals} deal seeds; the others were "
+                     "read from the results file.")
+    return lines
 
 
 # -- the command -----------------------------------------------------------------------

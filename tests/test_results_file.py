@@ -89,6 +89,7 @@ def test_the_report_from_the_file_is_the_run_s(finished: tuple[Path, str]) -> No
         [e["decisions"] for e in run["timing"]["decision_ms"]]
     table = stdout_of(["--report", str(path)])
     assert "No wall time: this report was made from a results file" in table
+    assert max(len(line) for line in table.splitlines()) <= 80
     assert "Decision times" in table
     assert "Decision times" not in stdout_of(["--report", str(path), "--no-timing"])
 
@@ -133,7 +134,9 @@ def test_a_resumed_run_says_how_much_it_played(tmp_path: Path,
     cut.write_bytes(b"".join(whole.read_bytes().splitlines(keepends=True)[:3]))
     data = json.loads(stdout_of(["--resume", str(cut), "--json"]))
     assert data["timing"]["deal_seeds_played"] == 4 and data["deals"] == 6
-    assert "playing 0 of the 6 deal seeds" in stdout_of(["--resume", str(cut)])
+    table = stdout_of(["--resume", str(cut)])
+    assert "This run played 0 of the 6 deal seeds" in table
+    assert max(len(line) for line in table.splitlines()) <= 80
 
 
 @pytest.mark.parametrize(("option", "named"), [
