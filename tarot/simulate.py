@@ -303,8 +303,8 @@ def _wall_time(timing: dict[str, Any], deals: int) -> list[str]:
     played = timing["deal_seeds_played"]
     lines = [f"Wall time {timing['wall_seconds']:.1f} s {where}."]
     if played != deals:
-        lines.append(f"This run played {played} of the {deals} deal seeds; the others were "
-                     "read from the results file.")
+        lines.append(f"It played {played} of the {deals} deal seeds, the others read from "
+                     "the results file.")
     return lines
 
 

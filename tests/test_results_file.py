@@ -135,7 +135,7 @@ def test_a_resumed_run_says_how_much_it_played(tmp_path: Path,
     data = json.loads(stdout_of(["--resume", str(cut), "--json"]))
     assert data["timing"]["deal_seeds_played"] == 4 and data["deals"] == 6
     table = stdout_of(["--resume", str(cut)])
-    assert "This run played 0 of the 6 deal seeds" in table
+    assert "It played 0 of the 6 deal seeds" in table
     assert max(len(line) for line in table.splitlines()) <= 80
 
 
