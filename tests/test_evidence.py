@@ -11,7 +11,7 @@ from tarot.bots.base import ask
 from tarot.bots.evidence import Evidence, _equivalent, past_plays, resample
 from tarot.bots.playout import Scoring, greedy_card
 from tarot.bots.registry import YARDSTICK, make_player
-from tarot.bots.sampling import _root
+from tarot.bots.sampling import TAKER_BIAS, Knowledge, SamplingPlayer, Settings, _root
 from tarot.cards import CARD_BY_CODE, mask_of_codes
 from tarot.events import Play
 from tarot.game import Game
@@ -67,9 +67,10 @@ def test_the_true_deal_is_weighed_by_the_plays_greedy_card_would_not_make(seed: 
             gone |= mask_of_codes(trick.cards)
         misses += not (choice == CARD_BY_CODE[card]
                        or _equivalent(choice, CARD_BY_CODE[card], hand, gone, POINTS))
-    assert len(past_plays(view)) == sum(past.seat != seat for past, _ in history)
+    others = sum(past.seat != seat for past, _ in history)
+    assert len(past_plays(view)) == others
     true_hands = [mask_of_codes(game.hand(s)) for s in range(4)]
-    assert 0 < misses < 30  # greedy_card is a model of the yardstick, not the yardstick
+    assert 0 < misses < others  # greedy_card is a model of the yardstick, not the yardstick
     assert Evidence(view, _scoring(view), 0.5).weight(true_hands) == 0.5 ** misses
 
 
@@ -92,7 +93,15 @@ def test_equivalent_cards_are_those_that_play_the_same() -> None:
     assert not _equivalent(CARD_BY_CODE["T20"], CARD_BY_CODE["T21"], hand, 0, POINTS)
     assert not _equivalent(CARD_BY_CODE["T21"], CARD_BY_CODE["EXC"], hand, 0, POINTS)
     assert not _equivalent(CARD_BY_CODE["T1"], CARD_BY_CODE["T2"], hand, 0, POINTS)
+    # The Petit is never one with another card, even the 21 with nothing left between.
+    trumps_between = mask_of_codes([f"T{n}" for n in range(2, 21)])
+    assert not _equivalent(CARD_BY_CODE["T1"], CARD_BY_CODE["T21"], 0, trumps_between, POINTS)
+    assert _equivalent(CARD_BY_CODE["T3"], CARD_BY_CODE["T5"], 0, 1 << CARD_BY_CODE["T4"],
+                       POINTS)
+    # Two suits, or a suit card and a trump, never play the same.
     assert not _equivalent(CARD_BY_CODE["KH"], CARD_BY_CODE["KS"], 0, 0, POINTS)
+    low_clubs = mask_of_codes([*(f"{r}C" for r in range(2, 11)), "JC", "NC", "QC", "KC"])
+    assert not _equivalent(CARD_BY_CODE["1C"], CARD_BY_CODE["T2"], low_clubs, 0, POINTS)
 
 
 def test_resampling_draws_in_proportion_to_the_weights() -> None:
@@ -101,3 +110,40 @@ def test_resampling_draws_in_proportion_to_the_weights() -> None:
     assert sorted(d[0] for d in chosen) == [1, 3, 3, 3]
     many = resample(deals, [1.0, 2.0, 1.0], 400, random.Random(2))
     assert [sum(d is deal for d in many) for deal in deals] == [100, 200, 100]
+    # A deal of no weight is never drawn, even last, where a rounded pick would fall.
+    for seed in range(50):
+        assert [3] not in resample(deals, [0.1, 0.2, 0.0], 7, random.Random(seed))
+    with pytest.raises(ValueError, match="positive weight"):
+        resample(deals, [0.0, 0.0, 0.0], 2, random.Random(1))
+
+
+def test_settings_refuse_an_evidence_factor_outside_zero_to_one() -> None:
+    for factor in (0.0, -0.5, 1.5):
+        with pytest.raises(ValueError, match="evidence"):
+            Settings(evidence=factor)
+    with pytest.raises(ValueError, match="candidates"):
+        Settings(candidates=0)
+
+
+def test_the_player_draws_its_deals_by_the_evidence_when_asked() -> None:
+    """With evidence off the player samples as it always did; with it on, the deals it
+    plays out are drawn from the larger pool and explain the others' plays better."""
+    game, _ = _game_with_history(8, 25)
+    seat = game.turn
+    assert seat is not None
+    view = game.view(seat)
+    sc = _scoring(view)
+    know = Knowledge(view, RULES.table.chien_size, TAKER_BIAS)
+    off = SamplingPlayer(Settings(samples=40))
+    plain = off._deals(view, know, sc, 40, random.Random(4))
+    rng = random.Random(4)
+    assert plain == [know.sample(rng) for _ in range(40)]
+    on = SamplingPlayer(Settings(samples=40, evidence=0.3, candidates=4))
+    drawn = on._deals(view, know, sc, 40, random.Random(4))
+    rng = random.Random(4)
+    pool = [know.sample(rng) for _ in range(160)]
+    assert len(drawn) == 40 and all(deal in pool for deal in drawn)
+    evidence = Evidence(view, sc, 0.3)
+    def mean_weight(deals: list[list[int]]) -> float:
+        return sum(evidence.weight(d) for d in deals) / len(deals)
+    assert mean_weight(drawn) > 2 * mean_weight(plain)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 from tarot.bots.playout import Position, Scoring, greedy_card
 from tarot.cards import CARD_BY_CODE, EXCUSE, PETIT
@@ -37,17 +38,20 @@ class PastPlay:
 
     seat: int
     card: int
-    later: int  # the cards the seat played from this one on: its hand then is its hand
-    #             now with these added
+    # The cards the seat played from this one on: its hand then is its hand now with
+    # these added.
+    later: int
     gone: int  # the cards of the tricks completed before this one
-    position: Position  # the table before the card (hands empty: filled per deal)
+    # The table before the card. Its hands are scratch space: Evidence.weight writes each
+    # deal's hand of ``seat`` there before asking the model.
+    position: Position
 
 
 def past_plays(view: PlayerView) -> list[PastPlay]:
     """Every card played so far by a seat other than the viewer, oldest first."""
-    taker = view.taker if view.taker is not None else 0
+    taker, leader = view.taker, view.leader
+    assert taker is not None and leader is not None, "only the card play has past plays"
     history = [(t.leader, [CARD_BY_CODE[c] for c in t.cards]) for t in view.tricks]
-    leader = view.leader if view.leader is not None else view.seat
     history.append((leader, [CARD_BY_CODE[c] for c in view.trick]))
     plays: list[tuple[int, int, int, Position]] = []
     gone = 0
@@ -116,17 +120,20 @@ class Evidence:
 def resample(deals: Sequence[list[int]], weights: Sequence[float], count: int,
              rng: random.Random) -> list[list[int]]:
     """``count`` of ``deals``, each drawn with probability in proportion to its weight
-    (systematic resampling: one random number, evenly spaced picks)."""
-    total = sum(weights)
-    step = total / count
-    pick = rng.random() * step
+    (systematic resampling: one random number, evenly spaced picks). The weights must
+    not all be zero."""
+    cumulative = list(accumulate(weights))
+    total = cumulative[-1]
+    if not total > 0:
+        raise ValueError("resample needs a positive weight")
+    # A pick rounded up to the total must still land on a deal that has weight.
+    last = max(i for i, weight in enumerate(weights) if weight > 0)
+    start = rng.random()
     chosen = []
-    cumulative = 0.0
-    index = -1
-    for _ in range(count):
-        while cumulative <= pick and index + 1 < len(deals):
+    index = 0
+    for k in range(count):
+        pick = (start + k) * total / count
+        while index < last and cumulative[index] <= pick:
             index += 1
-            cumulative += weights[index]
         chosen.append(deals[index])
-        pick += step
     return chosen

@@ -75,7 +75,7 @@ _RETRIES = 40
 # card points (times the contract's multiplier) while the hand is longer than
 # this moved `normal - rules` by +5.1 ± 3.7 per game on deals 1-200 (the best
 # of 3, 6, 10 and 15 there, so flattered) and +3.0 ± 5.0 on deals 201-400
-# (8 did less): ``benchmarks/bench_settings.py --vary excuse_keep=...``.
+# (8 did less): ``benchmarks/bench_settings.py --against rules --vary excuse_keep=...``.
 EXCUSE_KEPT_UNTIL = 4
 
 
@@ -223,11 +223,17 @@ class Settings:
     # The rules player's guards against a beginner's mistakes (the Petit, a hopeless
     # honour before the taker) applied to the cards sampled: issue 12.
     guard: bool = True
-    # The others' plays as evidence (tarot.bots.evidence): each deal sampled counts
-    # ``evidence`` to the power of the plays it does not explain, and ``samples`` deals are
-    # drawn so from ``candidates`` times as many. 1.0: every deal counts the same.
+    # The others' plays as evidence (tarot.bots.evidence): each sampled deal's weight is
+    # multiplied by ``evidence`` for each play it does not explain, and the deals played
+    # out are drawn so from ``candidates`` times as many. 1.0: every deal counts the same.
     evidence: float = 1.0
     candidates: int = 3
+
+    def __post_init__(self) -> None:
+        if not 0 < self.evidence <= 1:
+            raise ValueError(f"evidence is a factor in (0, 1], not {self.evidence}")
+        if self.candidates < 1:
+            raise ValueError(f"candidates must be at least 1, not {self.candidates}")
 
 
 class SamplingPlayer:
