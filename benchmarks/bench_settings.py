@@ -21,9 +21,9 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from multiprocessing import get_context
+from typing import Any
 
 from tarot.bots.registry import YARDSTICK, make_player
-from tarot.bots.rules_player import Style
 from tarot.bots.sampling import SamplingPlayer, Settings
 from tarot.match import SEATS, mean_ci, play_game
 
@@ -31,18 +31,18 @@ BID_SHIFT = "bid_shift"
 POOLED = SEATS / (SEATS - 1)  # the level's mean → its difference from the other seats' mean
 
 
-def _seed_mean(task: tuple[int, int, str, str, str, float]) -> float:
+def _seed_mean(task: tuple[int, int, str, str, str, float | int | bool]) -> float:
     """The level's mean score per game on one deal seed, played at each seat in turn."""
     deal_seed, seed, level, against, field, value = task
     base = make_player(level)
     assert isinstance(base, SamplingPlayer), f"{level} is not a sampling player"
-    settings, style = base.settings, Style()
+    settings, style = base.settings, base.fallback.style
     if field == BID_SHIFT:
-        style = dataclasses.replace(style, bid_thresholds=tuple(  # type: ignore[arg-type]
-            t + int(value) for t in style.bid_thresholds))
+        prise, garde, sans, contre = (t + int(value) for t in style.bid_thresholds)
+        style = dataclasses.replace(style, bid_thresholds=(prise, garde, sans, contre))
     else:
-        kind = type(getattr(settings, field))
-        settings = dataclasses.replace(settings, **{field: kind(value)})
+        change: dict[str, Any] = {field: value}  # of the field's type: main() parsed it so
+        settings = dataclasses.replace(settings, **change)
     total = 0
     for rotation in range(SEATS):
         player = SamplingPlayer(settings, name=level, rules=base.rules, style=style)
@@ -51,6 +51,18 @@ def _seed_mean(task: tuple[int, int, str, str, str, float]) -> float:
         assert game.settlement is not None
         total += game.settlement.scores[rotation]
     return total / SEATS
+
+
+def _value(text: str, kind: str, parser: argparse.ArgumentParser) -> float | int | bool:
+    """One value of --vary, of its field's type (an int field refuses 2.5)."""
+    try:
+        if kind == "bool":
+            if text not in ("0", "1", "true", "false"):
+                raise ValueError(text)
+            return text in ("1", "true")
+        return int(text) if kind == "int" else float(text)
+    except ValueError:
+        parser.error(f"--vary: {text!r} is not a value of type {kind}")
 
 
 def main() -> None:
@@ -64,13 +76,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     field, _, listed = args.vary.partition("=")
-    fields = [f.name for f in dataclasses.fields(Settings)
-              if f.type in ("int", "float", "bool")] + [BID_SHIFT]
-    if field not in fields or not listed:
-        parser.error(f"--vary wants FIELD=V1,V2 with FIELD one of {', '.join(fields)}")
-    values = [float(v) for v in listed.split(",")]
+    kinds = {f.name: f.type for f in dataclasses.fields(Settings)
+             if f.type in ("int", "float", "bool")}
+    kinds[BID_SHIFT] = "int"
+    if field not in kinds or not listed:
+        parser.error(f"--vary wants FIELD=V1,V2 with FIELD one of {', '.join(kinds)}")
+    values = [_value(v, str(kinds[field]), parser) for v in listed.split(",")]
     seeds = range(args.seed, args.seed + args.deals)
-    means: dict[float, list[float]] = {}
+    means: dict[float | int | bool, list[float]] = {}
     with get_context("spawn").Pool(args.workers) as pool:
         for value in values:
             tasks = [(s, args.seed, args.level, args.against, field, value) for s in seeds]
