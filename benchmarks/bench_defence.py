@@ -3,9 +3,10 @@
     python benchmarks/bench_defence.py [--deals 300] [--seed 1] [--taker rules]
         [--defences rules,normal,strong] [--workers 2]
 
-Every deal is bid, discarded and declared by ``rules`` at every seat, so each
-defence meets the same taker with the same contract; then the taker plays his
-cards at ``--taker``'s level and the three defenders at the defence's. For each
+Every deal is bid and discarded by ``rules`` at every seat, so each defence meets
+the same taker with the same contract; then the taker plays his cards (and
+declares his poignée and chelem) at ``--taker``'s level, and the three defenders at
+the defence's. For each
 defence it prints the contracts the taker made, the mean score of a defender
 (``Settlement.per_defender`` signed for the defence), and what became of the Petit
 when the taker held it at the first trick: captured by the defence, or kept, by
@@ -38,7 +39,8 @@ def _band(trumps: int) -> str:
 
 def _one_deal(task: tuple[int, int, str, str]) -> tuple[bool, int, str | None, bool]:
     """Whether the contract was made, a defender's score, the taker's trump band when he
-    held the Petit at the first trick (else None), and whether the defence captured it."""
+    held the Petit at the first trick (None when he did not), and whether the defence
+    captured it."""
     deal_seed, seed, taker_level, defence_level = task
     bidder = make_player("rules")
     taker_player = make_player(taker_level)
@@ -46,6 +48,7 @@ def _one_deal(task: tuple[int, int, str, str]) -> tuple[bool, int, str | None, b
     rngs = [player_rng(seed, deal_seed, 0, s) for s in range(SEATS)]
     game = Game.new(seed=deal_seed)
     band: str | None = None
+    looked = False  # at the taker's hand, once, at the first trick
     while not game.is_over:
         seat = game.turn
         assert seat is not None
@@ -53,16 +56,18 @@ def _one_deal(task: tuple[int, int, str, str]) -> tuple[bool, int, str | None, b
             player = bidder
         else:
             taker = game.state.taker
-            if band is None and not game.state.tricks and not game.state.trick:
+            if not looked:
+                looked = True
                 hand = mask_of_codes(game.hand(taker))
-                band = _band((hand & TRUMP_MASK).bit_count()) if hand >> PETIT & 1 else ""
+                if hand >> PETIT & 1:
+                    band = _band((hand & TRUMP_MASK).bit_count())
             player = taker_player if seat == taker else defender
         game.play(ask(player, game, rngs[seat]))
     settlement = game.settlement
     assert settlement is not None
-    captured = bool(band) and not any(
+    captured = band is not None and not any(
         PETIT in trick.cards for trick in game.state.tricks if trick.winner == settlement.taker)
-    return settlement.contract_made, -settlement.per_defender, band or None, captured
+    return settlement.contract_made, -settlement.per_defender, band, captured
 
 
 def main() -> None:
@@ -78,7 +83,7 @@ def main() -> None:
           "the discard by rules; a defender's score per game with its 95% interval; the "
           "Petit when the taker held it at the first trick, captured/held by his trumps")
     defences = args.defences.split(",")
-    print(f"{'defence':<14}{'made':>12}{'defender':>14}{'vs ' + defences[0]:>16}"
+    print(f"{'defence':<14}{'made':>13}{'defender':>14}{'vs ' + defences[0]:>16}"
           "   Petit captured, by taker's trumps")
     first: list[int] = []
     with get_context("spawn").Pool(args.workers) as pool:
