@@ -10,10 +10,10 @@ that explain the play best (sampling importance resampling).
 
 The model of the others is :func:`~tarot.bots.playout.greedy_card`, the playout
 module's policy that sees only its own hand, as a real player does. It is a rough
-model: over 100 deals of four rules players it picks a card equivalent to theirs
-in 72% of the decisions with a choice (85% when there are two choices, 57% when
-five or more). So a play it would not have made counts against a deal by a fixed
-factor (``mismatch``), not as impossible.
+model: in 30 deals of four yardstick players it picks their card, or one that plays
+the same, in 71% of the decisions with a choice (85% with two choices, 56% with five
+or more: ``python benchmarks/bench_evidence.py --deals 30``). So a play it would not
+have made counts against a deal by a fixed factor (``mismatch``), not as impossible.
 
 Only the view is read: the cards played, who played them and in what order. The
 viewer's own plays tell it nothing and are skipped.
