@@ -614,9 +614,10 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
     )
     from tarot.saves import SaveInUse, hold_save
 
+    names = _seat_names(seat_players)
     while True:
         played = len(index.deals) if index is not None else 1
-        totals = _print_sheet(first_log, index, game, _seat_names(seat_players))
+        totals = _print_sheet(first_log, index, game, names)
         wanted = deals if deals is not None else (1 if auto else None)
         if (wanted is not None and played >= wanted) or (wanted is None
                                                          and not _another_deal()):
@@ -643,8 +644,7 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
                 _announce(game, seat_players, number)
                 if not _play_saved(game, seat_players, None, log, pace,
                                    resume_with=index.path,
-                                   match_line=_match_line(totals, number,
-                                                          _seat_names(seat_players))):
+                                   match_line=_match_line(totals, number, names)):
                     return
         except SaveInUse as error:
             raise click.ClickException(str(error)) from None

@@ -22,6 +22,10 @@ What the samples know besides the rules of play:
 - **the Excuse kept**: its worth in hand, which the playouts miss, is counted
   against playing it before the last four cards (``EXCUSE_KEPT_UNTIL``).
 
+The others' plays can weigh the samples too (``Settings.evidence``,
+:mod:`tarot.bots.evidence`); every level leaves that off, because it did not
+play better (the README has the figures).
+
 Bids, the chelem and the poignée are the rules player's, whose bid thresholds
 were fitted on simulated deals (moving them 4 points either way loses; see the
 README), and so is the discard.
