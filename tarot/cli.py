@@ -591,6 +591,9 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> None:
              else None)
     if again and header.rules_id != "standard":
         again += f" --rules {header.rules_id}"
+    levels = {p for p in header.players or () if p != "person"}
+    if again and len(levels) == 1 and (level := levels.pop()) != DEFAULT_LEVEL:
+        again += f" --level {level}"  # the same players, or it is another match
     if again and deals > 1:
         again += f" --deals {deals}"
     audit = f"{_command()} audit {index.path.resolve()}" if index is not None else None
