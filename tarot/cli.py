@@ -1006,8 +1006,9 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
             f"{path}: cannot save the game: {error.strerror or error}; what was saved can "
             f"be continued with: {_command()} play --resume "
             f"{(resume_with or path).resolve()}") from None
-    click.echo(f"Game saved: {path.resolve()}; replay it with: {_command()} replay "
-               f"{path.resolve()}")
+    # Two lines: a path and a command each fill much of a terminal's 80 columns.
+    click.echo(f"Game saved: {path.resolve()}")
+    click.echo(f"Replay it with: {_command()} replay {path.resolve()}")
     return True
 
 

@@ -60,7 +60,7 @@ def test_the_rules_players_and_save_are_shown_at_the_start(tmp_path: Path) -> No
     auto = tmp_path / "auto.jsonl"
     _, out = run(["play", "--seed", "918273", "--auto", "--save", str(auto)])
     assert "Deal 1 · seed 918273 · rules standard" in out  # nobody at the table to tell
-    assert f"replay it with: tarot replay {auto.resolve()}" in out
+    assert f"Game saved: {auto.resolve()}\nReplay it with: tarot replay {auto.resolve()}" in out
     # The test session's players are `rules` (conftest), not the default: said, so that
     # the command deals the same game with the same players.
     assert out.rstrip().endswith("This deal again: tarot play --seed 918273 --level rules")
