@@ -483,7 +483,7 @@ class TerminalGame:
         self.say("")
         self.say(Text("The deal is over.", style="bold"))
         for line in settlement_summary(settlement, self.game.rules, self.names):
-            self.say(line)
+            self.say_indented(Text(line), 2 + len(line) - len(line.lstrip()))
         state = self.game.state
         if state.chien_taken:
             owner = "Your" if state.taker == self.human else f"{self.names[state.taker]}'s"
