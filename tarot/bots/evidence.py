@@ -26,9 +26,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
+from tarot.bots.knowledge import card_play
 from tarot.bots.playout import Position, Scoring, greedy_card
-from tarot.cards import CARD_BY_CODE, EXCUSE, PETIT
-from tarot.kernel import BEATERS
+from tarot.cards import EXCUSE, PETIT
+from tarot.kernel import trick_winner_index
 from tarot.views import PlayerView
 
 
@@ -49,22 +50,18 @@ class PastPlay:
 
 def past_plays(view: PlayerView) -> list[PastPlay]:
     """Every card played so far by a seat other than the viewer, oldest first."""
-    taker, leader = view.taker, view.leader
-    assert taker is not None and leader is not None, "only the card play has past plays"
-    history = [(t.leader, [CARD_BY_CODE[c] for c in t.cards]) for t in view.tricks]
-    history.append((leader, [CARD_BY_CODE[c] for c in view.trick]))
+    taker = view.taker
+    assert taker is not None and view.leader is not None, "only the card play has past plays"
     plays: list[tuple[int, int, int, Position]] = []
     gone = 0
-    for number, (lead, cards) in enumerate(history):
-        best = -1
+    for number, (lead, cards) in enumerate(card_play(view)):
         for i, card in enumerate(cards):
             seat = (lead + i) % 4
             if seat != view.seat:
-                position = Position([0, 0, 0, 0], cards[:i], lead, taker, number, 0, 0, 0, 0,
-                                    0, best)
+                on_table = cards[:i]
+                position = Position([0, 0, 0, 0], on_table, lead, taker, number, 0, 0, 0, 0,
+                                    0, trick_winner_index(on_table))
                 plays.append((seat, card, gone, position))
-            if BEATERS[cards[best] if best >= 0 else -1] >> card & 1:
-                best = i
         for card in cards:
             gone |= 1 << card
     later = [0, 0, 0, 0]

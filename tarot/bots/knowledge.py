@@ -57,10 +57,7 @@ class SeatKnowledge:
         absent = [0, 0, 0, 0]
         plays = [0, 0, 0, 0]
         played = 0
-        history = [(t.leader, [CARD_BY_CODE[c] for c in t.cards]) for t in view.tricks]
-        leader = view.leader if view.leader is not None else seat
-        history.append((leader, [CARD_BY_CODE[c] for c in view.trick]))
-        for lead, cards in history:
+        for lead, cards in card_play(view):
             for i, card in enumerate(cards):
                 who = (lead + i) % 4
                 plays[who] += 1
@@ -103,6 +100,15 @@ class SeatKnowledge:
     def is_void(self, who: int, suit_mask: int) -> bool:
         """Whether ``who``'s play showed he holds none of ``suit_mask`` (a suit, or the trumps)."""
         return self.absent[who] & suit_mask == suit_mask
+
+
+def card_play(view: PlayerView) -> list[tuple[int, list[int]]]:
+    """The card play so far as (leader, cards in the order played) a trick, the trick in
+    progress last (perhaps empty)."""
+    history = [(t.leader, [CARD_BY_CODE[c] for c in t.cards]) for t in view.tricks]
+    leader = view.leader if view.leader is not None else view.seat
+    history.append((leader, [CARD_BY_CODE[c] for c in view.trick]))
+    return history
 
 
 def revealed_absent(before: list[int], card: int) -> int:
