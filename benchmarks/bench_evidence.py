@@ -85,10 +85,7 @@ def _greedy_agrees(view: PlayerView, card: int, agree: Counter[tuple[int, bool]]
         return
     position = _root(view, RULES)
     position.hands[view.seat] = hand
-    assert view.contract is not None
-    sc = Scoring.of(RULES, view.contract, [len(c) for _, c in view.poignees],
-                    view.chelem_declared)
-    choice = greedy_card(position, sc)
+    choice = greedy_card(position, Scoring.from_view(RULES, view))
     agree[min(choices, 5), _same_play(choice, card, hand, view)] += 1
 
 
@@ -127,10 +124,8 @@ def main() -> None:
             assert seat is not None
             view = game.view(seat)
             if view.phase == phases.TRICKS and 3 <= len(view.tricks) <= 12 and not view.trick:
-                assert view.contract is not None
                 truth = [mask_of_codes(game.hand(s)) for s in range(4)]
-                sc = Scoring.of(RULES, view.contract, [len(c) for _, c in view.poignees],
-                                view.chelem_declared)
+                sc = Scoring.from_view(RULES, view)
                 know = Knowledge(view, RULES.table.chien_size,
                                  TAKER_BIAS if seat != view.taker else None)
                 for way in ways:

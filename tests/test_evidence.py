@@ -23,9 +23,7 @@ POINTS = RULES.table.points
 
 
 def _scoring(view: PlayerView) -> Scoring:
-    assert view.contract is not None
-    return Scoring.of(RULES, view.contract, [len(c) for _, c in view.poignees],
-                      view.chelem_declared)
+    return Scoring.from_view(RULES, view)
 
 
 def _game_with_history(seed: int, cards: int) -> tuple[Game, list[tuple[PlayerView, str]]]:

@@ -30,6 +30,7 @@ from tarot.cards import (
 )
 from tarot.kernel import BEATERS, beats, led_card, legal_given_winner, strongest_answer
 from tarot.rules import RuleSet
+from tarot.views import PlayerView
 
 # The Excuse is never lost, but played early it wastes a free escape: the policy
 # plays it rather than a card worth more than this (a jack is 3, a knight 5).
@@ -82,6 +83,14 @@ class Scoring:
                    tuple(points[c] * 128 + 127 - c for c in cards), tuple(charge), tuple(safe),
                    tuple(points[c] * 128 + c for c in cards),
                    sum(1 << c for c in cards if c != EXCUSE and points[c] > min(points)))
+
+    @classmethod
+    def from_view(cls, rules: RuleSet, view: PlayerView) -> Scoring:
+        """The scoring of the deal a seat sees in the card play (its contract, the
+        poignées shown, the chelem declared)."""
+        assert view.contract is not None, "a view of the card play has a contract"
+        return cls.of(rules, view.contract, [len(shown) for _, shown in view.poignees],
+                      view.chelem_declared)
 
     def per_defender(self, pile: int, adjust: int, petit_side: int, taker_tricks: int,
                      defence_tricks: int) -> int:

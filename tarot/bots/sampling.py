@@ -302,8 +302,7 @@ class SamplingPlayer:
         if len(cards) == 1:
             return {cards[0]: CardOutcome(0.0, 0)}
         assert view.contract is not None and view.taker is not None
-        sc = Scoring.of(rules, view.contract, [len(c) for _, c in view.poignees],
-                        view.chelem_declared)
+        sc = Scoring.from_view(rules, view)
         fate = rules.contracts[rules.contract_index[view.contract]].chien
         root = _root(view, rules)
         taker_side = view.seat == view.taker
