@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from tarot.bots.knowledge import card_play
-from tarot.bots.playout import Position, Scoring, greedy_card
-from tarot.cards import EXCUSE, PETIT
+from tarot.bots.playout import Position, Scoring, distinct_cards, greedy_card
+from tarot.cards import FULL_DECK_MASK
 from tarot.kernel import trick_winner_index
 from tarot.views import PlayerView
 
@@ -73,20 +73,11 @@ def past_plays(view: PlayerView) -> list[PastPlay]:
     return result
 
 
-def _equivalent(a: int, b: int, hand: int, gone: int, points: Sequence[int]) -> bool:
-    """Whether cards ``a`` and ``b`` of ``hand`` would have played the same: same suit (or
-    both trumps, the Petit and the Excuse apart), same points, and every card ranked between
-    them the seat's own or gone (as :func:`~tarot.bots.playout.distinct_cards` judges)."""
-    low, high = (a, b) if a < b else (b, a)
-    if low == PETIT or high == EXCUSE or points[low] != points[high]:
-        return False
-    if high < PETIT:
-        if low // 14 != high // 14:
-            return False
-    elif low < PETIT:
-        return False
-    between = (1 << high) - (2 << low)
-    return not between & ~hand & ~gone
+def _equivalent(a: int, b: int, hand: int, gone: int, points: tuple[int, ...]) -> bool:
+    """Whether cards ``a`` and ``b`` of ``hand`` would have played the same, as the player
+    prunes its own choices (:func:`~tarot.bots.playout.distinct_cards`): the cards that may
+    lie between them are those neither the seat's own nor gone."""
+    return len(distinct_cards(1 << a | 1 << b, points, FULL_DECK_MASK & ~hand & ~gone)) == 1
 
 
 class Evidence:
