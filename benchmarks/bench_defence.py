@@ -27,7 +27,7 @@ from tarot.bots.base import ask
 from tarot.bots.registry import make_player
 from tarot.cards import PETIT, TRUMP_MASK, mask_of_codes
 from tarot.game import Game
-from tarot.match import SEATS, mean_ci, player_rng
+from tarot.match import SEATS, mean_ci, paired_difference, player_rng
 
 # The taker's trumps at the first trick, in these bands (upper bounds).
 BANDS = ((5, "≤5"), (8, "6-8"), (11, "9-11"), (99, "12+"))
@@ -95,7 +95,7 @@ def main() -> None:
             mean, half = mean_ci(scores)
             change = ""
             if first:  # paired by deal: the same contract, only the defence's play differs
-                d, d_half = mean_ci([a - b for a, b in zip(scores, first, strict=True)])
+                d, d_half = paired_difference(scores, first)
                 change = f"{d:+.1f} ± {d_half:.1f}"
             else:
                 first = scores

@@ -25,7 +25,7 @@ from typing import Any
 
 from tarot.bots.registry import YARDSTICK, make_player
 from tarot.bots.sampling import SamplingPlayer, Settings
-from tarot.match import SEATS, mean_ci, play_game
+from tarot.match import SEATS, mean_ci, paired_difference, play_game
 
 BID_SHIFT = "bid_shift"
 POOLED = SEATS / (SEATS - 1)  # the level's mean → its difference from the other seats' mean
@@ -100,8 +100,7 @@ def main() -> None:
         pooled = f"{mean * POOLED:+.2f} ± {half * POOLED:.2f}"
         change = ""
         if value != values[0]:
-            d, d_half = mean_ci([a - b for a, b in zip(means[value], means[values[0]],
-                                                       strict=True)])
+            d, d_half = paired_difference(means[value], means[values[0]])
             change = f"{d * POOLED:+.2f} ± {d_half * POOLED:.2f}"
         print(f"{value:>12g} {mean:>+9.2f} {pooled:>24} {change:>18}")
 

@@ -213,7 +213,7 @@ def _by_name(names: Sequence[str], per_seed: Sequence[Sequence[float]]) -> dict[
     In ``strong,rules,rules,rules`` the three rules seats are one player; their
     mean per deal seed is its score, and strong − rules is paired on the seeds.
     """
-    from tarot.match import mean_ci
+    from tarot.match import mean_ci, paired_difference
 
     distinct = list(dict.fromkeys(names))
     rows = {name: [sum(row[i] for i, n in enumerate(names) if n == name) / names.count(name)
@@ -226,7 +226,7 @@ def _by_name(names: Sequence[str], per_seed: Sequence[Sequence[float]]) -> dict[
     differences = []
     for a, first in enumerate(distinct):
         for second in distinct[a + 1:]:
-            mean, half = mean_ci([x - y for x, y in zip(rows[first], rows[second], strict=True)])
+            mean, half = paired_difference(rows[first], rows[second])
             differences.append({"first": first, "second": second, "difference": mean,
                                 "ci95": _finite(half),
                                 "interval": [_finite(mean - half), _finite(mean + half)]})
