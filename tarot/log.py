@@ -19,9 +19,7 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import json
-import os
 import re
-import stat
 import typing
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -52,6 +50,7 @@ from tarot.events import (
 from tarot.evolve import next_derived
 from tarot.game import Game
 from tarot.legal import PLAY_ACTIONS
+from tarot.reading import ReadError, check_regular, open_regular
 from tarot.rules import RULES_DIR, RulesError, RuleSet, known_rule_sets, load_rules
 
 # -- the line models ---------------------------------------------------------
@@ -619,48 +618,21 @@ class _FileLines:
             raise LogError(self.torn)
 
 
-_FILE_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-               (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-               (stat.S_ISSOCK, "a socket"))
-
-
 def check_regular_file(path: str | Path) -> None:
     """LogError ``not_a_regular_file`` (or ``unreadable``) unless ``path`` is a regular file;
     without opening it."""
-    source = str(path)
     try:
-        mode = os.stat(path).st_mode
-    except OSError as error:
-        raise LogError(LogProblem(source, 0, "unreadable", error.strerror or str(error))
-                       ) from None
-    _refuse_unless_regular(mode, source)
-
-
-def _refuse_unless_regular(mode: int, source: str) -> None:
-    if not stat.S_ISREG(mode):
-        kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a file")
-        raise LogError(LogProblem(source, 0, "not_a_regular_file",
-                                  f"{kind}, not a regular file: only a saved log is read"))
+        check_regular(path, "a saved log")
+    except ReadError as error:
+        raise LogError(LogProblem(error.source, 0, error.code, error.message)) from None
 
 
 def _open_regular_file(path: str | Path, source: str) -> BinaryIO:
-    """``path`` opened for reading, if it is a regular file; else LogError.
-
-    Opened without blocking, then checked: opening a FIFO for reading would wait
-    for a writer for ever.
-    """
+    """``path`` opened for reading, if it is a regular file; else LogError."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as error:
-        raise LogError(LogProblem(source, 0, "unreadable", error.strerror or str(error))
-                       ) from None
-    try:
-        _refuse_unless_regular(os.fstat(fd).st_mode, source)
-        os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
+        return open_regular(path, "a saved log")
+    except ReadError as error:
+        raise LogError(LogProblem(source, 0, error.code, error.message)) from None
 
 
 @dataclass(frozen=True)

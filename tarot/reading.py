@@ -1,0 +1,109 @@
+"""Reading a file the program did not write itself: regular files only, never unbounded.
+
+Every file a command is given or finds named inside another file (a log, a match
+index, a results file, a rule file, a named deal) is opened here, so that each
+reader refuses the same things the same way:
+
+- anything but a regular file (a directory, a FIFO, a device, a socket): opened
+  without blocking, then looked at, since opening a FIFO for reading waits for a
+  writer for ever and ``/dev/zero`` never ends;
+- a whole-file read past its limit (``too_large``): the limit is far above any file
+  the program writes, and bounds the memory a hostile file can make it take.
+
+A :class:`ReadError` carries a code (``unreadable``, ``not_a_regular_file``,
+``too_large``, ``not_text``) and a message naming the file; each reader turns it into
+its own error type, keeping the code.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import BinaryIO
+
+READ_ERROR_CODES: dict[str, str] = {
+    "unreadable": "the file cannot be opened or read",
+    "not_a_regular_file": "a directory, FIFO, device or socket: only regular files are read",
+    "too_large": "the file is larger than any file of its kind the program writes",
+    "not_text": "the file is not UTF-8 text",
+}
+
+_FILE_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+               (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+               (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link"))
+
+
+class ReadError(ValueError):
+    """A file that is not read: not a regular file, unreadable, too large, not text."""
+
+    def __init__(self, source: str, code: str, message: str) -> None:
+        super().__init__(f"{source}: {message}")
+        self.source = source
+        self.code = code
+        self.message = message
+
+
+def kind_of(mode: int) -> str | None:
+    """What a file of this mode is, in words, when it is not a regular file (else None)."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((name for test, name in _FILE_KINDS if test(mode)), "not a file")
+
+
+def refuse_unless_regular(mode: int, source: str, what: str = "a file") -> None:
+    kind = kind_of(mode)
+    if kind is not None:
+        raise ReadError(source, "not_a_regular_file",
+                        f"{kind}, not a regular file: only {what} is read")
+
+
+def check_regular(path: str | Path, what: str = "a file") -> None:
+    """ReadError unless ``path`` is a regular file (through links), without opening it."""
+    source = str(path)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as error:
+        raise ReadError(source, "unreadable", error.strerror or str(error)) from None
+    refuse_unless_regular(mode, source, what)
+
+
+def open_regular(path: str | Path, what: str = "a file") -> BinaryIO:
+    """``path`` opened for reading in binary, if it is a regular file; else ReadError."""
+    source = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise ReadError(source, "unreadable", error.strerror or str(error)) from None
+    try:
+        refuse_unless_regular(os.fstat(fd).st_mode, source, what)
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_regular_bytes(path: str | Path, *, limit: int, what: str = "a file") -> bytes:
+    """The whole of a regular file of at most ``limit`` bytes; else ReadError."""
+    source = str(path)
+    with open_regular(path, what) as stream:
+        try:
+            data = stream.read(limit + 1)
+        except OSError as error:
+            raise ReadError(source, "unreadable", error.strerror or str(error)) from None
+    if len(data) > limit:
+        raise ReadError(source, "too_large",
+                        f"more than {limit:,} bytes, far more than {what} takes")
+    return data
+
+
+def read_regular_text(path: str | Path, *, limit: int, what: str = "a file") -> str:
+    """The whole of a regular UTF-8 text file of at most ``limit`` bytes; else ReadError."""
+    data = read_regular_bytes(path, limit=limit, what=what)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ReadError(str(path), "not_text",
+                        f"not UTF-8 text (byte {error.start:,}): a binary file?") from None
