@@ -23,6 +23,8 @@ import secrets
 import stat
 from pathlib import Path
 
+from tarot.reading import kind_of
+
 # Some file systems (FAT, some network and FUSE mounts) have no hard links.
 _NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.ENOSYS,
              errno.EMLINK}
@@ -63,13 +65,42 @@ def sync_directory(folder: Path) -> None:
         os.close(fd)
 
 
+class NotARegularFile(OSError):
+    """A path to write that names something other than a regular file: a directory, a
+    device, a FIFO or a socket, which a rename would replace (``/dev/null`` by a file)."""
+
+    def __init__(self, path: Path, kind: str) -> None:
+        super().__init__(errno.EEXIST, f"{kind}, not a regular file", str(path))
+        self.path = path
+        self.kind = kind
+
+    def __str__(self) -> str:
+        return (f"{self.path} is {self.kind}, not a regular file: only a regular file (or a "
+                "new path) is written, never replaced")
+
+
+def refuse_unless_regular_or_new(path: str | Path) -> None:
+    """NotARegularFile if ``path`` (through links) exists and is not a regular file."""
+    path = Path(path)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # nothing there (or nothing we may look at: the write will say)
+    kind = kind_of(mode)
+    if kind is not None:
+        raise NotARegularFile(path, kind)
+
+
 def write_text_atomic(path: str | Path, text: str, *, overwrite: bool = False) -> None:
     """Write ``text`` (UTF-8) to ``path`` through a temporary file and an atomic rename.
 
     Raises ``FileExistsError`` if ``path`` exists and ``overwrite`` is false;
-    the existing file is then left untouched.
+    the existing file is then left untouched. Raises ``NotARegularFile`` if ``path``
+    is a directory, a device, a FIFO or a socket, with or without ``overwrite``: a
+    rename would replace it.
     """
     path = Path(path)
+    refuse_unless_regular_or_new(path)
     if not overwrite and path.exists():
         raise FileExistsError(errno.EEXIST, "File exists", str(path))
     data = text.encode("utf-8")
@@ -91,6 +122,7 @@ def write_text_atomic(path: str | Path, text: str, *, overwrite: bool = False) -
             stream.flush()
             os.fsync(stream.fileno())
         if overwrite:
+            refuse_unless_regular_or_new(path)  # again: it may have changed meanwhile
             os.replace(temporary, path)
         else:
             _link_new(temporary, path)
