@@ -205,8 +205,9 @@ class LogHeader:
     from the seed (deal ``k`` is the seed's ``k``-th shuffle, ``tarot.deal``).
     ``players`` says who sits at each seat (``"person"``, or a computer player's
     name from ``tarot.bots.registry``) and ``named_deal`` the named deal played,
-    when the game was started with one; both are left out of the line when unknown,
-    so logs written before they existed read and write back byte for byte.
+    when the game was started with one; these, ``rules`` and ``match_deals`` are left
+    out of the line when unknown or not needed, so logs written before they existed
+    read and write back byte for byte.
     """
 
     __pydantic_config__: ClassVar = _STRICT
@@ -221,6 +222,13 @@ class LogHeader:
     seats: tuple[str, str, str, str] = ("P0", "P1", "P2", "P3")
     players: tuple[str, str, str, str] | None = None
     named_deal: NamedDealRecord | None = None
+    # The rule set itself (as ``tarot rules --json`` prints it) when it is not one that
+    # comes with the program: a game played under a rule file of one's own reads back
+    # anywhere, without the file, and ``rules_hash`` proves the content.
+    rules: dict[str, object] | None = None
+    # On deal 1 of a match (``play --deals N``): the number of deals, so that a match
+    # killed before its index is written still resumes as the match.
+    match_deals: Annotated[int, Ge(2)] | None = None
 
 
 

@@ -12,6 +12,7 @@ seed at once.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 
 from tarot import phases
@@ -31,7 +32,7 @@ from tarot.events import (
 )
 from tarot.evolve import APPLY, apply, check_deal, next_derived, play_card
 from tarot.legal import canonical, check, legal_actions, legal_card_played, legal_cards
-from tarot.rules import RuleSet, load_rules
+from tarot.rules import RuleSet, is_packaged, load_rules, rules_data
 from tarot.state import NO_SEAT, DealState
 from tarot.views import PlayerView, view_for
 
@@ -209,6 +210,11 @@ class Game:
         made it)."""
         self._record(event)
 
+    def start_match(self, deals: int) -> None:
+        """Mark this game as deal 1 of a match of ``deals`` deals, in its header: before its
+        log is written (a header is written once)."""
+        self.header = dataclasses.replace(self.header, match_deals=deals)
+
     def clone(self) -> Game:
         copy = Game.__new__(Game)
         copy.header = self.header
@@ -284,7 +290,8 @@ def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequ
                      shuffle=SHUFFLE_ALGORITHM, first_deal=first_deal,  # type: ignore[arg-type]
                      first_dealer=dealer, seats=tuple(seats),  # type: ignore[arg-type]
                      players=None if players is None else tuple(players),  # type: ignore[arg-type]
-                     named_deal=named_deal)
+                     named_deal=named_deal,
+                     rules=None if is_packaged(rules) else rules_data(rules))
 
 
 __all__ = ["Game", "Play", "deal_event"]

@@ -51,7 +51,14 @@ from tarot.evolve import next_derived
 from tarot.game import Game
 from tarot.legal import PLAY_ACTIONS
 from tarot.reading import ReadError, check_regular, open_regular
-from tarot.rules import RULES_DIR, RulesError, RuleSet, known_rule_sets, load_rules
+from tarot.rules import (
+    RULES_DIR,
+    RulesError,
+    RuleSet,
+    known_rule_sets,
+    load_rules,
+    rules_from_data,
+)
 
 # -- the line models ---------------------------------------------------------
 #
@@ -406,8 +413,18 @@ def _rules_for(header: LogHeader, rules: RuleSet | None) -> tuple[str, str] | Ru
     """The rule set the header names, or the (code, message) of why there is none.
 
     A log names its rules by id; only the rule sets that come with the program
-    are looked up (never a path a file could point anywhere, like /dev/zero).
+    are looked up (never a path a file could point anywhere, like /dev/zero). A game
+    played under a rule file of its player's carries the rule set in its header
+    (``rules``), which is read instead, checked like a rule file and by its hash.
     """
+    if rules is None and header.rules is not None:
+        try:
+            rules = rules_from_data(header.rules, "the header's rule set")
+        except RulesError as error:
+            return "unknown_rules", str(error)
+        if rules.id != header.rules_id:
+            return "unknown_rules", (f"the header's rule set is {rules.id!r}, its rules_id "
+                                     f"{header.rules_id!r}")
     if rules is None:
         name = header.rules_id
         if not _RULES_NAME.fullmatch(name) or name not in known_rule_sets():
@@ -551,6 +568,18 @@ def read_events(path: str | Path) -> tuple[LogHeader, list[Event]]:
     if header is None:
         raise LogError(LogProblem(source, 1, "empty_log", "the log is empty"))
     return header, events
+
+
+def read_header(path: str | Path) -> LogHeader:
+    """A log's header alone (its first line), checked against the schema; LogError if not."""
+    source = str(path)
+    for text in _FileLines(path, source, drop_torn=True).lines:
+        try:
+            return HEADER_ADAPTER.validate_json(text)
+        except ValidationError as error:
+            code = "not_json" if error.errors()[0]["type"] == "json_invalid" else "bad_header"
+            raise LogError(LogProblem(source, 1, code, _describe(error))) from None
+    raise LogError(LogProblem(source, 1, "empty_log", "the log is empty"))
 
 
 class _FileLines:

@@ -254,3 +254,31 @@ def _rule_set_names() -> tuple[str, ...]:
 
 def known_rule_sets() -> list[str]:
     return list(_rule_set_names())
+
+
+def is_packaged(rules: RuleSet) -> bool:
+    """Whether ``rules`` is, to the letter, a rule set that comes with the program (a log
+    then names it by id alone; any other carries its content)."""
+    if rules.id not in known_rule_sets():
+        return False
+    try:
+        packaged = load_rules(RULES_DIR / f"{rules.id}.toml")
+    except RulesError:
+        return False
+    return packaged.content_hash == rules.content_hash
+
+
+def rules_data(rules: RuleSet) -> dict[str, object]:
+    """A rule set as JSON data, as a log's header carries it (``rules_from_data`` reads it)."""
+    return rules.model_dump(mode="json")
+
+
+def rules_from_data(data: object, source: str) -> RuleSet:
+    """A rule set from JSON data (a log header's ``rules``), validated as a rule file is."""
+    try:
+        # Through JSON so that strict typing accepts arrays for tuples, as for TOML.
+        return RuleSet.model_validate_json(json.dumps(data))
+    except (TypeError, ValueError) as error:
+        if isinstance(error, ValidationError):
+            raise RulesError(f"{source}: {_describe_validation_error(error)}") from None
+        raise RulesError(f"{source}: not a rule set: {error}") from None
