@@ -20,6 +20,7 @@ previous deal's last shuffle (a redeal inside a deal already passed it on).
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 from collections.abc import Iterable
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tarot.events import Settlement
 from tarot.game import Game
@@ -56,9 +57,17 @@ class MatchDeal(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     deal: int = Field(ge=1)
-    log: str = Field(pattern=r"^[^/\\]+\.jsonl$")
+    # A file name beside the index, without a folder (a save may be named anything).
+    log: str = Field(pattern=r"^[^/\\\x00]+$")
     seed: int = Field(ge=0)
     dealer: int = Field(ge=0, le=3)
+
+    @field_validator("log")
+    @classmethod
+    def _a_file_name(cls, name: str) -> str:
+        if name in {".", ".."}:
+            raise ValueError("a file name, not . or ..")
+        return name
 
 
 def index_path(first_log: Path) -> Path:
@@ -99,38 +108,74 @@ def deal_line(entry: MatchDeal) -> str:
     return json.dumps(entry.model_dump(mode="json"), ensure_ascii=False)
 
 
+# The longest line an index holds is a deal's, about 100 bytes, or a header with long
+# player names; the limits bound what a hostile index can make the reader hold.
+MAX_INDEX_LINE_BYTES = 4096
+MAX_INDEX_DEALS = 100_000
+
+
 def read_index(path: Path) -> MatchIndex:
-    """A match index, checked line by line: the header, then deals 1, 2, … in order, each
-    log a file name of its own. A last line without its newline (a write cut short) is
-    left out."""
+    """A match index, checked line by line as it is read (a regular file only, each line
+    and the number of deals bounded): the header, then deals 1, 2, … in order, each log a
+    file name of its own; at least one deal. A last line without its newline (a write cut
+    short) is left out."""
+    from tarot.reading import ReadError, open_regular
+
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise MatchError(f"{path}: {error.strerror or error}") from None
-    whole = data.rfind(b"\n") + 1
-    lines = data[:whole].decode("utf-8", errors="replace").splitlines()
-    if not lines:
-        raise MatchError(f"{path}:1: an empty match file: the first line must be its header")
-    try:
-        header = MatchHeader.model_validate_json(lines[0])
-    except ValidationError as error:
-        raise MatchError(f"{path}:1: not a match header: {_first(error)}") from None
+        stream = open_regular(path, "a match index")
+    except ReadError as error:
+        raise MatchError(str(error)) from None
+    header: MatchHeader | None = None
     deals: list[MatchDeal] = []
-    for number, line in enumerate(lines[1:], start=2):
-        try:
-            entry = MatchDeal.model_validate_json(line)
-        except ValidationError as error:
-            raise MatchError(f"{path}:{number}: not a deal line: {_first(error)}") from None
-        if entry.deal != len(deals) + 1:
-            raise MatchError(f"{path}:{number}: deal {entry.deal} where deal "
-                             f"{len(deals) + 1} was due")
-        if entry.seed != deal_seed(header.seed, entry.deal):
-            raise MatchError(f"{path}:{number}: deal {entry.deal}'s seed is {entry.seed}, "
-                             f"not the match's {deal_seed(header.seed, entry.deal)}")
-        if any(entry.log == other.log for other in deals) or entry.log == path.name:
-            raise MatchError(f"{path}:{number}: the log {entry.log} is named twice")
-        deals.append(entry)
+    whole = 0
+    with stream:
+        for number in itertools.count(1):
+            try:
+                chunk = stream.readline(MAX_INDEX_LINE_BYTES + 1)
+            except OSError as error:
+                raise MatchError(f"{path}:{number}: {error.strerror or error}") from None
+            if len(chunk) > MAX_INDEX_LINE_BYTES:
+                raise MatchError(f"{path}:{number}: a line of more than "
+                                 f"{MAX_INDEX_LINE_BYTES} bytes; no line of a match index "
+                                 "is near as long")
+            if not chunk.endswith(b"\n"):
+                break  # the end, or a torn last line: left out
+            line = chunk.decode("utf-8", errors="replace")
+            if header is None:
+                try:
+                    header = MatchHeader.model_validate_json(line)
+                except ValidationError as error:
+                    raise MatchError(f"{path}:1: not a match header: {_first(error)}") from None
+            else:
+                deals.append(_deal_entry(path, number, line, header, deals))
+            whole += len(chunk)
+    if header is None:
+        raise MatchError(f"{path}:1: an empty match file: the first line must be its header")
+    if not deals:
+        raise MatchError(f"{path}:2: a match index with no deal: its first deal's line is "
+                         "missing (the program writes the header and deal 1 together)")
     return MatchIndex(path, header, tuple(deals), whole)
+
+
+def _deal_entry(path: Path, number: int, line: str, header: MatchHeader,
+                deals: list[MatchDeal]) -> MatchDeal:
+    """Line ``number`` of the index, the deal that follows ``deals``; MatchError if not."""
+    if len(deals) >= MAX_INDEX_DEALS:
+        raise MatchError(f"{path}:{number}: more than {MAX_INDEX_DEALS:,} deals; no match "
+                         "is near as long")
+    try:
+        entry = MatchDeal.model_validate_json(line)
+    except ValidationError as error:
+        raise MatchError(f"{path}:{number}: not a deal line: {_first(error)}") from None
+    if entry.deal != len(deals) + 1:
+        raise MatchError(f"{path}:{number}: deal {entry.deal} where deal "
+                         f"{len(deals) + 1} was due")
+    if entry.seed != deal_seed(header.seed, entry.deal):
+        raise MatchError(f"{path}:{number}: deal {entry.deal}'s seed is {entry.seed}, "
+                         f"not the match's {deal_seed(header.seed, entry.deal)}")
+    if any(entry.log == other.log for other in deals) or entry.log == path.name:
+        raise MatchError(f"{path}:{number}: the log {entry.log} is named twice")
+    return entry
 
 
 def _first(error: ValidationError) -> str:
@@ -240,7 +285,7 @@ def load_match(path: Path, *, allow_incomplete: bool = False) -> LoadedMatch:
     for position, entry in enumerate(index.deals):
         log = index.log_path(entry)
         last = position == len(index.deals) - 1
-        if not log.exists() and last and allow_incomplete:
+        if not log.exists() and last and allow_incomplete and position > 0:
             break  # the match stopped between the deal's line and its log
         game = load_log(log, allow_incomplete=last and allow_incomplete,
                         drop_torn=last and allow_incomplete).game
