@@ -11,6 +11,7 @@ from tarot import __version__
 
 if TYPE_CHECKING:
     from tarot.audit import Rescore
+    from tarot.events import LogHeader
     from tarot.game import Game
     from tarot.log import LoadedLog
     from tarot.match_file import MatchDeal, MatchIndex, SheetRow
@@ -462,7 +463,7 @@ def saves() -> None:
                 loaded = load_log(path, allow_incomplete=True, drop_torn=True)
                 state = "over" if loaded.game.is_over else f"in progress ({loaded.game.phase})"
         except MatchError as error:
-            state = f"not a match: {error}"[:60]
+            state = f"not a match: {str(error).removeprefix(f'{path}:')}"[:60]
         except LogError as error:
             state = f"not a game: {error.problem.message}"[:60]
         when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")
@@ -502,6 +503,7 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
     with a score sheet."""
     import contextlib
 
+    from tarot.atomic import remove_leftover_temporaries
     from tarot.match_file import MatchError, index_path, is_match_file, read_index
     from tarot.saves import SaveInUse, hold_save
 
@@ -524,6 +526,7 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
         from tarot.save_folder import new_save_path
 
         path = save_path or new_save_path()
+        _refuse_save_target(path, force)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -538,16 +541,23 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
         except OSError as error:
             raise click.ClickException(f"{path}: cannot lock the save file: "
                                        f"{error.strerror or error}") from None
+        # The first deal's lock guards its match: the index's leftovers are ours to sweep.
+        remove_leftover_temporaries(index_path(path))
+        if index is None and resume_path is not None:
+            index = _match_of_first_deal(path)
         if index is not None:
             _resume_match(ctx, index, auto, deals, pace)
             return
         if resume_path is not None:
             game, seat_players, script = _resume(path, auto, ctx)
         else:
+            if deals is not None and deals > 1:
+                # A match from the start: its first log says so before the index exists,
+                # so that a kill between the two still resumes as the match.
+                game.start_match(deals)
             _create_save(path, game, force)
             if deals is not None and deals > 1:
-                # A match from the start: killed during deal 1, it resumes as the match.
-                index = _start_match(path, game, seat_players, deals)
+                index = _start_match(path, game.header, seat_players, deals)
         click.echo(f"{'Resuming' if resume_path else 'Saving'} this game: {path.resolve()}")
         _announce(game, seat_players, 1)
         if _play_saved(game, seat_players, script, path, pace,
@@ -555,16 +565,57 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
             _run_match(path, index, game, seat_players, deals, auto, pace)
 
 
-def _start_match(first_log: Path, game: Game, seat_players: tuple[str, ...],
+def _refuse_save_target(path: Path, force: bool) -> None:
+    """Refuse, before anything is locked or written, a new game's save path that is not a
+    regular file (``--force`` never replaces a device), or that is the first deal of a
+    match whose other files are still there (``--force`` replaces one file, not a match)."""
+    import glob
+
+    from tarot.atomic import NotARegularFile, refuse_unless_regular_or_new
+    from tarot.match_file import index_path
+
+    try:
+        refuse_unless_regular_or_new(path)
+    except NotARegularFile as error:
+        raise click.ClickException(str(error)) from None
+    if path.exists() and not force:
+        raise click.ClickException(f"{path} exists already; choose another --save path "
+                                   "(or --force to replace it)")
+    stem = glob.escape(path.name.removesuffix(".jsonl"))
+    others = sorted({*path.parent.glob(glob.escape(index_path(path).name)),
+                     *path.parent.glob(f"{stem}.deal-*.jsonl")})
+    if others:
+        listed = ", ".join(other.name for other in others[:3]) + (", …" if others[3:] else "")
+        raise click.ClickException(
+            f"{path}: the files of a match are beside it ({listed}); a new game here "
+            "would be mixed with that match: choose another --save path, or remove them "
+            "first")
+
+
+def _match_of_first_deal(first_log: Path) -> MatchIndex | None:
+    """The match whose first deal ``first_log`` is, when its header says it is one and its
+    index is missing (killed before the index was written): the index made now. None for
+    a single deal."""
+    from tarot.log import LogError, read_header
+
+    try:
+        header = read_header(first_log)
+    except LogError:
+        return None  # not a match's first deal: resumed (and refused) as a game
+    if header.match_deals is None or header.players is None:
+        return None
+    return _start_match(first_log, header, header.players, header.match_deals)
+
+
+def _start_match(first_log: Path, header: LogHeader, seat_players: tuple[str, ...],
                  deals: int | None) -> MatchIndex:
     """The match's index beside its first deal's log, holding that deal."""
     from tarot.match_file import MatchHeader, index_path, read_index, start_index
 
-    header = game.header
     start_index(index_path(first_log), MatchHeader(
         seed=header.seed, rules_id=header.rules_id, rules_hash=header.rules_hash,
         players=seat_players, deals=deals),  # type: ignore[arg-type]
-        _first_deal_entry(first_log, game))
+        _first_deal_entry(first_log, header))
     return read_index(index_path(first_log))
 
 
@@ -589,7 +640,10 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> None:
     again = (f"tarot play --deal {header.named_deal.name}" if header.named_deal
              else f"tarot play --seed {header.seed}" if header.first_deal == "shuffled"
              else None)
-    if again and header.rules_id != "standard":
+    if again and header.rules is not None:
+        # A rule file of the player's: the log holds its content, not where it was.
+        again += " --rules FILE.toml"
+    elif again and header.rules_id != "standard":
         again += f" --rules {header.rules_id}"
     levels = {p for p in header.players or () if p != "person"}
     if again and len(levels) == 1 and (level := levels.pop()) != DEFAULT_LEVEL:
@@ -599,6 +653,8 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> None:
     audit = f"{_command()} audit {index.path.resolve()}" if index is not None else None
     if again:
         click.echo(f"{'This match' if deals > 1 else 'This deal'} again: {again}")
+        if header.rules is not None:
+            click.echo(f"  (FILE.toml: your rule file of id {header.rules_id!r})")
     if audit:
         click.echo(f"Its score sheet: {audit}")
 
@@ -635,7 +691,7 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
                                          else game.header.seed, number),
                           dealer=(game.state.dealer + 1) % 4)
         if index is None:
-            index = _start_match(first_log, game, seat_players, deals)
+            index = _start_match(first_log, game.header, seat_players, deals)
         index = append_deal(index, entry)
         game = NewGame.new(entry.seed, rules=game.rules, dealer=entry.dealer,
                            seats=header.seats, players=seat_players)
@@ -653,11 +709,10 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
             raise click.ClickException(str(error)) from None
 
 
-def _first_deal_entry(first_log: Path, game: Game) -> MatchDeal:
+def _first_deal_entry(first_log: Path, header: LogHeader) -> MatchDeal:
     from tarot.match_file import MatchDeal
 
-    return MatchDeal(deal=1, log=first_log.name, seed=game.header.seed,
-                     dealer=game.header.first_dealer)
+    return MatchDeal(deal=1, log=first_log.name, seed=header.seed, dealer=header.first_dealer)
 
 
 def _another_deal() -> bool:
@@ -710,7 +765,7 @@ def _sheet_rows(first_log: Path, index: MatchIndex | None, last: Game) -> list[S
     from tarot.match_file import LoadedMatch, SheetRow
 
     if index is None:  # one deal so far, and no match file yet
-        entry = _first_deal_entry(first_log, last)
+        entry = _first_deal_entry(first_log, last.header)
         return [SheetRow(1, entry.dealer, last.settlement)] if last.settlement else []
     earlier = [load_log(index.log_path(entry)).game for entry in index.deals[:-1]]
     return LoadedMatch(index, (*earlier, last)).sheet_rows()
@@ -734,13 +789,17 @@ def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int 
     wanted = deals if deals is not None else index.header.deals
     click.echo(f"Resuming the match: {index.path.resolve()} (deal {entry.deal})")
     try:
+        first = load_log(first_log, allow_incomplete=len(index.deals) == 1,
+                         drop_torn=len(index.deals) == 1).game
+    except LogError as error:
+        raise click.ClickException(f"{index.path}: the match's first deal: {error}") from None
+    try:
+        # The deal's lock is held while it is played, and released once it is over.
         with hold_save(log) if log != first_log else contextlib.nullcontext():
             if not log.exists():
-                from tarot.rules import load_rules
-
-                game = NewGame.new(entry.seed, rules=load_rules(index.header.rules_id),
-                                   dealer=entry.dealer, players=players,
-                                   seats=load_log(first_log).game.header.seats)
+                # The rules, the seats from the first deal's log, which holds its rule set.
+                game = NewGame.new(entry.seed, rules=first.rules, dealer=entry.dealer,
+                                   players=players, seats=first.header.seats)
                 _create_save(log, game, force=False)
                 script = None
             else:
@@ -748,17 +807,17 @@ def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int 
                     stopped = load_log(log, allow_incomplete=True, drop_torn=True).game
                 except LogError as error:
                     raise click.ClickException(str(error)) from None
-                if stopped.is_over:
-                    _run_match(first_log, index, stopped, players, wanted, auto, pace)
+                game, script = stopped, None
+                if not stopped.is_over:
+                    game, players, script = _resume(log, auto, ctx)
+            if not game.is_over:
+                _announce(game, players, entry.deal)
+                # The deals before this one, all over: the match's score so far.
+                so_far = totals(_sheet_rows(first_log, index, game))
+                if not _play_saved(game, players, script, log, pace, resume_with=index.path,
+                                   match_line=_match_line(so_far, entry.deal,
+                                                          _seat_names(players))):
                     return
-                game, players, script = _resume(log, auto, ctx)
-            _announce(game, players, entry.deal)
-            # The deals before this one, all over: the match's score so far.
-            so_far = totals(_sheet_rows(first_log, index, game))
-            if not _play_saved(game, players, script, log, pace, resume_with=index.path,
-                               match_line=_match_line(so_far, entry.deal,
-                                                      _seat_names(players))):
-                return
     except SaveInUse as error:
         raise click.ClickException(str(error)) from None
     _run_match(first_log, index, game, players, wanted, auto, pace)
@@ -795,7 +854,7 @@ def _new_game(seed: int | None, deal_name: str | None, rules_name: str, level: s
 def _create_save(path: Path, game: Game, force: bool) -> None:
     """The save file, made whole with the header and the deal, or not at all; an existing
     file is replaced only with ``force``."""
-    from tarot.atomic import write_text_atomic
+    from tarot.atomic import NotARegularFile, write_text_atomic
     from tarot.log import dumps_log
     from tarot.saves import real_path
 
@@ -807,6 +866,8 @@ def _create_save(path: Path, game: Game, force: bool) -> None:
     except FileExistsError:
         raise click.ClickException(f"{path} exists already; choose another --save path "
                                    "(or --force to replace it)") from None
+    except NotARegularFile as error:
+        raise click.ClickException(str(error)) from None
     except OSError as error:
         raise click.ClickException(f"{path}: cannot write: {error.strerror or error}") from None
 
@@ -847,7 +908,7 @@ def _refuse_contradictions(ctx: click.Context, path: Path, game: Game,
     wrong = []
     if given("seed") and params["seed"] != header.seed:
         wrong.append(f"--seed {params['seed']} (the game's seed is {header.seed})")
-    if given("rules_name") and params["rules_name"] not in {header.rules_id}:
+    if given("rules_name") and not _same_rules(params["rules_name"], header):
         wrong.append(f"--rules {params['rules_name']} (the game is played under "
                      f"{header.rules_id!r})")
     if given("deal_name"):
@@ -866,6 +927,19 @@ def _refuse_contradictions(ctx: click.Context, path: Path, game: Game,
     if wrong:
         raise click.ClickException(f"{path}: --resume continues the game as it was saved; "
                                    f"these options say otherwise: {'; '.join(wrong)}")
+
+
+def _same_rules(rules_name: str, header: LogHeader) -> bool:
+    """Whether ``--rules NAME|PATH`` names the rule set a log was played under (a rule
+    file of one's own is known by its content, whatever its path)."""
+    from tarot.rules import RulesError, load_rules
+
+    if rules_name == header.rules_id:
+        return True
+    try:
+        return load_rules(rules_name).content_hash == header.rules_hash
+    except RulesError:
+        return False
 
 
 def _resume(path: Path, auto: bool, ctx: click.Context

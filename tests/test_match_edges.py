@@ -1,0 +1,328 @@
+"""The edges of saving: special paths under --force, a match killed at its start, games
+under a rule file of one's own, save names of any kind, stale and hostile match indexes.
+
+Each test here failed before its fix (issue 23's faults 1, 2, 3, 5, 7, 8, 9 and 11)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import tarot.cli
+import tarot.match_file
+from tarot.cli import main
+from tarot.game import Game
+from tarot.log import read_log, write_log
+from tarot.match_file import MatchError, index_path, load_match, read_index
+from tarot.rules import RULES_DIR
+
+RULES = ["--level", "rules"]  # quick computer players: these tests are about the files
+
+
+def run(args: list[str], stdin: str = "") -> tuple[int, str]:
+    result = CliRunner().invoke(main, args, input=stdin, catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+def one_line_error(code: int, out: str) -> str:
+    """The refusal: exit 1, one ``Error:`` line and no traceback."""
+    assert code == 1, out
+    assert "Traceback" not in out
+    errors = [line for line in out.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1, out
+    return errors[0]
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+# -- 1. --force writes only to a regular file ------------------------------------------
+
+
+def special_files(folder: Path) -> list[Path]:
+    """A FIFO, and a character device like /dev/null where this user may make one."""
+    fifo = folder / "fifo.jsonl"
+    os.mkfifo(fifo)
+    made = [fifo]
+    with_device = folder / "null.jsonl"
+    try:
+        os.mknod(with_device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        made.append(with_device)
+    except (PermissionError, OSError):
+        pass  # not root: the FIFO stands for every kind of special file
+    return made
+
+
+def test_force_never_replaces_a_device_or_a_fifo(tmp_path: Path) -> None:
+    for target in special_files(tmp_path):
+        mode = target.stat().st_mode
+        for force in ([], ["--force"]):
+            code, out = run(["play", "--auto", *RULES, "--seed", "3", "--save", str(target),
+                             *force])
+            line = one_line_error(code, out)
+            assert str(target) in line and "not a regular file" in line
+            assert target.stat().st_mode == mode  # still the FIFO or the device
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no lock, no temp
+
+
+def test_force_never_replaces_a_device_with_a_replay_page(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    assert run(["play", "--auto", *RULES, "--seed", "3", "--save", str(log)])[0] == 0
+    for target in special_files(tmp_path):
+        mode = target.stat().st_mode
+        code, out = run(["replay", str(log), "--html", str(target), "--force"])
+        assert "not a regular file" in one_line_error(code, out)
+        assert target.stat().st_mode == mode
+
+
+# -- 2. a match killed between its first log and its index -----------------------------
+
+
+class Killed(BaseException):
+    """Stands for SIGKILL at a chosen point: nothing after it runs (no cleanup is needed
+    for what these tests check, the files)."""
+
+
+def test_a_match_killed_before_its_index_resumes_as_the_whole_match(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = tmp_path / "whole" / "m.jsonl"
+    whole.parent.mkdir()
+    args = ["play", "--auto", *RULES, "--seed", "11", "--deals", "3"]
+    assert run([*args, "--save", str(whole)])[0] == 0
+
+    killed = tmp_path / "killed" / "m.jsonl"
+    killed.parent.mkdir()
+
+    def kill(*_: object) -> None:
+        raise Killed
+
+    with monkeypatch.context() as patch:
+        patch.setattr(tarot.match_file, "start_index", kill)
+        with pytest.raises(Killed):
+            CliRunner().invoke(main, [*args, "--save", str(killed)], catch_exceptions=False)
+    assert killed.exists() and not index_path(killed).exists()  # the window itself
+    code, out = run(["play", "--resume", str(killed), "--auto"])
+    assert code == 0, out
+    assert files_of(killed.parent).keys() == files_of(whole.parent).keys()
+    assert files_of(killed.parent) == files_of(whole.parent)
+    assert len(load_match(index_path(killed)).games) == 3
+
+
+# -- 3. a rule file of one's own travels with its games ---------------------------------
+
+
+def own_rules(folder: Path) -> Path:
+    text = (RULES_DIR / "fft.toml").read_text(encoding="utf-8")
+    path = folder / "house.toml"
+    path.write_text(text.replace('id = "fft"', 'id = "house"'), encoding="utf-8")
+    return path
+
+
+def test_a_match_under_a_rule_file_of_ones_own_reads_back_without_the_file(
+        tmp_path: Path) -> None:
+    rules = own_rules(tmp_path)
+    save = tmp_path / "h.jsonl"
+    code, out = run(["play", "--auto", *RULES, "--seed", "4", "--deals", "2", "--rules",
+                     str(rules), "--save", str(save)])
+    assert code == 0, out
+    assert "Traceback" not in out and "--rules FILE.toml" in out
+    rules.unlink()  # the games need it no more
+    index = index_path(save)
+    for command in (["validate", str(save)], ["validate", str(index)], ["audit", str(save)],
+                    ["audit", str(index)], ["replay", str(save)],
+                    ["replay", str(index), "--html", str(tmp_path / "p.html")]):
+        code, out = run(command)
+        assert code == 0, (command, out)
+    game = read_log(save)
+    assert game.rules.id == "house" and game.header.rules == game.rules.model_dump(mode="json")
+
+
+def test_a_game_under_a_rule_file_of_ones_own_resumes(tmp_path: Path) -> None:
+    rules = own_rules(tmp_path)
+    save = tmp_path / "g.jsonl"
+    # Stopped in the middle of its card play, as a quit game is.
+    from tarot.rules import load_rules
+
+    house = load_rules(rules)
+    game = Game.new(8, rules=house, players=("rules",) * 4)
+    while len(game.events) < 30 and not game.is_over:
+        game.play(game.legal_actions()[-1])
+    assert not game.is_over
+    write_log(save, game)
+    rules.unlink()
+    code, out = run(["play", "--resume", str(save), "--auto"])
+    assert code == 0, out
+    assert read_log(save).is_over
+    # Naming the same rules again, by their file, is no contradiction; other rules are.
+    other = own_rules(tmp_path)
+    assert run(["validate", str(save)])[0] == 0
+    unfinished = tmp_path / "u.jsonl"
+    write_log(unfinished, Game.new(9, rules=house, players=("rules",) * 4))
+    code, out = run(["play", "--resume", str(unfinished), "--auto", "--rules", str(other)])
+    assert code == 0, out
+    code, out = run(["play", "--resume", str(unfinished), "--auto", "--rules", "fft"])
+    assert "--rules fft" in one_line_error(code, out)
+
+
+def test_a_header_whose_rule_set_is_not_its_hash_is_refused(tmp_path: Path) -> None:
+    rules = own_rules(tmp_path)
+    save = tmp_path / "g.jsonl"
+    assert run(["play", "--auto", *RULES, "--seed", "4", "--rules", str(rules),
+                "--save", str(save)])[0] == 0
+    lines = save.read_text(encoding="utf-8").splitlines(keepends=True)
+    header = json.loads(lines[0])
+    header["rules"]["scoring"]["base_points"] = 250
+    save.write_text(json.dumps(header) + "\n" + "".join(lines[1:]), encoding="utf-8")
+    code, out = run(["validate", str(save)])
+    assert code == 1 and "rules_hash_mismatch" in out and "Traceback" not in out
+
+
+# -- 5. a save of any name --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["mygame.txt", "m2"])
+def test_a_save_named_without_jsonl_plays_its_match(tmp_path: Path, name: str) -> None:
+    save = tmp_path / name
+    code, out = run(["play", "--auto", *RULES, "--seed", "3", "--deals", "2",
+                     "--save", str(save)])
+    assert code == 0, out
+    assert "Traceback" not in out
+    assert len(load_match(index_path(save)).games) == 2
+    single = tmp_path / f"single-{name}"
+    code, out = run(["play", "--auto", *RULES, "--seed", "3", "--save", str(single)])
+    assert code == 0 and "Traceback" not in out, out
+    assert read_log(single).is_over
+
+
+# -- 7. --force over a match's first deal -----------------------------------------------
+
+
+def test_force_over_a_matchs_first_deal_is_refused_and_changes_nothing(
+        tmp_path: Path) -> None:
+    save = tmp_path / "m.jsonl"
+    assert run(["play", "--auto", *RULES, "--seed", "5", "--deals", "2",
+                "--save", str(save)])[0] == 0
+    before = files_of(tmp_path)
+    for force in (["--force"], []):
+        code, out = run(["play", "--auto", *RULES, "--seed", "6", "--save", str(save),
+                         *force])
+        one_line_error(code, out)
+    assert "m.match.jsonl" in out or "exists" in out
+    assert files_of(tmp_path) == before
+    # An index left without its first deal (removed by hand) stops a new game there too.
+    save.unlink()
+    code, out = run(["play", "--auto", *RULES, "--seed", "6", "--save", str(save)])
+    assert "m.match.jsonl" in one_line_error(code, out)
+
+
+# -- 8. a match index with no deal ------------------------------------------------------
+
+
+def header_only_index(folder: Path) -> Path:
+    save = folder / "m.jsonl"
+    assert run(["play", "--auto", *RULES, "--seed", "5", "--deals", "2",
+                "--save", str(save)])[0] == 0
+    index = index_path(save)
+    index.write_text(index.read_text(encoding="utf-8").splitlines(keepends=True)[0],
+                     encoding="utf-8")
+    return index
+
+
+def test_a_header_only_index_is_refused_by_every_command(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    index = header_only_index(tmp_path)
+    with pytest.raises(MatchError, match=":2: a match index with no deal"):
+        read_index(index)
+    for command in (["validate", str(index)], ["audit", str(index)],
+                    ["replay", str(index), "--html", str(tmp_path / "p.html")],
+                    ["play", "--resume", str(index), "--auto"]):
+        code, out = run(command)
+        assert code == 1 and "Traceback" not in out, (command, out)
+        assert "no deal" in out, (command, out)
+
+
+def test_the_saves_list_names_a_header_only_index(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    import platformdirs
+
+    folder = platformdirs.user_data_path("tarot", appauthor=False) / "games"
+    folder.mkdir(parents=True)
+    header_only_index(folder)
+    code, out = run(["saves"])
+    assert code == 0, out
+    assert "m.match" in out and "no deal" in out
+
+
+# -- 9. the index read bounded ----------------------------------------------------------
+
+
+def test_a_huge_sparse_index_is_refused_without_reading_it(tmp_path: Path) -> None:
+    save = tmp_path / "m.jsonl"
+    assert run(["play", "--auto", *RULES, "--seed", "5", "--deals", "2",
+                "--save", str(save)])[0] == 0
+    index = index_path(save)
+    with index.open("r+b") as stream:
+        stream.truncate(1 << 30)  # a GiB of zeros after the lines, and no end of line
+    with pytest.raises(MatchError, match="a line of more than"):
+        read_index(index)
+    code, out = run(["validate", str(index)])
+    assert code == 1 and "a line of more than" in out and "Traceback" not in out
+
+
+def test_an_index_that_is_a_fifo_is_refused(tmp_path: Path) -> None:
+    fifo = tmp_path / "f.match.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(MatchError, match="not a regular file"):
+        read_index(fifo)
+
+
+# -- 11. leftovers of a killed match -----------------------------------------------------
+
+
+def test_a_resumed_match_sweeps_its_index_temporaries_and_releases_finished_deals(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "m.jsonl"
+    args = ["play", "--auto", *RULES, "--seed", "12", "--deals", "3", "--save", str(save)]
+
+    real_append = tarot.match_file.append_deal
+
+    def append_or_die_at_deal_3(index: tarot.match_file.MatchIndex,
+                                entry: tarot.match_file.MatchDeal
+                                ) -> tarot.match_file.MatchIndex:
+        if entry.deal == 3:
+            raise Killed
+        return real_append(index, entry)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(tarot.match_file, "append_deal", append_or_die_at_deal_3)
+        with pytest.raises(Killed):
+            CliRunner().invoke(main, args, catch_exceptions=False)
+    # A kill inside the index's atomic write leaves its temporary file.
+    leftover = tmp_path / f".{index_path(save).name}.0123abcd.tmp"
+    leftover.write_text("half an index", encoding="utf-8")
+
+    locks_during_deal_3: list[set[str]] = []
+    real_create = tarot.cli._create_save
+
+    def create_and_look(path: Path, game: Game, force: bool) -> None:
+        if path.name.endswith("deal-3.jsonl"):
+            locks_during_deal_3.append({p.name for p in tmp_path.glob(".*.lock")})
+        real_create(path, game, force)
+
+    # Deal 2 is over and deal 3's line is missing: the resume goes on from deal 2's end.
+    monkeypatch.setattr(tarot.cli, "_create_save", create_and_look)
+    code, out = run(["play", "--resume", str(save), "--auto"])
+    assert code == 0, out
+    assert not leftover.exists()
+    assert locks_during_deal_3 == [{".m.jsonl.lock", ".m.deal-3.jsonl.lock"}]
+    assert not list(tmp_path.glob(".*"))
+    assert len(load_match(index_path(save)).games) == 3
+
