@@ -220,7 +220,8 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
         rows = match.sheet_rows()
         if as_json:
             click.echo(json.dumps({"deals": [
-                {"deal": row.deal, "dealer": row.dealer,
+                {"deal": row.deal, "dealer": row.dealer, "dealt_by": row.dealt_by,
+                 "redeals": list(row.redeals),
                  "log": match.index.deals[row.deal - 1].log,
                  "contract": row.settlement.contract, "taker": row.settlement.taker,
                  "contract_made": row.settlement.contract_made,
@@ -766,7 +767,7 @@ def _sheet_rows(first_log: Path, index: MatchIndex | None, last: Game) -> list[S
 
     if index is None:  # one deal so far, and no match file yet
         entry = _first_deal_entry(first_log, last.header)
-        return [SheetRow(1, entry.dealer, last.settlement)] if last.settlement else []
+        return [SheetRow.of(1, entry.dealer, last)] if last.settlement else []
     earlier = [load_log(index.log_path(entry)).game for entry in index.deals[:-1]]
     return LoadedMatch(index, (*earlier, last)).sheet_rows()
 

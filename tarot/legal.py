@@ -235,13 +235,28 @@ def check_poignee(state: DealState, seat: int, cards: list[int]) -> int:
                                 cards=("EXC",))
         fill_pool = (hand & TRUMP_MASK) | (extra if rules.flags.four_kings_excuse_fill else 0)
         hidden = fill_pool & ~trumps
-        if hidden or trumps & ~fill_pool:
-            detail = (f"{_names(hidden)} would stay hidden" if hidden else
-                      "the Excuse cannot fill a poignée that uses discarded trumps")
+        if hidden & hand:
             raise IllegalAction(
                 "poignee_excuse_not_allowed",
                 f"{{seat}} may show the Excuse only as the last card of a poignée that shows "
-                f"every trump held; {detail} (R8)", seat=seat, cards=("EXC",), rule="R8")
+                f"every trump held; {_names(hidden)} would stay hidden (R8)", seat=seat,
+                cards=("EXC",), rule="R8")
+        # What remains is the four-kings exception's, and A14 decides it under either
+        # reading of its flag, not R8: with four_kings_excuse_fill the Excuse fills the
+        # hand and the discarded trumps together, so those must all be shown; without it,
+        # no Excuse fills a poignée that counts discarded trumps.
+        if hidden:
+            raise IllegalAction(
+                "poignee_excuse_not_allowed",
+                f"{{seat}} may show the Excuse only as the last card of a poignée that shows "
+                f"every trump it may count, the discarded ones too; {_names(hidden)} would "
+                "stay hidden (A14)", seat=seat, cards=("EXC",), rule="A14")
+        if trumps & ~fill_pool:
+            raise IllegalAction(
+                "poignee_excuse_not_allowed",
+                "{seat} may show the Excuse only as the last card of a poignée that shows "
+                "every trump held; under these rules the Excuse cannot fill a poignée that "
+                "counts discarded trumps (A14)", seat=seat, cards=("EXC",), rule="A14")
     return mask
 
 

@@ -23,14 +23,14 @@ import hashlib
 import itertools
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from tarot.events import Settlement
+from tarot.events import Redeal, Settlement
 from tarot.game import Game
 
 
@@ -223,8 +223,17 @@ def append_deal(index: MatchIndex, entry: MatchDeal) -> MatchIndex:
 @dataclass(frozen=True)
 class SheetRow:
     deal: int
-    dealer: int
+    dealer: int  # the seat that dealt first (the index's), before any redeal
     settlement: Settlement
+    dealt_by: int  # the seat that dealt the deal played: a redeal passes it to the right
+    redeals: tuple[str, ...] = ()  # each redeal's reason, in order ("all_passed", "petit_sec")
+
+    @classmethod
+    def of(cls, deal: int, dealer: int, game: Game) -> SheetRow:
+        """The row of a settled deal ``game``, first dealt by ``dealer``."""
+        assert game.settlement is not None, "only a settled deal has a row"
+        return cls(deal, dealer, game.settlement, game.state.dealer,
+                   tuple(e.reason for e in game.events if isinstance(e, Redeal)))
 
 
 def totals(rows: Iterable[SheetRow]) -> list[int]:
@@ -241,25 +250,53 @@ def result_text(settlement: Settlement) -> str:
     return f"{'made' if settlement.contract_made else 'failed'} by {settlement.difference}"
 
 
+_REDEAL_REASONS = {"all_passed": "all passed", "petit_sec": "a petit sec"}
+
+
+def dealer_text(row: SheetRow, names: Sequence[str]) -> str:
+    """Who dealt the deal played, from the first dealer when redeals moved it on:
+    ``West``, or ``South→West``."""
+    if not row.redeals:
+        return names[row.dealt_by]
+    return "→".join(names[(row.dealer + step) % 4] for step in range(len(row.redeals) + 1))
+
+
+def redeal_notes(row: SheetRow, names: Sequence[str]) -> list[str]:
+    """A line a redeal of the row's deal: who dealt, why it was dealt again, to whom the
+    deal passed (R5, A17: the deal passes to the right)."""
+    notes = []
+    for step, reason in enumerate(row.redeals):
+        dealt, passed_to = (row.dealer + step) % 4, (row.dealer + step + 1) % 4
+        notes.append(f"* Deal {row.deal}: {names[dealt]} dealt, {_REDEAL_REASONS[reason]}; "
+                     f"the deal passed to {names[passed_to]}.")
+    return notes
+
+
 def sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
                 contract_names: dict[str, str]) -> list[str]:
-    """The score sheet: a row a deal, then the running totals (which sum to zero)."""
-    width = max(6, *(len(n) for n in names))
+    """The score sheet: a row a deal, then the running totals (which sum to zero). The
+    Dealer column names the seat that dealt the deal played, starred when a redeal moved
+    the deal on, with a note under the sheet for each redeal."""
+    star = 1 if any(row.redeals for row in rows) else 0
+    width = max(6, *(len(n) + star for n in names))
     head = f"{'Deal':>4}  {'Dealer':<{width}}  {'Taker':<{width}}  {'Contract':<12}  " \
            f"{'Result':<12}" + "".join(f"  {n:>{width}}" for n in names)
     lines = ["Score sheet", head, "-" * len(head)]
+    notes: list[str] = []
     for row in rows:
         s = row.settlement
         taker = names[s.taker]
         contract = contract_names.get(s.contract, s.contract)
         result = result_text(s)
-        lines.append(f"{row.deal:>4}  {names[row.dealer]:<{width}}  {taker:<{width}}  "
+        dealer = names[row.dealt_by] + ("*" if row.redeals else "")
+        lines.append(f"{row.deal:>4}  {dealer:<{width}}  {taker:<{width}}  "
                      f"{contract:<12}  {result:<12}"
                      + "".join(f"  {score:>+{width}}" for score in s.scores))
+        notes += redeal_notes(row, names)
     lines.append("-" * len(head))
     lines.append(f"{'':>4}  {'Total':<{width}}  {'':<{width}}  {'':<12}  {'':<12}"
                  + "".join(f"  {total:>+{width}}" for total in totals(rows)))
-    return lines
+    return lines + notes
 
 
 @dataclass(frozen=True)
@@ -268,7 +305,7 @@ class LoadedMatch:
     games: tuple[Game, ...]  # by deal; the last may be in progress
 
     def sheet_rows(self) -> list[SheetRow]:
-        return [SheetRow(entry.deal, entry.dealer, game.settlement)
+        return [SheetRow.of(entry.deal, entry.dealer, game)
                 for entry, game in zip(self.index.deals, self.games, strict=True)
                 if game.settlement is not None]
 

@@ -32,7 +32,7 @@ from tarot.cards import (
 from tarot.events import Deal, TrickTaken
 from tarot.evolve import apply
 from tarot.game import Game
-from tarot.match_file import LoadedMatch, result_text, totals
+from tarot.match_file import LoadedMatch, dealer_text, result_text, totals
 from tarot.narrate import Narrator, poignee_name
 from tarot.rules import RuleSet
 from tarot.scoring import points_text
@@ -252,7 +252,7 @@ def _sheet(match: LoadedMatch, games: Sequence[tuple[str, Game]], names: Sequenc
         s = row.settlement
         lines.append({
             "deal": row.deal,
-            "dealer": names[row.dealer],
+            "dealer": dealer_text(row, names),
             "taker": names[s.taker],
             "contract": contracts.get(s.contract, s.contract),
             "result": result_text(s),

@@ -282,3 +282,59 @@ def test_a_refusal_carries_its_fields_and_reads_right_at_the_table() -> None:
     assert raised.value.message == "P3 cannot act now: it is P1's turn"
     assert raised.value.render(names, person=3) == "You cannot act now: it is East's turn"
     assert raised.value.others == {"turn": 1}
+
+
+# P0 holds the four kings, T9…T21 and the Excuse; the chien forces him to discard T7 T8.
+FOUR_KINGS_AND_EXCUSE = ["KS", "KH", "KD", "KC", *(f"T{n}" for n in range(9, 22)), "EXC"]
+FORCED_DISCARD = ("2S", "3H", "4D", "5C", "T7", "T8")
+
+
+def four_kings_with_excuse(rules: str) -> Game:
+    rest = [c for c in CODES if c not in FOUR_KINGS_AND_EXCUSE and c not in FORCED_DISCARD]
+    game = Game.from_deal([FOUR_KINGS_AND_EXCUSE, rest[:18], rest[18:36], rest[36:54]],
+                          list(FORCED_DISCARD), rules=rules)
+    auction(game, "garde", None, None, None)
+    game.play(Discard(seat=0, cards=FORCED_DISCARD))
+    game.play(Chelem(seat=0, declared=False))
+    return game
+
+
+def poignee_refusal(rules: str, cards: list[str]) -> IllegalAction:
+    with pytest.raises(IllegalAction) as raised:
+        four_kings_with_excuse(rules).play(Poignee(seat=0, cards=tuple(cards)))
+    assert raised.value.code == "poignee_excuse_not_allowed"
+    return raised.value
+
+
+HAND_TRUMPS = [f"T{n}" for n in range(9, 22)]
+
+
+@pytest.mark.parametrize(("rules", "cards", "rule"), [
+    # A trump of the hand left hidden: R8 ("only when all trumps are shown"), either rules.
+    ("standard", [*HAND_TRUMPS[1:], "T7", "T8", "EXC"], "R8"),
+    ("fft", [*HAND_TRUMPS[1:], "T7", "T8", "EXC"], "R8"),
+    # A discarded trump left hidden: only A14's Excuse fill over the hand and the discard
+    # together asks for it to be shown.
+    ("standard", [*HAND_TRUMPS, "T7", "EXC"], "A14"),
+    # The FFT reading of A14 (four_kings_excuse_fill = false): no Excuse with discarded
+    # trumps, all shown or not.
+    ("fft", [*HAND_TRUMPS, "T7", "EXC"], "A14"),
+])
+def test_the_four_kings_excuse_refusal_cites_the_rule_that_decides(
+        rules: str, cards: list[str], rule: str) -> None:
+    refusal = poignee_refusal(rules, cards)
+    assert refusal.rule == rule and refusal.message.endswith(f"({rule})"), refusal.message
+    if rule == "A14" and rules == "standard":
+        assert "T8 would stay hidden" in refusal.message
+
+
+def test_audit_under_fft_cites_a14_for_the_four_kings_excuse_poignee() -> None:
+    from click.testing import CliRunner
+
+    from tarot.cli import main
+
+    replay = str(ROOT / "replays" / "four-kings-excuse-fill.jsonl")
+    result = CliRunner().invoke(main, ["audit", replay, "--rules", "fft"])
+    assert result.exit_code == 0
+    last = result.output.splitlines()[-1]
+    assert "poignee_excuse_not_allowed" in last and last.endswith("(A14)"), last

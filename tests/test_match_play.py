@@ -19,7 +19,15 @@ from plain_person import first_legal_card, plain_answer
 
 from tarot.cli import main
 from tarot.log import read_log
-from tarot.match_file import deal_seed, index_path, load_match, read_index
+from tarot.match_file import (
+    SheetRow,
+    deal_seed,
+    dealer_text,
+    index_path,
+    load_match,
+    read_index,
+    sheet_lines,
+)
 
 DEALS = 5
 
@@ -82,7 +90,8 @@ def test_an_auto_match_plays_its_deals_with_a_score_sheet(tmp_path: Path) -> Non
     code, out = run(["validate", str(index_path(save))])
     assert code == 0 and "a match of 3 deals (3 over)" in out
     code, out = run(["audit", str(index_path(save))])
-    assert code == 0 and out.splitlines()[-1].split()[1:] == last[7].split()[1:]
+    total = next(line for line in out.splitlines() if line.split()[:1] == ["Total"])
+    assert code == 0 and total.split()[1:] == last[7].split()[1:]
     code, out = run(["audit", str(index_path(save)), "--json"])
     assert json.loads(out)["totals"] == totals
 
@@ -233,3 +242,91 @@ def test_the_match_score_so_far_is_shown_during_the_next_deal(
         f"{name} {score:+d}" for name, score in zip(names, first.scores, strict=True))
     assert expected in out
     assert "Match, deal 1" not in out  # nothing to show during the first deal
+
+
+# -- the Dealer column after a redeal ---------------------------------------------
+
+
+def sheet_row(deal: int, dealer: int, redeals: tuple[str, ...], scores: tuple[int, ...]
+              ) -> SheetRow:
+    from tarot.events import Settlement
+
+    settlement = Settlement(contract="garde", taker=0, multiplier=2, taker_half_points=100,
+                            defence_half_points=82, taker_bouts=("T21", "EXC"),
+                            target_half_points=82, contract_made=True, difference=9,
+                            base=68, petit_au_bout=None, petit_au_bout_bonus=0, poignees=(),
+                            chelem=(), per_defender=scores[1] * -1,
+                            scores=scores)  # type: ignore[arg-type]
+    return SheetRow(deal, dealer, settlement, (dealer + len(redeals)) % 4, redeals)
+
+
+def test_the_dealer_column_names_who_dealt_the_deal_played_and_marks_a_redeal() -> None:
+    """Deal 1 dealt by West as dealt; deal 2 first dealt by South, all passed, so East
+    dealt it; deal 3 first dealt by North, redealt twice (all passed, a petit sec), so
+    South dealt it. The column says who dealt the deal played, starred, and a line under
+    the sheet says each redeal; nothing wider than 80 columns."""
+    rows = [sheet_row(1, 3, (), (-204, 68, 68, 68)),
+            sheet_row(2, 0, ("all_passed",), (204, -68, -68, -68)),
+            sheet_row(3, 2, ("all_passed", "petit_sec"), (-204, 68, 68, 68))]
+    names = ("South", "East", "North", "West")
+    lines = sheet_lines(rows, names, {"garde": "Garde"})
+    assert [line.split()[1] for line in lines[3:6]] == ["West", "East*", "South*"]
+    assert lines[-3:] == ["* Deal 2: South dealt, all passed; the deal passed to East.",
+                          "* Deal 3: North dealt, all passed; the deal passed to West.",
+                          "* Deal 3: West dealt, a petit sec; the deal passed to South."]
+    assert lines[7].split()[0] == "Total"
+    assert max(len(line) for line in lines) <= 80
+    # The columns stay aligned: every score ends where its seat's name does.
+    ends = [lines[1].index(name) + len(name) for name in names]
+    for line in lines[3:6]:
+        assert [line[end - 1] for end in ends] == ["4", "8", "8", "8"]
+    # The page's sheet writes the first dealer and the one that dealt it.
+    assert [dealer_text(row, names) for row in rows] == ["West", "South→East",
+                                                         "North→West→South"]
+
+
+def redealt_match(folder: Path) -> tuple[Path, int]:
+    """The first auto match of two deals, seed 1 on, with a redeal in a deal: the save and
+    the number of that deal."""
+    for seed in range(1, 60):
+        save = auto_match(folder, seed, 2)
+        for entry in read_index(index_path(save)).deals:
+            if '"redeal"' in save.with_name(entry.log).read_text(encoding="utf-8"):
+                return save, entry.deal
+    raise AssertionError("no auto match of seeds 1-59 redeals: widen the search")
+
+
+def test_a_redealt_deal_shows_its_real_dealer_at_the_table_and_in_the_audit(
+        tmp_path: Path) -> None:
+    save, deal = redealt_match(tmp_path)
+    match = load_match(index_path(save))
+    entry = match.index.deals[deal - 1]
+    game = match.games[deal - 1]
+    played_by = game.state.dealer
+    assert played_by != entry.dealer  # the redeal moved the deal on
+    names = ("South", "East", "North", "West")
+    code, out = run(["audit", str(index_path(save))])
+    assert code == 0
+    row = next(line for line in out.splitlines() if line.split()[:1] == [str(deal)])
+    assert row.split()[1] == names[played_by] + "*"
+    assert f"* Deal {deal}: {names[entry.dealer]} dealt, " in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    code, out = run(["audit", str(index_path(save)), "--json"])
+    listed = json.loads(out)["deals"][deal - 1]
+    assert (listed["dealer"], listed["dealt_by"]) == (entry.dealer, played_by)
+    assert listed["redeals"] and set(listed["redeals"]) <= {"all_passed", "petit_sec"}
+    # The replay page's sheet: from the first dealer to the one who dealt it.
+    from tarot.replay_page import match_document
+
+    page_row = match_document(index_path(save), match, names, None)["sheet"]["rows"][deal - 1]
+    dealers = [names[(entry.dealer + step) % 4] for step in range(len(listed["redeals"]) + 1)]
+    assert page_row["dealer"] == "→".join(dealers) and dealers[-1] == names[played_by]
+    # The sheet the table prints after the match's last deal says the same.
+    seed = match.index.header.seed
+    again = tmp_path / "again"
+    again.mkdir()
+    code, out = run(["play", "--seed", str(seed), "--auto", "--deals", "2", "--save",
+                     str(again / "m.jsonl")])
+    sheet = out[out.rindex("Score sheet"):].splitlines()
+    assert next(line for line in sheet if line.split()[:1] == [str(deal)]).split()[1] == \
+        names[played_by] + "*"
