@@ -1,0 +1,234 @@
+"""The match campaign: a match killed at every point of its life, then resumed.
+
+A three-deal match (``--auto``, and a person who answers the plain way) is played once
+whole, counting every step that writes something: each batch of events appended to a
+deal's log, each atomic write (a new log, the index), each ``os.write`` (the index's
+deal lines, the locks' process ids), ``fsync``, ``link``, ``replace`` and ``truncate``.
+Then, in a child forked from this process, the match is SIGKILLed just before or just
+after one chosen step, resumed with ``tarot play --resume`` to its end, and every file
+it leaves compared byte for byte with the whole match's; nothing else may be left
+beside them (no lock, no temporary file). The kill points are chosen by step, never by
+time, so the campaign is the same on an idle machine and a loaded one.
+
+Before issue 23 a kill between deal 1's log and the index lost deals 2 and 3 (the resume
+found a one-deal game): the steps inside the index's first write are among the points.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from conftest import report
+from plain_person import first_legal_card, plain_answer
+
+import tarot.atomic
+import tarot.log
+import tarot.terminal as terminal_module
+from tarot.cli import main
+
+pytestmark = pytest.mark.slow
+
+DEALS = 3
+# Every step of these kinds is a kill point; of the appends of events (about a hundred
+# a deal), every APPEND_STRIDE-th, which still kills inside each phase of each deal.
+APPEND_STRIDE = 9
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    args: tuple[str, ...]
+    person: bool
+
+
+SCENARIOS = (
+    Scenario("auto", ("--auto", "--level", "rules", "--seed", "21"), person=False),
+    Scenario("person", ("--level", "rules", "--seed", "22"), person=True),
+)
+
+# The steps counted, as (module, attribute, kind).
+STEPS: tuple[tuple[Any, str, str], ...] = (
+    (tarot.log.LogWriter, "write", "append"),
+    (tarot.atomic, "write_text_atomic", "atomic write"),
+    (os, "write", "os.write"),
+    (os, "fsync", "fsync"),
+    (os, "link", "link"),
+    (os, "replace", "replace"),
+    (os, "truncate", "truncate"),
+)
+
+
+def answer_plainly() -> None:
+    """The person's answers, the plain way: pass, the first legal card, Enter."""
+    tables: list[terminal_module.TerminalGame] = []
+    original = terminal_module.TerminalGame.__init__
+
+    def keep(self: terminal_module.TerminalGame, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        tables.append(self)
+
+    def answer(prompt: str) -> str:
+        said = plain_answer(prompt, bid="pass")
+        return said if said is not None else first_legal_card(tables[-1].game)
+
+    terminal_module.TerminalGame.__init__ = keep  # type: ignore[method-assign]
+    terminal_module._prompt = answer
+
+
+def count_steps(trail: list[str], kill_at: tuple[int, bool] | None = None) -> None:
+    """Wrap every step of STEPS so that it is appended to ``trail``; with ``kill_at``
+    (the step's number from 1, and whether after it), SIGKILL this process there."""
+    for owner, name, kind in STEPS:
+        real = getattr(owner, name)
+
+        def step(*args: object, _real: Callable[..., object] = real, _kind: str = kind,
+                 **kwargs: object) -> object:
+            trail.append(_kind)
+            number = len(trail)
+            if kill_at is not None and kill_at == (number, False):
+                os.kill(os.getpid(), signal.SIGKILL)
+            result = _real(*args, **kwargs)
+            if kill_at is not None and kill_at == (number, True):
+                os.kill(os.getpid(), signal.SIGKILL)
+            return result
+
+        setattr(owner, name, step)
+
+
+def run_forked(args: list[str], setup: Callable[[], None]) -> int:
+    """``tarot ARGS`` in a child forked from this process after ``setup``; its wait
+    status. No input: the person's answers come from ``answer_plainly``."""
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        code = 70
+        try:
+            null = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8")
+            sys.stdout = sys.stderr = io.TextIOWrapper(io.FileIO(1, "w", closefd=False),
+                                                       encoding="utf-8")
+            setup()
+            try:
+                main.main(args, prog_name="tarot")
+                code = 0
+            except SystemExit as stop:
+                code = stop.code if isinstance(stop.code, int) else 1
+        finally:
+            os._exit(code)
+    # Waits for the child to end, whatever it takes: the test checks what it did, not
+    # how fast (a match that never ends would be a bug the CI's own limit catches).
+    _, status = os.waitpid(pid, 0)
+    return status
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+@dataclass
+class Tally:
+    trials: int = 0
+    killed: int = 0
+    before_any_file: int = 0
+    identical: int = 0
+    by_kind: dict[str, int] = field(default_factory=dict)
+
+
+TALLY: dict[str, Tally] = {}
+
+
+def reference(scenario: Scenario, folder: Path, monkeypatch: pytest.MonkeyPatch
+              ) -> tuple[dict[str, bytes], list[str]]:
+    """The whole match's files, and the steps it took, played in this process."""
+    folder.mkdir()
+    trail: list[str] = []
+    with monkeypatch.context() as patch:
+        if scenario.person:
+            patch.setattr(terminal_module.TerminalGame, "__init__",
+                          terminal_module.TerminalGame.__init__)
+            patch.setattr(terminal_module, "_prompt", terminal_module._prompt)
+            answer_plainly()
+        for owner, name, _ in STEPS:
+            patch.setattr(owner, name, getattr(owner, name))
+        count_steps(trail)
+        result = CliRunner().invoke(main, ["play", *scenario.args, "--deals", str(DEALS),
+                                           "--save", str(folder / "m.jsonl")],
+                                    catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    files = files_of(folder)
+    assert sorted(files) == ["m.deal-2.jsonl", "m.deal-3.jsonl", "m.jsonl", "m.match.jsonl"]
+    return files, trail
+
+
+def kill_points(trail: list[str]) -> list[tuple[int, bool]]:
+    points: list[tuple[int, bool]] = []
+    appends = 0
+    for number, kind in enumerate(trail, start=1):
+        if kind == "append":
+            appends += 1
+            if appends % APPEND_STRIDE == 1:
+                points.append((number, False))
+        else:
+            points += [(number, False), (number, True)]
+    return points
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.name)
+def test_a_match_killed_at_every_step_resumes_to_the_same_files(
+        scenario: Scenario, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    whole, trail = reference(scenario, tmp_path / "whole", monkeypatch)
+    tally = TALLY.setdefault(scenario.name, Tally())
+    start = ["play", *scenario.args, "--deals", str(DEALS)]
+    for trial, (step, after) in enumerate(kill_points(trail)):
+        folder = tmp_path / f"trial-{trial}"
+        folder.mkdir()
+        save = str(folder / "m.jsonl")
+
+        def setup(step: int = step, after: bool = after) -> None:
+            if scenario.person:
+                answer_plainly()
+            count_steps([], kill_at=(step, after))
+
+        status = run_forked([*start, "--save", save], setup)
+        tally.trials += 1
+        kind = trail[step - 1]
+        assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (
+            f"step {step} ({kind}) was not reached: the match took other steps")
+        tally.killed += 1
+        tally.by_kind[kind] = tally.by_kind.get(kind, 0) + 1
+        if not (folder / "m.jsonl").exists():
+            tally.before_any_file += 1  # killed before the save existed: nothing to resume
+            with contextlib.suppress(FileNotFoundError):
+                assert not [p for p in folder.iterdir() if not p.name.startswith(".")]
+            continue
+        setup_resume = answer_plainly if scenario.person else (lambda: None)
+        resumed = run_forked(["play", "--resume", save], setup_resume)
+        assert os.WIFEXITED(resumed) and os.WEXITSTATUS(resumed) == 0, (
+            f"the resume after a kill at step {step} ({kind}, "
+            f"{'after' if after else 'before'}) failed")
+        left = files_of(folder)
+        assert left.keys() == whole.keys(), (step, kind, after, sorted(left))
+        assert left == whole, (step, kind, after)
+        tally.identical += 1
+    assert tally.identical > 0 and tally.before_any_file < tally.trials
+
+
+def teardown_module() -> None:
+    lines = []
+    for name, tally in TALLY.items():
+        kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(tally.by_kind.items()))
+        lines.append(f"{name}: {tally.trials} matches killed at a chosen step ({kinds}); "
+                     f"before any file {tally.before_any_file}; resumed to identical files "
+                     f"{tally.identical}")
+    report("match campaign", lines)
