@@ -12,6 +12,8 @@ time, so the campaign is the same on an idle machine and a loaded one.
 
 Before issue 23 a kill between deal 1's log and the index lost deals 2 and 3 (the resume
 found a one-deal game): the steps inside the index's first write are among the points.
+The third scenario plays under a rule file of one's own, removed before each resume:
+the save alone must carry its rules (before, no resume could read it).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import tarot.atomic
 import tarot.log
 import tarot.terminal as terminal_module
 from tarot.cli import main
+from tarot.rules import RULES_DIR
 
 pytestmark = pytest.mark.slow
 
@@ -49,11 +52,14 @@ class Scenario:
     name: str
     args: tuple[str, ...]
     person: bool
+    house_rules: bool = False  # under a rule file of one's own, removed before the resume
 
 
 SCENARIOS = (
     Scenario("auto", ("--auto", "--level", "rules", "--seed", "21"), person=False),
     Scenario("person", ("--level", "rules", "--seed", "22"), person=True),
+    Scenario("house rules", ("--auto", "--level", "rules", "--seed", "23"), person=False,
+             house_rules=True),
 )
 
 # The steps counted, as (module, attribute, kind).
@@ -148,8 +154,21 @@ class Tally:
 TALLY: dict[str, Tally] = {}
 
 
-def reference(scenario: Scenario, folder: Path, monkeypatch: pytest.MonkeyPatch
-              ) -> tuple[dict[str, bytes], list[str]]:
+def house_rules(folder: Path) -> Path:
+    """The FFT rule set under another id, as a rule file of a player's own."""
+    path = folder / "house.toml"
+    text = (RULES_DIR / "fft.toml").read_text(encoding="utf-8")
+    path.write_text(text.replace('id = "fft"', 'id = "house"'), encoding="utf-8")
+    return path
+
+
+def start_args(scenario: Scenario, rules_folder: Path) -> list[str]:
+    house = ["--rules", str(house_rules(rules_folder))] if scenario.house_rules else []
+    return ["play", *scenario.args, *house, "--deals", str(DEALS)]
+
+
+def reference(scenario: Scenario, folder: Path, args: list[str],
+              monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, bytes], list[str]]:
     """The whole match's files, and the steps it took, played in this process."""
     folder.mkdir()
     trail: list[str] = []
@@ -162,8 +181,7 @@ def reference(scenario: Scenario, folder: Path, monkeypatch: pytest.MonkeyPatch
         for owner, name, _ in STEPS:
             patch.setattr(owner, name, getattr(owner, name))
         count_steps(trail)
-        result = CliRunner().invoke(main, ["play", *scenario.args, "--deals", str(DEALS),
-                                           "--save", str(folder / "m.jsonl")],
+        result = CliRunner().invoke(main, [*args, "--save", str(folder / "m.jsonl")],
                                     catch_exceptions=False)
     assert result.exit_code == 0, result.output
     files = files_of(folder)
@@ -187,9 +205,9 @@ def kill_points(trail: list[str]) -> list[tuple[int, bool]]:
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.name)
 def test_a_match_killed_at_every_step_resumes_to_the_same_files(
         scenario: Scenario, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    whole, trail = reference(scenario, tmp_path / "whole", monkeypatch)
+    start = start_args(scenario, tmp_path)
+    whole, trail = reference(scenario, tmp_path / "whole", start, monkeypatch)
     tally = TALLY.setdefault(scenario.name, Tally())
-    start = ["play", *scenario.args, "--deals", str(DEALS)]
     for trial, (step, after) in enumerate(kill_points(trail)):
         folder = tmp_path / f"trial-{trial}"
         folder.mkdir()
@@ -200,6 +218,8 @@ def test_a_match_killed_at_every_step_resumes_to_the_same_files(
                 answer_plainly()
             count_steps([], kill_at=(step, after))
 
+        if scenario.house_rules:
+            house_rules(tmp_path)
         status = run_forked([*start, "--save", save], setup)
         tally.trials += 1
         kind = trail[step - 1]
@@ -212,6 +232,8 @@ def test_a_match_killed_at_every_step_resumes_to_the_same_files(
             with contextlib.suppress(FileNotFoundError):
                 assert not [p for p in folder.iterdir() if not p.name.startswith(".")]
             continue
+        if scenario.house_rules:
+            (tmp_path / "house.toml").unlink()  # the save holds its rules: not needed now
         setup_resume = answer_plainly if scenario.person else (lambda: None)
         resumed = run_forked(["play", "--resume", save], setup_resume)
         assert os.WIFEXITED(resumed) and os.WEXITSTATUS(resumed) == 0, (
