@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import signal
 import sys
@@ -250,7 +251,64 @@ def teardown_module() -> None:
     lines = []
     for name, tally in TALLY.items():
         kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(tally.by_kind.items()))
-        lines.append(f"{name}: {tally.trials} matches killed at a chosen step ({kinds}); "
+        what = "runs" if name.startswith("simulate") else "matches"
+        lines.append(f"{name}: {tally.trials} {what} killed at a chosen step ({kinds}); "
                      f"before any file {tally.before_any_file}; resumed to identical files "
                      f"{tally.identical}")
     report("match campaign", lines)
+
+
+# -- simulate --out, killed at every step and resumed ------------------------------------
+
+SIMULATE = ["simulate", "--deals", "12", "--seed", "5", "--players",
+            "rules,random,random,random", "--workers", "1", "--no-timing", "--quiet"]
+
+
+def untimed(lines: list[str]) -> list[dict[str, object]]:
+    """Results lines without their decision times (which no two runs share), by seed."""
+    records = [{key: value for key, value in json.loads(line).items() if key != "times_ns"}
+               for line in lines]
+    return sorted(records, key=lambda record: str(record["deal_seed"]))
+
+
+def test_a_simulation_killed_at_every_step_resumes_to_the_same_results(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``simulate --out`` SIGKILLed before or after each of its writes, then ``--resume``d:
+    the results file holds the header and every deal seed's line once, with the figures
+    of the whole run's (the decision times aside)."""
+    whole = tmp_path / "whole.jsonl"
+    trail: list[str] = []
+    with monkeypatch.context() as patch:
+        for owner, name, _ in STEPS:
+            patch.setattr(owner, name, getattr(owner, name))
+        count_steps(trail)
+        result = CliRunner().invoke(main, [*SIMULATE, "--out", str(whole)],
+                                    catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    header, *records = whole.read_text(encoding="utf-8").splitlines()
+    assert len(records) == 12
+    tally = TALLY.setdefault("simulate --out", Tally())
+    for trial, step in enumerate(range(1, len(trail) + 1)):
+        for after in (False, True):
+            out = tmp_path / f"trial-{trial}-{after}.jsonl"
+            status = run_forked([*SIMULATE, "--out", str(out)],
+                                lambda step=step, after=after: count_steps(
+                                    [], kill_at=(step, after)))
+            tally.trials += 1
+            assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, step
+            tally.killed += 1
+            kind = trail[step - 1]
+            tally.by_kind[kind] = tally.by_kind.get(kind, 0) + 1
+            if not out.exists():
+                tally.before_any_file += 1
+                continue
+            resumed = run_forked(["simulate", "--resume", str(out), "--no-timing",
+                                  "--quiet"], lambda: None)
+            assert os.WIFEXITED(resumed) and os.WEXITSTATUS(resumed) == 0, (step, after)
+            first, *lines = out.read_text(encoding="utf-8").splitlines()
+            assert first == header, (step, kind, after)
+            assert untimed(lines) == untimed(records), (step, kind, after)
+            assert not [p.name for p in tmp_path.iterdir()
+                        if p.name.startswith(f".{out.name}")], (step, kind, after)
+            tally.identical += 1
+    assert tally.identical > 0
