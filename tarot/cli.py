@@ -736,11 +736,11 @@ def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int 
     try:
         with hold_save(log) if log != first_log else contextlib.nullcontext():
             if not log.exists():
-                from tarot.rules import load_rules
-
-                game = NewGame.new(entry.seed, rules=load_rules(index.header.rules_id),
-                                   dealer=entry.dealer, players=players,
-                                   seats=load_log(first_log).game.header.seats)
+                # The first deal's rules, checked against its log's hash: never looked up
+                # by the id the index names, which could be a path to anything.
+                first = load_log(first_log).game
+                game = NewGame.new(entry.seed, rules=first.rules, dealer=entry.dealer,
+                                   players=players, seats=first.header.seats)
                 _create_save(log, game, force=False)
                 script = None
             else:

@@ -2,6 +2,12 @@
 
 A rule file loads into a frozen, validated :class:`RuleSet`. A typo in a key, a
 missing key or a wrong type is a :class:`RulesError` naming the file and the key.
+
+A rule set is named by its id (``standard``, ``fft``: the rule sets that come with the
+program) or given as a path (an argument holding a ``/`` or ending in ``.toml``); a
+file in the current folder that happens to be called ``standard`` is never read in
+place of the rule set. A rule file is read through :mod:`tarot.reading`: a regular
+file of at most :data:`RULE_FILE_LIMIT` bytes, never a FIFO or a device.
 The engine reads every number from here; the tables it needs in its inner loop
 (card points by card, contract multipliers) are computed once per rule set.
 """
@@ -10,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import tomllib
 from functools import cache, cached_property
 from pathlib import Path
@@ -28,6 +35,7 @@ from tarot.cards import (
     is_trump,
     rank_of,
 )
+from tarot.reading import ReadError, read_regular_text
 from tarot.resources import data_dir
 
 if TYPE_CHECKING:
@@ -36,6 +44,9 @@ if TYPE_CHECKING:
 
 RULES_DIR = data_dir("rulesets")
 DEFAULT_RULES = "standard"
+# Far above any rule file (the packaged ones are about 3 KB), low enough that a file of
+# junk is refused before it fills the memory.
+RULE_FILE_LIMIT = 1 << 20
 
 
 class RulesError(ValueError):
@@ -208,12 +219,37 @@ def rules_from_toml(text: str, source: str) -> RuleSet:
         raise RulesError(f"{source}: {_describe_validation_error(error)}") from None
 
 
+_SEPARATORS = tuple(sep for sep in ("/", os.sep, os.altsep) if sep)
+
+
+def names_a_file(argument: str | Path) -> bool:
+    """Whether a ``--rules`` or ``--deal`` argument is a path to a file (it holds a ``/``,
+    like ``./standard``, or ends in ``.toml``; a :class:`~pathlib.Path` always is) rather
+    than the name of one that comes with the program. Never decided by what the current
+    folder holds: a file there called ``standard`` must not stand in for a rule set."""
+    if isinstance(argument, Path):
+        return True
+    return argument.endswith(".toml") or any(sep in argument for sep in _SEPARATORS)
+
+
 def resolve_rules_path(name_or_path: str | Path) -> Path:
-    """A rule set's file from its name (``standard``, ``fft``) or a path to a TOML file."""
-    candidate = Path(name_or_path)
-    if candidate.suffix == ".toml" or candidate.exists():
-        return candidate
+    """A rule set's file from its name (``standard``, ``fft``) or a path to a TOML file
+    (:func:`names_a_file`)."""
+    if names_a_file(name_or_path):
+        return Path(name_or_path)
     return RULES_DIR / f"{name_or_path}.toml"
+
+
+def read_rule_file(path: Path, source: str) -> RuleSet:
+    """The rule set of the file ``path`` (a regular file, bounded); ``source`` names it in
+    errors."""
+    try:
+        text = read_regular_text(path, limit=RULE_FILE_LIMIT, what="a rule file")
+    except ReadError as error:
+        cause = error.message if error.code != "unreadable" else \
+            f"cannot read the rule file: {error.message}"
+        raise RulesError(f"{source}: {cause}") from None
+    return rules_from_toml(text, source)
 
 
 _loaded: dict[Path, RuleSet] = {}
@@ -221,28 +257,42 @@ _loaded_by_name: dict[str | Path, RuleSet] = {}
 
 
 def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> RuleSet:
-    """Load a rule set by name or path; each file is read once per process."""
+    """Load a rule set by name or path (:func:`names_a_file`); each file is read once per
+    process."""
     cached = _loaded_by_name.get(name_or_path)
     if cached is not None:
         return cached
-    path = resolve_rules_path(name_or_path).resolve()
+    if not names_a_file(name_or_path):
+        return load_packaged_rules(str(name_or_path))
+    if "\0" in str(name_or_path):
+        raise RulesError(f"{str(name_or_path)!r}: not a path (it holds a NUL character)")
+    path = Path(name_or_path).resolve()
     cached = _loaded.get(path)
+    if cached is None:
+        cached = _loaded[path] = read_rule_file(path, str(path))
+    _loaded_by_name[name_or_path] = cached
+    return cached
+
+
+def load_packaged_rules(rule_id: str) -> RuleSet:
+    """A rule set that comes with the program, by its id; RulesError for any other name
+    (never a path: for an id read from a file, which could point anywhere)."""
+    cached = _loaded_by_name.get(rule_id)
     if cached is not None:
-        _loaded_by_name[name_or_path] = cached
         return cached
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if rule_id not in known_rule_sets():
         known = ", ".join(known_rule_sets()) or "none"
-        raise RulesError(
-            f"{name_or_path}: no such rule set (known rule sets: {known}; or give a .toml path)"
-        ) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise RulesError(f"{path}: cannot read the rule file: {error}") from None
-    rules = rules_from_toml(text, str(path))
-    _loaded[path] = rules
-    _loaded_by_name[name_or_path] = rules
-    return rules
+        here = (f"; to read the file {rule_id} in this folder, write ./{rule_id}"
+                if "\0" not in rule_id and os.path.lexists(rule_id) else "")
+        name = rule_id if rule_id.isprintable() else repr(rule_id)
+        raise RulesError(f"{name}: no such rule set (known rule sets: {known}; or give "
+                         f"a rule file's path, such as ./my-rules.toml{here})")
+    path = (RULES_DIR / f"{rule_id}.toml").resolve()
+    cached = _loaded.get(path)
+    if cached is None:
+        cached = _loaded[path] = read_rule_file(path, str(path))
+    _loaded_by_name[rule_id] = cached
+    return cached
 
 
 @cache
