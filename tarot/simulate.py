@@ -448,6 +448,7 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
         raise click.UsageError("--out starts a new results file and --resume finishes one: "
                                "give one of them")
     from tarot.backends import BackendError, open_backend
+    from tarot.match import NoContract
     from tarot.results_file import ResultsWriter
     from tarot.saves import SaveInUse, hold_save
 
@@ -490,6 +491,9 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
                                    ) from None
     except BackendError as error:
         raise click.ClickException(str(error)) from None
+    except NoContract as error:
+        raise click.ClickException(f"{error}: the players do not bid under these rules"
+                                   ) from None
     _print(report(match, records, run, timing=not no_timing), as_json)
 
 
