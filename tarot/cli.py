@@ -935,8 +935,6 @@ def _same_rules(rules_name: str, header: LogHeader) -> bool:
     file of one's own is known by its content, whatever its path)."""
     from tarot.rules import RulesError, load_rules
 
-    if rules_name == header.rules_id:
-        return True
     try:
         return load_rules(rules_name).content_hash == header.rules_hash
     except RulesError:

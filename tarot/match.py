@@ -108,18 +108,31 @@ def player_rng(seed: int, deal_seed: int, rotation: int, index: int) -> random.R
     return random.Random(f"tarot-match:{seed}:{deal_seed}:{rotation}:{index}")
 
 
+class NoContract(RuntimeError):
+    """A game of computer players only in which no one bids, deal after deal: under some
+    rule sets (tiny hands, say) a player that bids on its hand's strength never does."""
+
+
+# Deals (the first and its redeals) a game of computer players alone may take before it
+# is given up as one in which no one will ever bid: a game of the rules that come with
+# the program redeals a handful of times at most.
+MAX_DEALS_WITHOUT_CONTRACT = 1000
+
+
 def play_game(players: Sequence[Player], deal_seed: int, rotation: int, seed: int, *,
-              rules: RuleSet | str = "standard", max_deals: int = 1000) -> Game:
+              rules: RuleSet | str = "standard",
+              max_deals: int = MAX_DEALS_WITHOUT_CONTRACT) -> Game:
     """One game of the match: ``players[i]`` sits at seat ``(i + rotation) % 4``.
 
     A game whose deals are all passed out would never end; ``max_deals`` turns
-    that (a bug in a player, most likely) into an error rather than a hang.
+    that (a bug in a player, or a rule set its players never bid under) into a
+    :class:`NoContract` rather than a hang.
     """
     rngs = [player_rng(seed, deal_seed, rotation, i) for i in range(SEATS)]
     game = Game.new(seed=deal_seed, rules=rules)
     while not game.is_over:
         if game.state.deal_number >= max_deals:
-            raise RuntimeError(f"deal seed {deal_seed}: no contract after {max_deals} deals")
+            raise NoContract(f"deal seed {deal_seed}: no contract after {max_deals} deals")
         seat = game.turn
         assert seat is not None
         index = (seat - rotation) % SEATS

@@ -30,6 +30,7 @@ from annotated_types import Len
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
 
 from tarot.match import SEATS, SeedRecord
+from tarot.simulate import MAX_DEAL_SEEDS
 
 # Far above any record (a strong player's deal seed is about 30 KB of decision times),
 # low enough that a file of junk is refused before it fills the memory.
@@ -51,7 +52,7 @@ class ResultsHeader(BaseModel):
     program: str  # tarot's version: another version's players may decide otherwise
     players: tuple[str, str, str, str]
     seed: int = Field(ge=0)  # the first deal seed
-    deals: int = Field(ge=1)
+    deals: int = Field(ge=1, le=MAX_DEAL_SEEDS)  # bounded: the seeds left are listed
     rules: str  # the --rules argument, a name or a path, to load the rule set on resume
     rules_id: str
     rules_hash: str

@@ -1,7 +1,17 @@
 """Rule sets: every number and switch of the rule book, loaded from ``rules/*.toml``.
 
 A rule file loads into a frozen, validated :class:`RuleSet`. A typo in a key, a
-missing key or a wrong type is a :class:`RulesError` naming the file and the key.
+missing key or a wrong type is a :class:`RulesError` naming the file and the key, and
+so is a rule set that cannot be played to its end: a deal whose discard can be
+impossible, a poignée no hand can show, a target no taker can reach or miss, a number
+so large that the scores stop being numbers a log can hold.
+
+A rule set is named by its id (``standard``, ``fft``: the rule sets that come with the
+program) or given as a path (an argument holding a ``/`` or ending in ``.toml``); a
+file in the current folder that happens to be called ``standard`` is never read in
+place of the rule set. A rule file is read through :mod:`tarot.reading`: a regular
+file of at most :data:`RULE_FILE_LIMIT` bytes, never a FIFO or a device.
+
 The engine reads every number from here; the tables it needs in its inner loop
 (card points by card, contract multipliers) are computed once per rule set.
 """
@@ -10,24 +20,30 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import tomllib
+from collections.abc import Iterator
 from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from tarot.cards import (
     ALL_CARDS,
+    BOUT_MASK,
     BOUTS,
     EXCUSE,
     JACK,
     KING,
+    KING_MASK,
     KNIGHT,
     QUEEN,
+    TRUMP_MASK,
     is_trump,
     rank_of,
 )
+from tarot.reading import ReadError, read_regular_text
 from tarot.resources import data_dir
 
 if TYPE_CHECKING:
@@ -36,6 +52,26 @@ if TYPE_CHECKING:
 
 RULES_DIR = data_dir("rulesets")
 DEFAULT_RULES = "standard"
+# Far above any rule file (the packaged ones are about 3 KB), low enough that a file of
+# junk is refused before it fills the memory.
+RULE_FILE_LIMIT = 1 << 20
+# The words a person passes with at the table (tarot.terminal; a named deal's script
+# says "pass" too): no contract may be one.
+PASS_WORDS = frozenset({"pass", "p", "passe"})
+# Bounds on the numbers of a rule file, far beyond any real one, that keep every score
+# an integer a log line and a report's float hold: with them a deal's score stays below
+# 10^10, where unbounded ones (TOML integers have no limit here) made scores of
+# thousands of digits, which JSON cannot read back.
+MAX_CARD_HALF_POINTS = 1000
+MAX_MULTIPLIER = 1000
+MAX_BONUS = 1_000_000
+CardHalfPoints = Annotated[int, Field(ge=0, le=MAX_CARD_HALF_POINTS)]
+Bonus = Annotated[int, Field(ge=-MAX_BONUS, le=MAX_BONUS)]
+# The taker keeps, after his discard, every king and bout he held: the discard is
+# possible from any hand and chien only when a hand holds at least this many cards.
+KEPT_IN_ANY_DISCARD = (KING_MASK | BOUT_MASK).bit_count()
+# A poignée shows trumps, the Excuse filling the last place at most (R8).
+MOST_POIGNEE_CARDS = TRUMP_MASK.bit_count() + 1
 
 
 class RulesError(ValueError):
@@ -54,19 +90,19 @@ class DealRules(_Frozen):
 class CardPoints(_Frozen):
     """Half-points of each kind of card."""
 
-    bout: int = Field(ge=0)
-    king: int = Field(ge=0)
-    queen: int = Field(ge=0)
-    knight: int = Field(ge=0)
-    jack: int = Field(ge=0)
-    other: int = Field(ge=0)
+    bout: CardHalfPoints
+    king: CardHalfPoints
+    queen: CardHalfPoints
+    knight: CardHalfPoints
+    jack: CardHalfPoints
+    other: CardHalfPoints
 
 
 class ScoringRules(_Frozen):
     target_half_points: tuple[int, int, int, int]
-    base_points: int
-    petit_au_bout_per_multiplier: int
-    excuse_compensation_half_points: int = Field(ge=0)
+    base_points: Bonus
+    petit_au_bout_per_multiplier: Bonus
+    excuse_compensation_half_points: CardHalfPoints
 
 
 ChienFate = Literal["shown", "taker", "defence"]
@@ -75,7 +111,7 @@ ChienFate = Literal["shown", "taker", "defence"]
 class Contract(_Frozen):
     id: str = Field(pattern=r"^[a-z_]+$")
     name: str
-    multiplier: int = Field(gt=0)
+    multiplier: int = Field(gt=0, le=MAX_MULTIPLIER)
     chien: ChienFate
 
 
@@ -83,7 +119,7 @@ class PoigneeLevel(_Frozen):
     id: str = Field(pattern=r"^[a-z_]+$")
     name: str
     trumps: int = Field(gt=0)
-    bonus: int = Field(ge=0)
+    bonus: int = Field(ge=0, le=MAX_BONUS)
 
 
 class PoigneeRules(_Frozen):
@@ -91,10 +127,10 @@ class PoigneeRules(_Frozen):
 
 
 class ChelemRules(_Frozen):
-    declared_made: int
-    declared_failed: int
-    undeclared_made: int
-    defence_made: int
+    declared_made: Bonus
+    declared_failed: Bonus
+    undeclared_made: Bonus
+    defence_made: Bonus
 
 
 class Flags(_Frozen):
@@ -116,23 +152,10 @@ class RuleSet(_Frozen):
     flags: Flags
 
     @model_validator(mode="after")
-    def _consistent(self) -> RuleSet:
-        if 4 * self.deal.hand_size + self.deal.chien_size != len(ALL_CARDS):
-            raise ValueError(
-                f"deal: 4 hands of {self.deal.hand_size} and a chien of "
-                f"{self.deal.chien_size} do not make the {len(ALL_CARDS)} cards"
-            )
-        ids = [c.id for c in self.contracts]
-        if len(set(ids)) != len(ids):
-            raise ValueError("contracts: two contracts share an id")
-        sizes = [p.trumps for p in self.poignees]
-        if sizes != sorted(set(sizes)):
-            raise ValueError("poignees: levels must be listed from fewest trumps up, each once")
-        if self.poignee_rules.four_kings_level not in {p.id for p in self.poignees}:
-            raise ValueError(
-                f"poignee_rules.four_kings_level: {self.poignee_rules.four_kings_level!r} "
-                "is not one of the poignee ids"
-            )
+    def _playable(self) -> RuleSet:
+        problems = list(playability_problems(self))
+        if problems:
+            raise ValueError("; ".join(problems))
         return self
 
     # Tables for the engine's inner loop, computed once per rule set.
@@ -178,6 +201,69 @@ class RuleSet(_Frozen):
         return by_rank.get(rank_of(card), points.other)
 
 
+def playability_problems(rules: RuleSet) -> Iterator[str]:
+    """Why ``rules`` cannot be played to the end of every deal, one sentence a fault, each
+    starting with the key at fault (``deal.hand_size: …``); none for a playable rule set.
+
+    Every deal must be dealt, bid on, discarded from and played out whatever the cards:
+    what a number allows only for some hands (a discard that four kings and three bouts
+    make impossible) refuses the rule set, since a taker stuck with such a hand could
+    neither discard nor leave the deal.
+    """
+    deal = rules.deal
+    hand, chien = deal.hand_size, deal.chien_size
+    if 4 * hand + chien != len(ALL_CARDS):
+        yield (f"deal: 4 hands of {hand} and a chien of {chien} do not make the "
+               f"{len(ALL_CARDS)} cards")
+        return
+    shown = [c.id for c in rules.contracts if c.chien == "shown"]
+    kept = min(KEPT_IN_ANY_DISCARD, hand + chien)
+    if shown and hand < kept:
+        yield (f"deal.hand_size: a taker of {shown[0]!r} takes the chien of {chien} and "
+               f"discards {chien}, keeping every king and bout he holds (R6); with hands of "
+               f"{_cards(hand)}, one who holds more than {hand} of the 4 kings and 3 bouts "
+               f"cannot discard: deal at least {kept} cards a hand, or let only contracts "
+               "whose chien stays hidden (chien = \"taker\" or \"defence\") be bid")
+    ids = [c.id for c in rules.contracts]
+    if len(set(ids)) != len(ids):
+        yield "contracts: two contracts share an id"
+    for index, contract in enumerate(rules.contracts):
+        if contract.id in PASS_WORDS:
+            yield (f"contracts.{index}.id: {contract.id!r} is the word for a pass, so no "
+                   "one could bid this contract")
+    total = rules.total_half_points
+    for bouts, target in enumerate(rules.scoring.target_half_points):
+        if not 0 < target <= total:
+            yield (f"scoring.target_half_points.{bouts}: {target} half-points, a target "
+                   f"{'every taker reaches' if target <= 0 else 'no taker can reach'}: it "
+                   f"must be above 0 and at most the deck's {total} half-points")
+    sizes = [p.trumps for p in rules.poignees]
+    if sizes != sorted(set(sizes)):
+        yield "poignees: levels must be listed from fewest trumps up, each once"
+    level_ids = [p.id for p in rules.poignees]
+    if len(set(level_ids)) != len(level_ids):
+        yield "poignees: two levels share an id"
+    most = min(hand, MOST_POIGNEE_CARDS)
+    for index, level in enumerate(rules.poignees):
+        if level.trumps > most:
+            yield (f"poignees.{index}.trumps: a poignée of {level.trumps} cards, which no "
+                   f"hand can show: it is shown from a hand of {_cards(hand)}, and holds "
+                   f"only trumps, the Excuse filling its last place (R8): at most {most}")
+    if rules.poignee_rules.four_kings_level not in set(level_ids):
+        yield (f"poignee_rules.four_kings_level: {rules.poignee_rules.four_kings_level!r} "
+               "is not one of the poignee ids")
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
+def _shown(value: object, width: int = 60) -> str:
+    """A value as an error message quotes it: its repr, cut short when long."""
+    text = repr(value)
+    return text if len(text) <= width else f"{text[:width - 5]}…({len(text):,} characters)"
+
+
 def _describe_validation_error(error: ValidationError) -> str:
     lines = []
     for item in error.errors():
@@ -187,8 +273,12 @@ def _describe_validation_error(error: ValidationError) -> str:
             message = "unknown key (a typo?)"
         elif item["type"] == "missing":
             message = "missing key"
+        elif item["type"] == "value_error" and not item["loc"]:
+            # A playability problem: its sentence starts with the key at fault.
+            lines.append(str(item.get("ctx", {}).get("error", message)))
+            continue
         elif not isinstance(item.get("input"), dict | list):
-            message = f"{message} (got {item.get('input')!r})"
+            message = f"{message} (got {_shown(item.get('input'))})"
         lines.append(f"{where}: {message}")
     return "; ".join(lines)
 
@@ -208,12 +298,37 @@ def rules_from_toml(text: str, source: str) -> RuleSet:
         raise RulesError(f"{source}: {_describe_validation_error(error)}") from None
 
 
+_SEPARATORS = tuple(sep for sep in ("/", os.sep, os.altsep) if sep)
+
+
+def names_a_file(argument: str | Path) -> bool:
+    """Whether a ``--rules`` or ``--deal`` argument is a path to a file (it holds a ``/``,
+    like ``./standard``, or ends in ``.toml``; a :class:`~pathlib.Path` always is) rather
+    than the name of one that comes with the program. Never decided by what the current
+    folder holds: a file there called ``standard`` must not stand in for a rule set."""
+    if isinstance(argument, Path):
+        return True
+    return argument.endswith(".toml") or any(sep in argument for sep in _SEPARATORS)
+
+
 def resolve_rules_path(name_or_path: str | Path) -> Path:
-    """A rule set's file from its name (``standard``, ``fft``) or a path to a TOML file."""
-    candidate = Path(name_or_path)
-    if candidate.suffix == ".toml" or candidate.exists():
-        return candidate
+    """A rule set's file from its name (``standard``, ``fft``) or a path to a TOML file
+    (:func:`names_a_file`)."""
+    if names_a_file(name_or_path):
+        return Path(name_or_path)
     return RULES_DIR / f"{name_or_path}.toml"
+
+
+def read_rule_file(path: Path, source: str) -> RuleSet:
+    """The rule set of the file ``path`` (a regular file, bounded); ``source`` names it in
+    errors."""
+    try:
+        text = read_regular_text(path, limit=RULE_FILE_LIMIT, what="a rule file")
+    except ReadError as error:
+        cause = error.message if error.code != "unreadable" else \
+            f"cannot read the rule file: {error.message}"
+        raise RulesError(f"{source}: {cause}") from None
+    return rules_from_toml(text, source)
 
 
 _loaded: dict[Path, RuleSet] = {}
@@ -221,28 +336,42 @@ _loaded_by_name: dict[str | Path, RuleSet] = {}
 
 
 def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> RuleSet:
-    """Load a rule set by name or path; each file is read once per process."""
+    """Load a rule set by name or path (:func:`names_a_file`); each file is read once per
+    process."""
     cached = _loaded_by_name.get(name_or_path)
     if cached is not None:
         return cached
-    path = resolve_rules_path(name_or_path).resolve()
+    if not names_a_file(name_or_path):
+        return load_packaged_rules(str(name_or_path))
+    if "\0" in str(name_or_path):
+        raise RulesError(f"{str(name_or_path)!r}: not a path (it holds a NUL character)")
+    path = Path(name_or_path).resolve()
     cached = _loaded.get(path)
+    if cached is None:
+        cached = _loaded[path] = read_rule_file(path, str(path))
+    _loaded_by_name[name_or_path] = cached
+    return cached
+
+
+def load_packaged_rules(rule_id: str) -> RuleSet:
+    """A rule set that comes with the program, by its id; RulesError for any other name
+    (never a path: for an id read from a file, which could point anywhere)."""
+    cached = _loaded_by_name.get(rule_id)
     if cached is not None:
-        _loaded_by_name[name_or_path] = cached
         return cached
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if rule_id not in known_rule_sets():
         known = ", ".join(known_rule_sets()) or "none"
-        raise RulesError(
-            f"{name_or_path}: no such rule set (known rule sets: {known}; or give a .toml path)"
-        ) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise RulesError(f"{path}: cannot read the rule file: {error}") from None
-    rules = rules_from_toml(text, str(path))
-    _loaded[path] = rules
-    _loaded_by_name[name_or_path] = rules
-    return rules
+        here = (f"; to read the file {rule_id} in this folder, write ./{rule_id}"
+                if "\0" not in rule_id and os.path.lexists(rule_id) else "")
+        name = rule_id if rule_id.isprintable() else repr(rule_id)
+        raise RulesError(f"{name}: no such rule set (known rule sets: {known}; or give "
+                         f"a rule file's path, such as ./my-rules.toml{here})")
+    path = (RULES_DIR / f"{rule_id}.toml").resolve()
+    cached = _loaded.get(path)
+    if cached is None:
+        cached = _loaded[path] = read_rule_file(path, str(path))
+    _loaded_by_name[rule_id] = cached
+    return cached
 
 
 @cache

@@ -45,10 +45,14 @@ from tarot.events import (
 from tarot.events import Play as PlayAction
 from tarot.game import Game
 from tarot.legal import PHASE_OF_ACTION, canonical, check
+from tarot.reading import ReadError, read_regular_text
 from tarot.resources import data_dir
-from tarot.rules import RuleSet
+from tarot.rules import RuleSet, names_a_file
 
 SEEDS_DIR = data_dir("named_deals")
+# Far above any named deal (the packaged ones are under 2 KB), low enough that a file of
+# junk is refused before it fills the memory.
+NAMED_DEAL_LIMIT = 1 << 20
 
 
 class SeedError(ValueError):
@@ -104,21 +108,34 @@ class NamedDeal(BaseModel):
 
 
 def resolve_seed_path(name_or_path: str | Path) -> Path:
-    candidate = Path(name_or_path)
-    if candidate.suffix == ".toml" or candidate.exists():
-        return candidate
-    return SEEDS_DIR / f"{candidate.name}.toml"
+    """A named deal's file from its name (``slam-made``) or a path to a TOML file: a path
+    only when the argument is one (:func:`tarot.rules.names_a_file`), never because the
+    current folder holds a file of that name."""
+    if names_a_file(name_or_path):
+        return Path(name_or_path)
+    return SEEDS_DIR / f"{name_or_path}.toml"
 
 
 def load_named_deal(name_or_path: str | Path) -> NamedDeal:
-    path = resolve_seed_path(name_or_path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    if not names_a_file(name_or_path) and str(name_or_path) not in named_deals():
         known = ", ".join(named_deals()) or "none"
-        raise SeedError(f"{name_or_path}: no such named deal (known: {known})") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise SeedError(f"{path}: {error}") from None
+        name = str(name_or_path)
+        shown = name if name.isprintable() else repr(name)
+        raise SeedError(f"{shown}: no such named deal (known: {known}; or give a named "
+                        "deal file's path, such as ./my-deal.toml)")
+    path = resolve_seed_path(name_or_path)
+    if "\0" in str(path):
+        raise SeedError(f"{str(path)!r}: not a path (it holds a NUL character)")
+    try:
+        text = read_regular_text(path, limit=NAMED_DEAL_LIMIT, what="a named deal file")
+    except ReadError as error:
+        cause = error.message if error.code != "unreadable" else \
+            f"cannot read the named deal: {error.message}"
+        raise SeedError(f"{path}: {cause}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise SeedError(f"{path}: not valid TOML: {error}") from None
     try:
         return NamedDeal.model_validate(data)
     except ValidationError as error:

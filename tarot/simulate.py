@@ -44,6 +44,11 @@ if TYPE_CHECKING:
     from tarot.rules import RuleSet
 
 SEATS = 4  # also the number of rotations of each deal seed
+# At most this many deal seeds in a match (--deals, or a results file's header): the
+# records are kept for the report, about 30 KB a deal seed (the decision times), so this
+# many take some 3 GB and days of play on a few cores; the deal seeds left to play are
+# listed before the first is played. Far more is a typo, or a hostile results file.
+MAX_DEAL_SEEDS = 100_000
 # At most this many deal seeds per task: small enough that the progress bar moves and
 # the last workers do not idle long while one finishes a big chunk; large enough that
 # sending a task costs nothing next to playing it (a deal seed is 4 games).
@@ -72,6 +77,8 @@ def run_simulation(names: Sequence[str], deals: int, seed: int, rules: RuleSet,
     from tarot import __version__
     from tarot.backends import Task
 
+    if not 1 <= deals <= MAX_DEAL_SEEDS:
+        raise ValueError(f"a match of {deals} deal seeds: from 1 to {MAX_DEAL_SEEDS:,}")
     recorded = {record.deal_seed for record in done}
     remaining = [s for s in range(seed, seed + deals) if s not in recorded]
     tasks = [Task(tuple(names), seed, part, rules, __version__)
@@ -348,26 +355,29 @@ class ChosenRules(NamedTuple):
 
 def _choose_rules(value: str) -> ChosenRules:
     """RulesError if ``value`` names no rule set."""
-    from tarot.rules import RULES_DIR, load_rules, resolve_rules_path
+    from tarot.rules import load_rules, names_a_file
 
     rules = load_rules(value)
-    named = resolve_rules_path(value) == RULES_DIR / f"{value}.toml"
-    return ChosenRules(value if named else str(Path(value).resolve()), rules)
+    return ChosenRules(str(Path(value).resolve()) if names_a_file(value) else value, rules)
 
 
 def _load_rules(ctx: click.Context, param: click.Parameter, value: str) -> ChosenRules:
-    from tarot.rules import RulesError
+    from tarot.rules import RulesError, names_a_file
 
     try:
         return _choose_rules(value)
     except RulesError as error:
+        if names_a_file(value):
+            # The file is at fault, not the command line: one line, as for any bad file.
+            raise click.ClickException(str(error)) from None
         raise click.BadParameter(str(error), ctx, param) from None
 
 
 @click.command()
-@click.option("--deals", type=click.IntRange(min=1), default=1000, show_default=True,
-              help="How many deal seeds; each is played 4 times, so every player plays "
-                   "4 × DEALS games.")
+@click.option("--deals", type=click.IntRange(min=1, max=MAX_DEAL_SEEDS), default=1000,
+              show_default=True,
+              help=f"How many deal seeds (at most {MAX_DEAL_SEEDS:,}); each is played 4 "
+                   "times, so every player plays 4 × DEALS games.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="The first deal seed (the deal seeds are SEED .. SEED + DEALS - 1); the "
                    "same arguments give the same figures.")
@@ -438,6 +448,7 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
         raise click.UsageError("--out starts a new results file and --resume finishes one: "
                                "give one of them")
     from tarot.backends import BackendError, open_backend
+    from tarot.match import NoContract
     from tarot.results_file import ResultsWriter
     from tarot.saves import SaveInUse, hold_save
 
@@ -480,6 +491,9 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
                                    ) from None
     except BackendError as error:
         raise click.ClickException(str(error)) from None
+    except NoContract as error:
+        raise click.ClickException(f"{error}: the players do not bid under these rules"
+                                   ) from None
     _print(report(match, records, run, timing=not no_timing), as_json)
 
 

@@ -50,7 +50,9 @@ from tarot.events import Play as PlayCard
 from tarot.game import Game
 from tarot.legal import check, discard_options, poignee_options, poignee_window_open
 from tarot.log import LogWriter
+from tarot.match import MAX_DEALS_WITHOUT_CONTRACT
 from tarot.narrate import Narrator, settlement_summary
+from tarot.rules import PASS_WORDS
 from tarot.seeds import Script
 from tarot.table_view import (
     card_text,
@@ -194,6 +196,12 @@ class TerminalGame:
         while not self.game.is_over:
             seat = self.game.turn
             assert seat is not None
+            if self.human is None and self.game.state.deal_number >= MAX_DEALS_WITHOUT_CONTRACT:
+                # No person to bid, and players that never will: a redeal for ever (A18).
+                raise click.ClickException(
+                    f"{self.game.state.deal_number} deals in a row without a contract: the "
+                    f"computer players do not bid under the rules {self.game.rules.id!r}; "
+                    "the game is saved as it is")
             events = self.human_turn() if seat == self.human else self.computer_turn(seat)
             self.writer.write(events)
             for event in events:
@@ -354,7 +362,7 @@ class TerminalGame:
         assert seat is not None
         if phase == phases.AUCTION:
             word = answer.lower().replace(" ", "_").replace("-", "_")
-            if word in {"pass", "p", "passe"}:
+            if word in PASS_WORDS:
                 return Bid(seat=seat, contract=None)
             by_name = {n.lower().replace(" ", "_"): cid for cid, n in self.contracts.items()}
             contract = by_name.get(word, word)
