@@ -65,6 +65,8 @@ def check_regular(path: str | Path, what: str = "a file") -> None:
         mode = os.stat(path).st_mode
     except OSError as error:
         raise ReadError(source, "unreadable", error.strerror or str(error)) from None
+    except ValueError:  # a NUL byte in the path
+        raise ReadError(source, "unreadable", "a path with a NUL byte names no file") from None
     refuse_unless_regular(mode, source, what)
 
 
@@ -76,6 +78,8 @@ def open_regular(path: str | Path, what: str = "a file") -> BinaryIO:
                      | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
         raise ReadError(source, "unreadable", error.strerror or str(error)) from None
+    except ValueError:  # a NUL byte in the path, which no file name holds
+        raise ReadError(source, "unreadable", "a path with a NUL byte names no file") from None
     try:
         refuse_unless_regular(os.fstat(fd).st_mode, source, what)
         os.set_blocking(fd, True)

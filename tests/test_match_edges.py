@@ -326,3 +326,12 @@ def test_a_resumed_match_sweeps_its_index_temporaries_and_releases_finished_deal
     assert not list(tmp_path.glob(".*"))
     assert len(load_match(index_path(save)).games) == 3
 
+
+
+def test_a_path_with_a_nul_byte_is_unreadable_not_a_crash() -> None:
+    from tarot.reading import ReadError, check_regular, read_regular_text
+
+    for read in (check_regular, lambda path: read_regular_text(path, limit=10)):
+        with pytest.raises(ReadError, match="NUL byte") as caught:
+            read("a\0b")
+        assert caught.value.code == "unreadable"
