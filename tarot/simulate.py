@@ -439,7 +439,6 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
                                "give one of them")
     from tarot.backends import BackendError, open_backend
     from tarot.results_file import ResultsWriter
-    from tarot.saves import SaveInUse, hold_save
 
     path = out or resume
     start = time.perf_counter()
@@ -449,7 +448,7 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
             # seconds), and made only once the backend is there: a run refused for want
             # of Dask leaves no file in the way of the same command run again.
             if path is not None:
-                stack.enter_context(hold_save(path))
+                _hold(stack, path)
             done: Sequence[SeedRecord] = ()
             if resume is not None:
                 results = _read(resume)
@@ -473,14 +472,22 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
                             show=not quiet and sys.stderr.isatty())
             run = Run(backend.workers, backend.scheduler, time.perf_counter() - start,
                       match.deals - len(done))
-    except SaveInUse as error:
-        who = f"process {error.holder}" if error.holder else "another process"
-        raise click.ClickException(f"{path} is being written by {who} (another tarot "
-                                   "simulate); one run at a time writes a results file"
-                                   ) from None
     except BackendError as error:
         raise click.ClickException(str(error)) from None
     _print(report(match, records, run, timing=not no_timing), as_json)
+
+
+def _hold(stack: contextlib.ExitStack, path: Path) -> None:
+    """The results file's lock, held until ``stack`` closes: one run at a time writes it."""
+    from tarot.saves import SaveInUse, hold_save
+
+    try:
+        stack.enter_context(hold_save(path, writer="tarot simulate"))
+    except SaveInUse as error:
+        raise click.ClickException(str(error)) from None
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot lock the results file: "
+                                   f"{error.strerror or error}") from None
 
 
 def _play(match: ResultsHeader, rules: RuleSet, done: Sequence[SeedRecord], backend: Backend,
