@@ -10,8 +10,9 @@ Dask is imported only when a scheduler is asked for: the package does not need i
 from __future__ import annotations
 
 import contextlib
+import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -102,19 +103,62 @@ class Backend(Protocol):
     def scheduler(self) -> str | None:
         """The --scheduler it runs on; None for this machine's processes."""
 
-    def results(self, tasks: Sequence[Task]) -> Iterator[list[SeedRecord]]:
-        """Each task's records, in the order the tasks finish."""
+    def results(self, tasks: Sequence[Task]) -> Generator[list[SeedRecord], None, None]:
+        """Each task's records, in the order the tasks finish; closing the generator
+        stops the tasks still running."""
 
 
 # -- this machine's processes ----------------------------------------------------------
 
 
-def _ignore_sigint() -> None:
-    """Worker initialiser: Ctrl-C is the parent's to handle (it ends the pool), so the
-    workers do not each print a KeyboardInterrupt traceback."""
+def _start_worker() -> None:
+    """Worker initialiser: a worker ends quietly with its parent, however the parent ends.
+
+    Ctrl-C is the parent's to handle (it ends the pool), so the workers do not each print
+    a KeyboardInterrupt traceback. A parent that is gone (SIGKILLed, or ended by a signal
+    it does not handle) leaves its workers playing chunks nobody will read: each ends as
+    soon as the parent does, watching the parent's sentinel (a pipe the parent alone
+    holds open), and at the latest when it writes its records into the parent's closed
+    pipe, which SIGPIPE then ends without a word (Python ignores SIGPIPE, and the pool's
+    worker loop would print the BrokenPipeError's traceback).
+    """
+    import multiprocessing
     import signal
+    import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent,), name="end-with-parent",
+                         daemon=True).start()
+
+
+def _end_with(parent: Any) -> None:
+    parent.join()  # returns once the parent is gone
+    os._exit(0)
+
+
+# The warning multiprocessing's resource tracker gives as it removes the semaphores of a
+# pool whose parent was SIGKILLed. It removes them: nothing is left behind to warn of.
+_QUIET_TRACKER = "ignore:resource_tracker:UserWarning:multiprocessing.resource_tracker"
+
+
+def _start_resource_tracker_quietly() -> None:
+    """Start multiprocessing's resource tracker (a process of its own, which a pool's
+    semaphores are registered with) told to ignore that warning, unless it runs already."""
+    from multiprocessing import resource_tracker
+
+    saved = os.environ.get("PYTHONWARNINGS")
+    os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [saved, _QUIET_TRACKER]))
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        if saved is None:
+            del os.environ["PYTHONWARNINGS"]
+        else:
+            os.environ["PYTHONWARNINGS"] = saved
 
 
 @dataclass(frozen=True)
@@ -124,7 +168,7 @@ class ProcessPool:
     workers: int
     scheduler: None = None
 
-    def results(self, tasks: Sequence[Task]) -> Iterator[list[SeedRecord]]:
+    def results(self, tasks: Sequence[Task]) -> Generator[list[SeedRecord], None, None]:
         if self.workers == 1 or len(tasks) <= 1:
             # No pool for one worker: no process start-up, and a debugger sees the games.
             yield from map(play_chunk, tasks)
@@ -135,7 +179,11 @@ class ProcessPool:
         # thread, and forking a threaded process can deadlock the child. Spawned workers
         # import tarot afresh and receive the rule set itself with each task.
         context = multiprocessing.get_context("spawn")
-        with context.Pool(min(self.workers, len(tasks)), initializer=_ignore_sigint) as pool:
+        if os.name == "posix":
+            _start_resource_tracker_quietly()
+        # Leaving the block (the last records, an error, Ctrl-C, the generator closed)
+        # terminates the workers still playing.
+        with context.Pool(min(self.workers, len(tasks)), initializer=_start_worker) as pool:
             yield from pool.imap_unordered(play_chunk, tasks)
 
 
@@ -151,7 +199,7 @@ class DaskCluster:
     workers: int
     scheduler: str
 
-    def results(self, tasks: Sequence[Task]) -> Iterator[list[SeedRecord]]:
+    def results(self, tasks: Sequence[Task]) -> Generator[list[SeedRecord], None, None]:
         from dask.distributed import as_completed
 
         # pure=False: each submission is a task of its own, never a result another

@@ -13,10 +13,14 @@ import base64
 import hashlib
 import html
 import json
+import re
 from importlib.resources import files
 from typing import Any
 
 from tarot import __version__
+
+# The template's placeholders, each replaced once by its value.
+_PLACEHOLDER = re.compile(r"%(CSP|VERSION|TITLE|STYLE|SCRIPT|DATA)%")
 
 
 def _resource(name: str) -> str:
@@ -42,10 +46,10 @@ def render_page(document: dict[str, Any]) -> str:
     policy = (f"default-src 'none'; style-src {_hash_source(style)}; "
               f"script-src {_hash_source(script)}; img-src data:; base-uri 'none'; "
               "form-action 'none'")
-    page = _resource("replay_page.html")
-    # The document goes in last, so that nothing in it is taken for a placeholder.
-    for placeholder, value in (("%CSP%", policy), ("%VERSION%", __version__),
-                               ("%TITLE%", html.escape(str(document["title"]))),
-                               ("%STYLE%", style), ("%SCRIPT%", script)):
-        page = page.replace(placeholder, value)
-    return page.replace("%DATA%", embedded_json(document))
+    values = {"CSP": policy, "VERSION": __version__,
+              "TITLE": html.escape(str(document["title"])), "STYLE": style,
+              "SCRIPT": script, "DATA": embedded_json(document)}
+    # One pass over the template: what a value holds (a log's file name in the title, the
+    # script's own text) is never read again for placeholders.
+    return _PLACEHOLDER.sub(lambda found: values[found[1]], _resource("replay_page.html"))
+

@@ -30,7 +30,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -84,14 +84,17 @@ def run_simulation(names: Sequence[str], deals: int, seed: int, rules: RuleSet,
     tasks = [Task(tuple(names), seed, part, rules, __version__)
              for part in chunks(remaining, backend.workers)]
     records = list(done)
-    for finished in backend.results(tasks):
-        # Each deal seed counts once, however often a backend played it: Dask plays a lost
-        # worker's chunks again, and a record must not be added (or written) twice.
-        fresh = [record for record in finished if record.deal_seed not in recorded]
-        recorded.update(record.deal_seed for record in fresh)
-        records.extend(fresh)
-        if on_records is not None:
-            on_records(fresh)
+    # Closed however the loop ends (Ctrl-C while a record is written, say): the workers
+    # are stopped then, not whenever the generator is collected.
+    with contextlib.closing(backend.results(tasks)) as finished_tasks:
+        for finished in finished_tasks:
+            # Each deal seed counts once, however often a backend played it: Dask plays a
+            # lost worker's chunks again, and a record must not be added (or written) twice.
+            fresh = [record for record in finished if record.deal_seed not in recorded]
+            recorded.update(record.deal_seed for record in fresh)
+            records.extend(fresh)
+            if on_records is not None:
+                on_records(fresh)
     if len(records) != deals:
         raise RuntimeError(f"the backend returned {len(records)} of {deals} deal seeds")
     # Tasks finish in any order; the report must sum in one order (float sums depend on it).
@@ -450,17 +453,16 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
     from tarot.backends import BackendError, open_backend
     from tarot.match import NoContract
     from tarot.results_file import ResultsWriter
-    from tarot.saves import SaveInUse, hold_save
 
     path = out or resume
     start = time.perf_counter()
     try:
-        with contextlib.ExitStack() as stack:
+        with _stopped_by_signals(path), contextlib.ExitStack() as stack:
             # The file is checked before a cluster is started or reached (that takes
             # seconds), and made only once the backend is there: a run refused for want
             # of Dask leaves no file in the way of the same command run again.
             if path is not None:
-                stack.enter_context(hold_save(path))
+                _hold(stack, path)
             done: Sequence[SeedRecord] = ()
             if resume is not None:
                 results = _read(resume)
@@ -484,17 +486,62 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
                             show=not quiet and sys.stderr.isatty())
             run = Run(backend.workers, backend.scheduler, time.perf_counter() - start,
                       match.deals - len(done))
-    except SaveInUse as error:
-        who = f"process {error.holder}" if error.holder else "another process"
-        raise click.ClickException(f"{path} is being written by {who} (another tarot "
-                                   "simulate); one run at a time writes a results file"
-                                   ) from None
     except BackendError as error:
         raise click.ClickException(str(error)) from None
     except NoContract as error:
         raise click.ClickException(f"{error}: the players do not bid under these rules"
                                    ) from None
     _print(report(match, records, run, timing=not no_timing), as_json)
+
+
+class _Terminated(Exception):
+    """SIGTERM, raised where the run is, as Ctrl-C raises KeyboardInterrupt."""
+
+
+@contextlib.contextmanager
+def _stopped_by_signals(path: Path | None) -> Iterator[None]:
+    """A run stopped by Ctrl-C (SIGINT) or SIGTERM ends as any other way out of it does:
+    its workers are ended (quietly: ``tarot.backends``), its results file closed with
+    whole lines; then one line says where the results are, and the exit status is
+    128 + the signal's number. (Without a handler SIGTERM would end this process at
+    once and leave the workers to find out.)"""
+    import signal
+
+    def terminate(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, terminate)
+        installed = True
+    except ValueError:  # not the main thread: signals are not ours to handle
+        installed = False
+    try:
+        yield
+    except (KeyboardInterrupt, _Terminated) as stop:
+        number = signal.SIGINT if isinstance(stop, KeyboardInterrupt) else signal.SIGTERM
+        if path is not None and path.exists():
+            kept = (f"the deal seeds played so far are in {path}: tarot simulate --resume "
+                    f"{path} plays the rest")
+        else:
+            kept = "nothing was written"
+        click.echo(f"\nStopped by {signal.Signals(number).name}; {kept}", err=True)
+        raise SystemExit(128 + number) from None
+    finally:
+        if installed:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _hold(stack: contextlib.ExitStack, path: Path) -> None:
+    """The results file's lock, held until ``stack`` closes: one run at a time writes it."""
+    from tarot.saves import SaveInUse, hold_save
+
+    try:
+        stack.enter_context(hold_save(path, writer="tarot simulate"))
+    except SaveInUse as error:
+        raise click.ClickException(str(error)) from None
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot lock the results file: "
+                                   f"{error.strerror or error}") from None
 
 
 def _play(match: ResultsHeader, rules: RuleSet, done: Sequence[SeedRecord], backend: Backend,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import re
 from pathlib import Path
@@ -179,6 +180,24 @@ def test_the_embedded_json_cannot_close_its_element() -> None:
     assert "&lt;/script&gt;&lt;script&gt;alert(1)" in page  # the title, escaped as HTML
     assert embedded(page) == document
     assert "<" not in embedded_json(document)
+
+
+def test_a_log_named_like_a_placeholder_is_named_as_it_is(tmp_path: Path) -> None:
+    """Fault 11: `%SCRIPT%` or `%DATA%` in a log's file name was expanded into the page's
+    title (the script's whole text, the document's JSON); the name appears literally."""
+    name = "%SCRIPT% %DATA% %STYLE% %CSP% %TITLE% %VERSION% <b>&.jsonl"
+    log = tmp_path / name
+    log.write_bytes((ROOT / "replays" / "garde.jsonl").read_bytes())
+    out = tmp_path / "page.html"
+    code, said = run(["replay", str(log), "--html", str(out)])
+    assert code == 0, said
+    page = out.read_text(encoding="utf-8")
+    escaped = html.escape(name)
+    assert f"<title>{escaped} · tarot replay</title>" in page
+    assert f'<h1 id="title">{escaped}</h1>' in page
+    assert embedded(page)["title"] == name
+    assert page.count("<script>") == 1 and page.count("<style>") == 1
+    assert len(re.findall("Content-Security-Policy", page)) == 1
 
 
 def test_the_content_security_policy_names_the_pages_own_style_and_script() -> None:

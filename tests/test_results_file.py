@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -263,7 +264,7 @@ def test_one_run_at_a_time_writes_a_file(finished: tuple[Path, str]) -> None:
     from tarot.saves import hold_save
 
     path, _ = finished
-    with hold_save(path):
+    with hold_save(path, writer="tarot simulate"):
         message = error_of(["--resume", str(path)])
-    assert f"{path} is being written by process" in message
-    assert "one run at a time writes a results file" in message
+    assert f"{path} is being written by process {os.getpid()} (tarot simulate)" in message
+    assert "one program at a time may write it" in message
