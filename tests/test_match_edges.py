@@ -335,3 +335,17 @@ def test_a_path_with_a_nul_byte_is_unreadable_not_a_crash() -> None:
         with pytest.raises(ReadError, match="NUL byte") as caught:
             read("a\0b")
         assert caught.value.code == "unreadable"
+
+
+def test_a_rule_file_that_takes_a_packaged_id_is_carried_whole(tmp_path: Path) -> None:
+    text = (RULES_DIR / "fft.toml").read_text(encoding="utf-8")
+    rules = tmp_path / "not-standard.toml"
+    rules.write_text(text.replace('id = "fft"', 'id = "standard"'), encoding="utf-8")
+    save = tmp_path / "g.jsonl"
+    game = Game.new(9, rules=str(rules), players=("rules",) * 4)
+    write_log(save, game)
+    assert game.header.rules_id == "standard" and game.header.rules is not None
+    rules.unlink()
+    assert read_log(save, allow_incomplete=True).rules.flags == game.rules.flags
+    code, out = run(["play", "--resume", str(save), "--auto", "--rules", "standard"])
+    assert "--rules standard" in one_line_error(code, out)
