@@ -10,11 +10,12 @@ alike in any process.
 
 The write points are every write of a save: a file made whole through
 ``tarot.atomic.write_text_atomic`` (a new deal log, a match index, a rewritten log), the
-events of one action appended by ``LogWriter.write``, and a deal's line added to a match
-index by ``append_deal``. A point is named by how many lines the save's files hold when
-it is reached (``lines``): a resumed game meets the same count at the same moment of the
-game as the uninterrupted one did, so a kill point drawn from the uninterrupted game's
-trace is met by any run that has not yet passed it.
+events of one action appended by ``LogWriter.write``, a deal's line added to a match index
+by ``append_deal``, and a chunk's records appended to ``tarot simulate``'s results file by
+``ResultsWriter.write``. A point is named by how many lines the save's files hold when it
+is reached (``lines``): a resumed game meets the same count at the same moment of the game
+as the uninterrupted one did, so a kill point drawn from the uninterrupted game's trace is
+met by any run that has not yet passed it.
 
 In a child forked from the test, :func:`installer` gives the setup to run in it; a
 subprocess (the installed ``tarot`` command) gets :func:`child_environment`, whose
@@ -40,7 +41,9 @@ HOWS = ("before", "after", "torn")
 class Point:
     """A write point of a run: its kind and the lines the save's files held then."""
 
-    kind: str  # "atomic" (a file made whole), "append" (a log's events), "index" (a deal line)
+    # "atomic" (a file made whole), "append" (a log's events), "index" (a deal line),
+    # "results" (a chunk's records)
+    kind: str
     lines: int
 
     def hows(self) -> tuple[str, ...]:
@@ -53,12 +56,14 @@ class Point:
 class Plan:
     """What the hook does in a child: kill at the first write point reached when the save's
     files hold ``lines`` lines or more (``how``: before it, after it, in its middle), and/or
-    append every point reached to ``trace``."""
+    append every point reached to ``trace``. With ``group``, the kill takes the whole
+    process group (a ``tarot simulate`` and its pool's workers, in a session of their own)."""
 
     save: str
     lines: int | None = None
     how: str = "before"
     trace: str | None = None
+    group: bool = False
 
 
 def save_files(save: Path) -> Iterator[Path]:
@@ -79,9 +84,24 @@ def read_trace(trace: Path) -> list[Point]:
             (line.split() for line in trace.read_text(encoding="utf-8").splitlines())]
 
 
-def die() -> None:
+def die(group: bool = False) -> None:
+    if group:
+        os.killpg(0, signal.SIGKILL)
     os.kill(os.getpid(), signal.SIGKILL)
     raise AssertionError("unreachable: SIGKILLed")
+
+
+def half_written(write: Callable[[], Any], group: bool = False) -> None:
+    """Run ``write`` with every ``os.write`` in it cut to its first half, then die."""
+    real_write = os.write
+
+    def half(fd: int, data: bytes) -> int:
+        real_write(fd, data[:max(1, len(data) // 2)])
+        die(group)
+        return 0
+
+    os.write = half  # type: ignore[assignment]
+    write()
 
 
 def install(plan: Plan) -> None:
@@ -89,6 +109,7 @@ def install(plan: Plan) -> None:
     import tarot.atomic
     import tarot.log
     import tarot.match_file
+    import tarot.results_file
 
     save = Path(plan.save)
 
@@ -103,7 +124,7 @@ def install(plan: Plan) -> None:
             write()
         elif plan.how == "torn":
             tear()
-        die()
+        die(plan.group)
 
     real_atomic = tarot.atomic.write_text_atomic
 
@@ -121,7 +142,7 @@ def install(plan: Plan) -> None:
                 def write(self, text: str) -> None:
                     stream.write(text[:max(1, len(text) // 2)])
                     stream.flush()
-                    die()
+                    die(plan.group)
 
                 def flush(self) -> None:
                     stream.flush()
@@ -134,18 +155,14 @@ def install(plan: Plan) -> None:
     real_index = tarot.match_file.append_deal
 
     def index(match: Any, entry: Any) -> Any:
-        def tear() -> None:
-            real_write = os.write
+        return point("index", lambda: real_index(match, entry),
+                     lambda: half_written(lambda: real_index(match, entry), plan.group))
 
-            def half(fd: int, data: bytes) -> int:
-                real_write(fd, data[:max(1, len(data) // 2)])
-                die()
-                return 0
+    real_results = tarot.results_file.ResultsWriter.write
 
-            os.write = half  # type: ignore[assignment]
-            real_index(match, entry)
-
-        return point("index", lambda: real_index(match, entry), tear)
+    def results(writer: tarot.results_file.ResultsWriter, records: Any) -> None:
+        point("results", lambda: real_results(writer, records),
+              lambda: half_written(lambda: real_results(writer, records), plan.group))
 
     # The program imports these by name, some at the top of a module (tarot.log's
     # write_log), most inside the function that writes: both names are replaced.
@@ -153,6 +170,7 @@ def install(plan: Plan) -> None:
     tarot.log.write_text_atomic = atomic  # type: ignore[assignment]
     tarot.log.LogWriter.write = append  # type: ignore[method-assign, assignment]
     tarot.match_file.append_deal = index  # type: ignore[assignment]
+    tarot.results_file.ResultsWriter.write = results  # type: ignore[method-assign, assignment]
 
 
 def installer(plan: Plan) -> Callable[[], None]:
