@@ -46,6 +46,14 @@ def new_cluster() -> Any:
                                     dashboard_address=":0")
 
 
+@pytest.fixture(autouse=True)
+def patient_client(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tarot simulate gives a scheduler CONNECT_SECONDS (10 s) to answer before saying it
+    cannot be reached; the schedulers here are up, and a busy machine may answer later:
+    only a hang fails (a test of an unreachable one sets its own)."""
+    monkeypatch.setattr(backends, "CONNECT_SECONDS", HANG)
+
+
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
     with new_cluster() as started:
