@@ -9,6 +9,7 @@ figures come out the same.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import signal
@@ -22,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import kill_points
 import pytest
 from click.testing import Result
 from dask import distributed  # the test extra brings it: CI must not skip these tests
@@ -36,11 +38,20 @@ from tarot.simulate import run_simulation
 NAMES = ("random", "rules", "random", "rules")
 MATCH = ["--players", ",".join(NAMES), "--deals", "10", "--seed", "20"]
 SHORT = ["--players", ",".join(NAMES), "--deals", "4", "--seed", "20"]
+HANG = 600  # seconds: what still runs then is a hang, not a slow machine
 
 
 def new_cluster() -> Any:
     return distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                     dashboard_address=":0")
+
+
+@pytest.fixture(autouse=True)
+def patient_client(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tarot simulate gives a scheduler CONNECT_SECONDS (10 s) to answer before saying it
+    cannot be reached; the schedulers here are up, and a busy machine may answer later:
+    only a hang fails (a test of an unreachable one sets its own)."""
+    monkeypatch.setattr(backends, "CONNECT_SECONDS", HANG)
 
 
 @pytest.fixture(scope="module")
@@ -129,37 +140,68 @@ def test_a_scheduler_without_workers_waits_for_them() -> None:
         run = threading.Thread(target=lambda: results.append(
             invoke([*SHORT, "--scheduler", empty.scheduler_address, "--json", "--no-timing"])))
         run.start()
-        time.sleep(1)
+        # Its chunks reach the scheduler, which has no worker to give them to.
+        hang = time.monotonic() + HANG
+        while not empty.scheduler.tasks:
+            assert run.is_alive() and time.monotonic() < hang, results
+            time.sleep(0.01)
         assert run.is_alive()  # waiting, not failed
         empty.scale(1)
-        run.join(timeout=60)
+        run.join(timeout=HANG)
+        assert not run.is_alive(), "the match never ended"
     (result,) = results
     assert result.exit_code == 0, result.output
     assert "has no workers yet: the match starts when they join" in result.stderr
     assert result.stdout == invoke([*SHORT, "--json", "--no-timing", "--workers", "1"]).stdout
 
 
+def hold_chunks_back(gate: str) -> None:
+    """Run on each worker: the first chunk to start anywhere plays; every other waits until
+    the file ``gate`` exists. A worker killed before then is killed holding a chunk it has
+    not finished, however fast or slow the machine."""
+    import tarot.backends as worker_backends
+
+    play = worker_backends.play_chunk
+
+    def held_back(task: Task) -> list[SeedRecord]:
+        try:
+            os.close(os.open(gate + ".first", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            hang = time.monotonic() + HANG
+            while not os.path.exists(gate):
+                if time.monotonic() > hang:
+                    raise RuntimeError("the gate never opened") from None
+                time.sleep(0.01)
+        return play(task)
+
+    worker_backends.play_chunk = held_back
+
+
 @pytest.mark.slow
-def test_a_worker_killed_mid_match_changes_nothing() -> None:
+def test_a_worker_killed_mid_match_changes_nothing(tmp_path: Path) -> None:
     """SIGKILL a busy worker when the first chunk comes back: Dask plays its chunk again
-    on the other worker or its restarted self, and every deal seed counts once."""
+    on the other worker or its restarted self, and every deal seed counts once. Until the
+    kill, only the first chunk plays (hold_chunks_back): the worker killed still holds
+    its chunk, unfinished, on any machine."""
     rules = load_rules("standard")
-    # Chunks of ten deal seeds (as for one worker), about 0.1 s each: a worker that has
-    # just taken its next chunk is killed well before it finishes it.
-    deals, seed = 40, 1
+    deals, seed = 40, 1  # chunks of ten deal seeds (as for one worker): four chunks
     expected = run_simulation(NAMES, deals, seed, rules, ProcessPool(1))
     killed: list[int] = []
+    gate = tmp_path / "gate"
     with new_cluster() as cluster, distributed.Client(cluster) as client:
         pids = client.run(os.getpid)
+        client.run(hold_chunks_back, str(gate))
         backend = DaskCluster(client, 1, cluster.scheduler_address)
 
         def kill_a_busy_worker(records: list[SeedRecord]) -> None:
             # Its chunk is lost whether it was still playing it or had finished it: the
             # result lives on the worker until this process fetches it.
             busy = [worker for worker, keys in client.processing().items() if keys]
-            if busy and not killed:
+            if not killed:
+                assert busy, "the other chunks wait at the gate"
                 os.kill(pids[busy[0]], signal.SIGKILL)
                 killed.append(pids[busy[0]])
+                gate.touch()
 
         records = run_simulation(NAMES, deals, seed, rules, backend,
                                  on_records=kill_a_busy_worker)
@@ -168,8 +210,9 @@ def test_a_worker_killed_mid_match_changes_nothing() -> None:
                           if finish == "processing")
         restarted = set(client.run(os.getpid).values())
     assert len(killed) == 1 and killed[0] not in restarted
+    assert Path(f"{gate}.first").exists()  # the chunks were held back
     # The lost chunk was played again; the one already fetched (and released) was not.
-    assert max(started.values()) == 2 and min(started.values()) == 1
+    assert len(started) == 4 and max(started.values()) == 2 and min(started.values()) == 1
     assert without_times(records) == without_times(expected)
 
 
@@ -188,15 +231,16 @@ def test_a_killed_run_resumes_to_the_same_bytes_on_any_backend(tmp_path: Path) -
     path = tmp_path / "results.jsonl"
     command = [sys.executable, "-m", "tarot", "simulate", *args, "--workers", "2", "--quiet",
                "--out", str(path)]
-    # A session of its own, so that the kill takes the pool's workers with the parent.
-    run = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
+    # Killed at its first write of records once the file holds the header and a chunk or
+    # more (kill_points), with the pool's workers: a session of its own, a group's kill.
+    plan = kill_points.Plan(save=str(path), lines=21, group=True)
+    run = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True,
+                           env=kill_points.child_environment(plan))
     try:
-        deadline = time.monotonic() + 60
-        while not path.exists() or path.read_bytes().count(b"\n") < 21:  # a chunk or more
-            assert run.poll() is None and time.monotonic() < deadline
-            time.sleep(0.01)
+        assert run.wait(timeout=HANG) == -signal.SIGKILL
     finally:
-        os.killpg(run.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(run.pid, signal.SIGKILL)  # a hang, or its workers outliving it
         run.wait()
     lines = path.read_bytes().count(b"\n")
     assert 21 <= lines < 201, "the run was to be killed in the middle"

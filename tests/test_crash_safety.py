@@ -9,15 +9,19 @@ file is absent or a valid game in progress, and ``tarot play --resume`` with the
 rest of the same answers ends exactly as the uninterrupted game.
 
 The slow test kills the installed ``tarot`` command (in a subprocess, with piped
-input, SIGKILL) at random moments, at least ``KILLS`` = 64 times over four
-games (two where the person answers, two ``--auto``), then validates and
-resumes each save file and compares it, byte for byte, with the uninterrupted
-game's. A torn last line (a write cut short) is made by truncating a save file
-in the middle of its last line.
+input, SIGKILL) ``KILLS`` = 64 times over four games (two where the person
+answers, two ``--auto``), at write points drawn at random from the uninterrupted
+game's (``kill_points``: before a write, after it, or in its middle; the first
+kill of each game before its first write, as the command starts), then validates
+and resumes each save file and compares it, byte for byte, with the uninterrupted
+game's. The kills are placed by the game's writes, not by a clock, so they fall
+where they were meant to on any machine, however busy. A torn last line (a write
+cut short) is also made by truncating a save file in the middle of its last line.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -25,21 +29,23 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import click
+import kill_points
 import pytest
 from click.testing import CliRunner
+from conftest import report
 
 from tarot.cli import main
 from tarot.log import load_log, read_log
 
 ANY_CARD = "".join(f"{n}\n" for n in range(1, 25))
 KILLS = 64  # SIGKILLs over the four games (16 each)
+HANG = 600  # seconds: a command still running then is a hang, not a slow machine
 
 
 def tarot_exe() -> str:
@@ -85,12 +91,12 @@ def event_lines(path: Path) -> int:
 
 @dataclass
 class Reference:
-    """The uninterrupted game: its file, and for each answer read, the events saved then."""
+    """The uninterrupted game: its file, for each answer read the events saved then, and
+    the installed command's write points."""
 
     text: bytes
     events_at_read: list[int] = field(default_factory=list)
-    appear: float = 0.0  # seconds from start until the subprocess's save file appeared
-    window: float = 0.0  # seconds from then until it was whole
+    points: list[kill_points.Point] = field(default_factory=list)
 
     def rest_of_answers(self, answers: tuple[str, ...], saved: int) -> list[str]:
         """The answers the killed game had not yet turned into saved events.
@@ -123,7 +129,8 @@ def play_recording_reads(scenario: Scenario, path: Path, ref: Reference,
 
 def reference(scenario: Scenario, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Reference:
     """Play the scenario uninterrupted: in this process (recording when each answer is read)
-    and with the installed command (timing it); both files must be the same bytes."""
+    and with the installed command (tracing its write points); both files must be the same
+    bytes."""
     path = folder / f"{scenario.name}-reference.jsonl"
     ref = Reference(b"")
     code, out = play_recording_reads(scenario, path, ref, monkeypatch)
@@ -132,37 +139,16 @@ def reference(scenario: Scenario, folder: Path, monkeypatch: pytest.MonkeyPatch)
     ref.text = path.read_bytes()
     assert len(ref.events_at_read) >= (20 if scenario.answers else 0)
 
-    for run in range(2):  # the time the file takes to be written, at best of two
-        again = folder / f"{scenario.name}-subprocess-{run}.jsonl"
-        appear, written = time_a_game(scenario, again)
-        assert again.read_bytes() == ref.text, "the computer players decide alike in any process"
-        ref.appear = min(ref.appear or appear, appear)
-        ref.window = min(ref.window or written - appear, written - appear)
+    again = folder / f"{scenario.name}-subprocess.jsonl"
+    trace = folder / f"{scenario.name}.trace"
+    done = subprocess.run([tarot_exe(), "play", *scenario.args, "--save", str(again)],
+                          input=feed(scenario.answers).encode(), capture_output=True,
+                          timeout=HANG, check=False, env=kill_points.child_environment(
+                              kill_points.Plan(save=str(again), trace=str(trace))))
+    assert done.returncode == 0, done.stderr
+    assert again.read_bytes() == ref.text, "the computer players decide alike in any process"
+    ref.points = kill_points.read_trace(trace)
     return ref
-
-
-def time_a_game(scenario: Scenario, path: Path) -> tuple[float, float]:
-    """Seconds from the start until the save file appears, and until it is whole."""
-    start = time.perf_counter()
-    process = subprocess.Popen([tarot_exe(), "play", *scenario.args, "--save", str(path)],
-                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)
-    assert process.stdin is not None and process.stderr is not None
-    process.stdin.write(feed(scenario.answers).encode())
-    process.stdin.close()
-    appear = written = 0.0
-    size = -1
-    while process.poll() is None:
-        if path.exists():
-            now = time.perf_counter() - start
-            appear = appear or now
-            if path.stat().st_size != size:
-                size, written = path.stat().st_size, now
-        time.sleep(0.0002)
-    end = time.perf_counter() - start
-    assert process.returncode == 0, process.stderr.read()
-    process.stderr.close()
-    return appear or end, max(written, appear or end)
 
 
 @dataclass
@@ -173,36 +159,23 @@ class Tally:
     resumed_by_the_command: int = 0
     over_at_kill: int = 0
     cut_points: set[tuple[str, int]] = field(default_factory=set)
+    torn: int = 0
 
 
-def kill_and_resume(scenario: Scenario, ref: Reference, path: Path, delay: float,
-                    after_appearing: bool, tally: Tally) -> None:
-    """Start the game, SIGKILL it ``delay`` seconds after its start (or after its save file
-    appeared), then check the file and resume it to the end."""
-    start = time.perf_counter()
+def kill_and_resume(scenario: Scenario, ref: Reference, path: Path, plan: kill_points.Plan,
+                    tally: Tally) -> None:
+    """Start the game, which SIGKILLs itself at the write point of ``plan``, then check the
+    file and resume it to the end."""
     process = subprocess.Popen([tarot_exe(), "play", *scenario.args, "--save", str(path)],
                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)
-    assert process.stdin is not None and process.stderr is not None
-    try:
-        process.stdin.write(feed(scenario.answers).encode())
-        process.stdin.close()
-    except BrokenPipeError:
-        pass
-    if after_appearing:
-        while not path.exists() and process.poll() is None:
-            time.sleep(0.0002)
-        start = time.perf_counter()
-    time.sleep(max(0.0, delay - (time.perf_counter() - start)))
-    process.send_signal(signal.SIGKILL)
-    process.wait()
-    errors = process.stderr.read().decode("utf-8", "replace")
-    process.stderr.close()
+                               stderr=subprocess.PIPE, env=kill_points.child_environment(plan))
+    # (killed before it read its answers, the broken pipe is communicate's to ignore)
+    errors = process.communicate(feed(scenario.answers).encode(), timeout=HANG)[1].decode(
+        "utf-8", "replace")
     assert "Traceback" not in errors, errors
-    if process.returncode == -signal.SIGKILL:
-        tally.kills += 1
-    else:
-        assert process.returncode == 0, errors
+    # Every write point drawn from the uninterrupted game is reached: the kill happens.
+    assert process.returncode == -signal.SIGKILL, (plan, process.returncode, errors)
+    tally.kills += 1
 
     if not path.exists():
         # Killed before the save file appeared: there is nothing to resume and nothing
@@ -223,13 +196,14 @@ def kill_and_resume(scenario: Scenario, ref: Reference, path: Path, delay: float
     assert code == 0 and f"{path}: ok, " in out, out
     saved = event_lines(path)
     tally.cut_points.add((scenario.name, saved))
-    if read_log(path, allow_incomplete=True).is_over:
+    tally.torn += not path.read_bytes().endswith(b"\n")
+    if load_log(path, allow_incomplete=True, drop_torn=True).game.is_over:
         tally.over_at_kill += 1
     else:
         rest = ref.rest_of_answers(scenario.answers, saved)
         if tally.resumed % 8 == 7:  # now and then through the installed command as well
             done = subprocess.run([tarot_exe(), "play", "--resume", str(path)],
-                                  input=feed(rest).encode(), capture_output=True, timeout=120,
+                                  input=feed(rest).encode(), capture_output=True, timeout=HANG,
                                   check=False)
             code, out = done.returncode, done.stdout.decode() + done.stderr.decode()
             tally.resumed_by_the_command += 1
@@ -238,35 +212,38 @@ def kill_and_resume(scenario: Scenario, ref: Reference, path: Path, delay: float
         assert code == 0, out
         assert "Game saved:" in out and "Traceback" not in out, out
         tally.resumed += 1
-    assert path.read_bytes() == ref.text, f"{scenario.name}: killed after {delay:.3f}s"
+    assert path.read_bytes() == ref.text, f"{scenario.name}: killed at {plan}"
 
 
 @pytest.mark.slow
 def test_a_game_killed_at_any_moment_resumes_to_the_same_end(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """64 SIGKILLs at random moments, each validated and resumed (or restarted, when the
+    """64 SIGKILLs at write points, each validated and resumed (or restarted, when the
     kill came before the save file existed) to the uninterrupted game's exact file."""
     rng = random.Random(20240601)
     tally = Tally()
     per_scenario = KILLS // len(SCENARIOS)
     for scenario in SCENARIOS:
         ref = reference(scenario, tmp_path, monkeypatch)
-        kills_before = tally.kills
-        for attempt in range(per_scenario * 3):
-            if tally.kills - kills_before >= per_scenario:
-                break
-            # Mostly while the game is written, measured from the moment the file appears
-            # (the imports take longer than the game); sometimes from the start.
+        # The first as the command starts (before its first write: no save yet), the rest
+        # at distinct write points drawn at random, each in one of the ways it can die.
+        first = kill_points.Plan(save="", lines=ref.points[0].lines, how="before")
+        drawn = [kill_points.Plan(save="", lines=point.lines, how=rng.choice(point.hows()))
+                 for point in rng.sample(ref.points[1:], per_scenario - 1)]
+        for attempt, plan in enumerate([first, *drawn]):
             path = tmp_path / f"{scenario.name}-{attempt}.jsonl"
-            if rng.random() < 0.1:
-                kill_and_resume(scenario, ref, path, rng.uniform(0.0, ref.appear * 1.05),
-                                False, tally)
-            else:
-                kill_and_resume(scenario, ref, path, rng.uniform(0.0, ref.window), True, tally)
-        assert tally.kills - kills_before >= per_scenario, scenario.name
-    assert tally.kills >= KILLS
+            kill_and_resume(scenario, ref, path, dataclasses.replace(plan, save=str(path)),
+                            tally)
+    assert tally.kills == KILLS and tally.before_the_file >= len(SCENARIOS), tally
     assert tally.resumed >= KILLS // 2 and tally.resumed_by_the_command >= 3, tally
+    assert tally.torn >= 1, tally
     assert len(tally.cut_points) >= 10, tally  # the kills fell at many different moments
+    report("crash-safety kills", [
+        f"{tally.kills} kills at write points of the installed command: before the save "
+        f"existed {tally.before_the_file}, a torn last line {tally.torn}, game over at the "
+        f"kill {tally.over_at_kill}; resumed {tally.resumed} ({tally.resumed_by_the_command} "
+        f"by the command) to the uninterrupted game's bytes, at {len(tally.cut_points)} "
+        "different saved lengths"])
 
 
 # ---------------------------------------------------------------------------
@@ -694,18 +671,18 @@ def test_a_stale_lock_of_a_dead_process_is_taken_over(tmp_path: Path) -> None:
     whole = _reference_text(tmp_path, SCENARIOS[2])
     path = tmp_path / "g.jsonl"
     _torn_copy(whole, path)
+    # It holds the lock until it is killed (it waits on its input, which never ends).
     holder = subprocess.Popen([sys.executable, "-c",
-                               "import sys, time\nfrom pathlib import Path\n"
+                               "import sys\nfrom pathlib import Path\n"
                                "from tarot.saves import hold_save\n"
                                "with hold_save(Path(sys.argv[1])):\n"
-                               "    print('held', flush=True); time.sleep(60)\n", str(path)],
-                              stdout=subprocess.PIPE)
+                               "    print('held', flush=True); sys.stdin.read()\n", str(path)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     assert holder.stdout is not None and holder.stdout.readline() == b"held\n"
     code, out = invoke(["play", "--resume", str(path)])
     assert code == 1 and f"process {holder.pid}" in out, out
     holder.kill()
-    holder.wait()
-    holder.stdout.close()
+    holder.communicate()
     assert (tmp_path / ".g.jsonl.lock").exists()  # stale: its process is gone
     code, out = invoke(["play", "--resume", str(path)])
     assert code == 0, out
@@ -723,7 +700,10 @@ def test_two_resumes_started_together_leave_one_game(tmp_path: Path) -> None:
         processes = [subprocess.Popen([tarot_exe(), "play", "--resume", str(path)],
                                       stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                       stderr=subprocess.STDOUT) for _ in range(2)]
-        results = [(p.wait(timeout=120), p.communicate()[0].decode()) for p in processes]
+        results = []
+        for process in processes:
+            out = process.communicate(timeout=HANG)[0].decode()
+            results.append((process.returncode, out))
         codes = sorted(code for code, _ in results)
         assert codes == [0, 1], results
         refused = next(out for code, out in results if code == 1)

@@ -703,7 +703,9 @@ def test_mutated_logs_through_the_command(tmp_path: Path) -> None:
 # Special files: only regular files are read, and nothing blocks
 
 
-def _run_tarot(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def _run_tarot(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    """The installed command; ``timeout`` only tells a hang (a command blocked for ever)
+    from a slow machine."""
     exe = shutil.which("tarot", path=str(Path(sys.executable).parent)) or "tarot"
     return subprocess.run([exe, *args], capture_output=True, text=True, timeout=timeout,
                           stdin=subprocess.DEVNULL, check=False)
@@ -716,7 +718,7 @@ def test_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     for args in (["validate", str(fifo)], ["validate", "--allow-incomplete", str(fifo)],
                  ["replay", str(fifo)], ["play", "--resume", str(fifo)]):
-        done = _run_tarot(*args, timeout=60)
+        done = _run_tarot(*args)
         assert done.returncode == 1, (args, done.stdout, done.stderr)
         out = done.stdout + done.stderr
         assert f"{fifo}: not_a_regular_file: a named pipe (FIFO), not a regular file" in out

@@ -245,7 +245,7 @@ def test_the_seed_is_never_shown_during_play(tmp_path: Path) -> None:
     assert exe is not None
     save = tmp_path / "installed.jsonl"
     done = subprocess.run([exe, "play", "--seed", SEED, "--save", str(save)], input=answers,
-                          capture_output=True, text=True, timeout=120, check=False,
+                          capture_output=True, text=True, timeout=600, check=False,
                           env={**os.environ, "NO_COLOR": "1"})
     assert done.returncode == 0, done.stderr
     assert "The deal is over." in done.stdout

@@ -37,6 +37,9 @@ IDS = [p.stem for p in REPLAY_FILES]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
+# Playwright's waits fail after 30 s by default, which a busy machine can take to start a
+# browser or lay out a page: only a hang fails these tests.
+HANG_MS = 600_000
 
 
 def chromium_path() -> str | None:
@@ -59,7 +62,8 @@ def browser() -> Iterator[Any]:
         pytest.skip("no Chromium found (/usr/bin/chromium, or TAROT_CHROMIUM): "
                     "apt-get install chromium (.ci/run does)")
     with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS,
+                                              timeout=HANG_MS)
         yield launched
         launched.close()
 
@@ -72,6 +76,7 @@ class Watched:
         self.url = url
         self.context = browser.new_context(viewport={"width": width, "height": 900},
                                            **options)
+        self.context.set_default_timeout(HANG_MS)
         self.requests: list[str] = []
         self.errors: list[str] = []
         self.context.on("request", lambda request: self.requests.append(request.url))
@@ -140,6 +145,7 @@ def screenshot_colours(browser_page: Any, png: bytes) -> dict[str, int]:
 @pytest.fixture(scope="module")
 def decoder(browser: Any) -> Iterator[Any]:
     context = browser.new_context()
+    context.set_default_timeout(HANG_MS)
     yield context.new_page()
     context.close()
 

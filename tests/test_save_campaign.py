@@ -1,16 +1,19 @@
 """The save-fault campaign: games killed at every moment, files capped at every size.
 
 Each trial runs ``tarot play`` in a child forked from this process (so a trial
-costs the game, not the start of a Python), kills it with SIGKILL at a random
-moment or at a chosen point of a write, then checks what it left: the save file
-is absent, or validates as a game in progress (``validate --allow-incomplete``)
-and resumes, with the rest of the same answers, to the uninterrupted game's
-exact bytes. Nothing else is left beside it (no temporary file, no lock).
+costs the game, not the start of a Python), kills it with SIGKILL at a chosen
+point (a write point drawn at random from the uninterrupted game's, see
+``kill_points``: before it, after it, or in its middle; or a step of a write),
+then checks what it left: the save file is absent, or validates as a game in
+progress (``validate --allow-incomplete``) and resumes, with the rest of the same
+answers, to the uninterrupted game's exact bytes. Nothing else is left beside it
+(no temporary file, no lock). The kill points are the game's, not the clock's:
+every trial is killed where it was meant to be, on any machine, however busy.
 
-- ``KILL_TRIALS`` = 1,000 SIGKILLs or more, over the person's answers (two
-  scenarios), ``--auto`` at each level (random, easy, rules, normal, strong), and
-  every named deal; three trials in ten kill the resume as well (a double kill)
-  before resuming again;
+- ``KILL_TRIALS`` = 1,000 SIGKILLs or more at write points drawn at random, over
+  the person's answers (two scenarios), ``--auto`` at each level (random, easy,
+  rules, normal, strong), and every named deal; three trials in ten kill the
+  resume as well (a double kill, at a later write point) before resuming again;
 - kills inside the atomic write of a new save (before its fsync, before and after
   its link, before the directory sync; with ``--force``, before and after the
   rename) and inside a resume's repair (before and after the truncation of a torn
@@ -39,8 +42,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import kill_points
 import pytest
 from conftest import report
+from kill_points import Plan, Point, installer
 from test_crash_safety import (
     ANY_CARD,
     SCENARIOS,
@@ -95,28 +100,23 @@ def start_forked(args: list[str], answers: str, setup: Setup | None = None) -> i
     return pid
 
 
-def run_forked(args: list[str], answers: str, *, kill_after: float | None = None,
-               setup: Setup | None = None) -> tuple[int, float]:
-    """:func:`start_forked`, SIGKILLed ``kill_after`` seconds after the fork if still
-    running; the child's wait status and the seconds it ran."""
-    start = time.perf_counter()
-    pid = start_forked(args, answers, setup)
-    return wait_or_kill(pid, start, kill_after)
+def run_forked(args: list[str], answers: str, *, setup: Setup | None = None) -> int:
+    """:func:`start_forked`, waited for: the child's wait status."""
+    return wait_for(start_forked(args, answers, setup))
 
 
-def wait_or_kill(pid: int, start: float, kill_after: float | None = None) -> tuple[int, float]:
-    """Wait for the child, SIGKILLing it ``kill_after`` seconds after ``start``; a child
-    still running after HANG seconds fails the test. Its wait status and run time."""
-    deadline = start + (HANG if kill_after is None else kill_after)
-    while time.perf_counter() < deadline:
+def wait_for(pid: int) -> int:
+    """The child's wait status; a child still running after HANG seconds is a hang, and
+    fails the test (a slow one is only waited for)."""
+    deadline = time.monotonic() + HANG
+    while time.monotonic() < deadline:
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
-            return status, time.perf_counter() - start
-        time.sleep(min(0.002, max(0.0, deadline - time.perf_counter())))
+            return status
+        time.sleep(0.002)
     os.kill(pid, signal.SIGKILL)
-    _, status = os.waitpid(pid, 0)
-    assert kill_after is not None, f"{pid} hung: still running after {HANG} s"
-    return status, time.perf_counter() - start
+    os.waitpid(pid, 0)
+    raise AssertionError(f"{pid} hung: still running after {HANG} s")
 
 
 def killed(status: int) -> bool:
@@ -159,6 +159,7 @@ def strays(path: Path) -> list[str]:
 class Tally:
     trials: int = 0
     kills: int = 0
+    kills_by_how: dict[str, int] = field(default_factory=dict)
     double_kills: int = 0
     atomic_kills: int = 0
     repair_kills: int = 0
@@ -180,11 +181,18 @@ class Tally:
 
 @dataclass
 class Case:
-    """A scenario with its uninterrupted game: bytes, answers read, run time."""
+    """A scenario with its uninterrupted game: bytes, answers read, write points."""
 
     scenario: Scenario
     ref: Reference
-    seconds: float
+    points: list[Point]
+
+    def later_point(self, path: Path, rng: random.Random) -> Plan:
+        """A kill at a write point drawn at random from those the game still has to reach
+        from what ``path`` holds (any of them, for a game not begun), in a random way."""
+        held = kill_points.lines_of(path) if path.exists() else 0
+        point = rng.choice([p for p in self.points if p.lines >= held])
+        return Plan(save=str(path), lines=point.lines, how=rng.choice(point.hows()))
 
 
 def prepare(scenario: Scenario, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Case:
@@ -194,10 +202,11 @@ def prepare(scenario: Scenario, folder: Path, monkeypatch: pytest.MonkeyPatch) -
     assert code == 0, out
     ref.text = path.read_bytes()
     again = folder / f"{scenario.name}-forked.jsonl"
-    status, seconds = run_forked(["play", *scenario.args, "--save", str(again)],
-                                 feed(scenario.answers))
+    trace = folder / f"{scenario.name}.trace"
+    status = run_forked(["play", *scenario.args, "--save", str(again)], feed(scenario.answers),
+                        setup=installer(Plan(save=str(again), trace=str(trace))))
     assert exit_code(status) == 0 and again.read_bytes() == ref.text, scenario.name
-    return Case(scenario, ref, seconds)
+    return Case(scenario, ref, kill_points.read_trace(trace))
 
 
 def resume_to_the_end(case: Case, path: Path, tally: Tally, rng: random.Random,
@@ -219,12 +228,11 @@ def resume_to_the_end(case: Case, path: Path, tally: Tally, rng: random.Random,
             tally.over_at_kill += 1
         elif may_kill and rng.random() < 0.3:
             rest = ref.rest_of_answers(scenario.answers, saved)
-            status, _ = run_forked(["play", "--resume", str(path)], feed(rest),
-                                   kill_after=rng.uniform(0, case.seconds))
-            if killed(status):
-                tally.double_kills += 1
-            else:
-                assert exit_code(status) == 0, status
+            plan = case.later_point(path, rng)
+            status = run_forked(["play", "--resume", str(path)], feed(rest),
+                                setup=installer(plan))
+            assert killed(status), (plan, status)
+            tally.double_kills += 1
             saved = validated_length(path)
         if not is_over(path):
             rest = ref.rest_of_answers(scenario.answers, saved)
@@ -255,15 +263,14 @@ def is_over(path: Path) -> bool:
 
 
 def kill_trial(case: Case, path: Path, tally: Tally, rng: random.Random) -> None:
-    status, _ = run_forked(["play", *case.scenario.args, "--save", str(path)],
-                           feed(case.scenario.answers),
-                           kill_after=rng.uniform(0, case.seconds * 1.05))
+    plan = case.later_point(path, rng)
+    status = run_forked(["play", *case.scenario.args, "--save", str(path)],
+                        feed(case.scenario.answers), setup=installer(plan))
     tally.trials += 1
-    if killed(status):
-        tally.kills += 1
-        tally.by_scenario[case.scenario.name] = tally.by_scenario.get(case.scenario.name, 0) + 1
-    else:
-        assert exit_code(status) == 0, status
+    assert killed(status), (plan, status)  # every write point drawn is reached
+    tally.kills += 1
+    tally.kills_by_how[plan.how] = tally.kills_by_how.get(plan.how, 0) + 1
+    tally.by_scenario[case.scenario.name] = tally.by_scenario.get(case.scenario.name, 0) + 1
     resume_to_the_end(case, path, tally, rng, may_kill=True)
 
 
@@ -295,12 +302,8 @@ def test_the_save_fault_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     for case, share in cases:
         folder = tmp_path / case.scenario.name
         wanted = max(1, share * KILL_TRIALS // planned + 1)
-        before = tally.kills
-        for attempt in range(wanted * 3):
-            if tally.kills - before >= wanted:
-                break
-            kill_trial(case, folder / f"kill-{attempt}.jsonl", tally, rng)
-        assert tally.kills - before >= wanted, case.scenario.name
+        for trial in range(wanted):
+            kill_trial(case, folder / f"kill-{trial}.jsonl", tally, rng)
 
     atomic_and_repair_kills(cases[0][0], tmp_path / cases[0][0].scenario.name, tally, rng)
     # A person's game, and a named deal with a redeal (a cap can stop a file at it).
@@ -311,8 +314,10 @@ def test_the_save_fault_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
     chosen = tally.atomic_kills + tally.repair_kills
     report("save-fault campaign", [
-        f"kills at random moments: {tally.trials} trials, {tally.kills - chosen} SIGKILLed (the "
-        f"rest had ended), at {len(tally.cut_points)} different saved lengths; kills at a "
+        f"kills at write points drawn at random: {tally.trials} trials, {tally.kills - chosen} "
+        "SIGKILLed (" + ", ".join(f"{how} the write {n}" for how, n in
+                                  sorted(tally.kills_by_how.items())) + "), leaving "
+        f"{len(tally.cut_points)} different saved lengths; kills at a "
         f"chosen point {chosen} (inside the atomic write {tally.atomic_kills}, inside a "
         f"resume's repair {tally.repair_kills}); resumes killed as well {tally.double_kills}",
         f"killed before the save existed {tally.before_the_file}, game over at the kill "
@@ -347,7 +352,7 @@ def atomic_and_repair_kills(case: Case, folder: Path, tally: Tally, rng: random.
             if setup in forced:
                 path.write_text("an old file, replaced with --force\n", encoding="utf-8")
                 args.append("--force")
-            status, _ = run_forked(args, feed(scenario.answers), setup=setup)
+            status = run_forked(args, feed(scenario.answers), setup=setup)
             assert killed(status), (round_, number, status)
             tally.kills += 1
             tally.atomic_kills += 1
@@ -369,8 +374,8 @@ def atomic_and_repair_kills(case: Case, folder: Path, tally: Tally, rng: random.
         path.write_bytes(b"".join(line + b"\n" for line in lines[:keep]) + lines[keep][:cut])
         saved = keep - 1
         rest = case.ref.rest_of_answers(scenario.answers, saved)
-        status, _ = run_forked(["play", "--resume", str(path)], feed(rest),
-                               setup=die_at("truncate", after=trial % 2 == 1))
+        status = run_forked(["play", "--resume", str(path)], feed(rest),
+                            setup=die_at("truncate", after=trial % 2 == 1))
         assert killed(status), status
         tally.kills += 1
         tally.repair_kills += 1
@@ -387,8 +392,8 @@ def file_size_caps(case: Case, folder: Path, tally: Tally, rng: random.Random) -
     caps |= {rng.randrange(len(text)) for _ in range(40)}
     for cap in sorted(c for c in caps if 0 <= c < len(text)):
         path = folder / f"cap-{cap}.jsonl"
-        status, _ = run_forked(["play", *case.scenario.args, "--save", str(path)],
-                               feed(case.scenario.answers), setup=cap_file_size(cap))
+        status = run_forked(["play", *case.scenario.args, "--save", str(path)],
+                            feed(case.scenario.answers), setup=cap_file_size(cap))
         tally.cap_trials += 1
         assert exit_code(status) == 1, (cap, status)  # "cannot save the game", not a crash
         if not path.exists():
@@ -410,8 +415,7 @@ def concurrent_resumes(case: Case, folder: Path, tally: Tally, rng: random.Rando
         path.write_bytes(b"".join(line + b"\n" for line in lines[:keep]))
         rest = feed(case.ref.rest_of_answers(case.scenario.answers, keep - 1))
         pids = [start_forked(["play", "--resume", str(path)], rest) for _ in range(2)]
-        now = time.perf_counter()
-        codes = sorted(exit_code(wait_or_kill(pid, now)[0]) for pid in pids)
+        codes = sorted(exit_code(wait_for(pid)) for pid in pids)
         tally.concurrent += 1
         assert codes == [0, 1], codes
         tally.concurrent_refused += 1

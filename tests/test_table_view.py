@@ -155,10 +155,16 @@ def test_the_table_waits_for_enter_after_each_trick_at_a_terminal() -> None:
     assert "(Enter to go on)" not in paced
 
 
-def test_a_long_decision_says_thinking_at_a_terminal() -> None:
+def test_a_long_decision_says_thinking_at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line is shown once THINKING_AFTER seconds have passed, by a timer: a decision
+    over before the timer fires shows nothing (a timer that never fires stands for the
+    clock, so that a busy machine cannot fire it early), and one still going when it
+    fires shows the line (waited for as it appears, however long the machine takes)."""
     import io
     import time
+    from collections.abc import Callable
 
+    import tarot.terminal as terminal_module
     from tarot.bots.registry import make_player
     from tarot.terminal import TerminalGame
 
@@ -167,11 +173,29 @@ def test_a_long_decision_says_thinking_at_a_terminal() -> None:
     console = Console(file=out, width=80, force_terminal=True, color_system=None)
     terminal = TerminalGame(game, [make_player("rules", game.rules)] * 4, 0, io.StringIO(),
                             console=console, ask_line=lambda _: "", interactive=True)
-    with terminal.thinking("East is thinking…"):
-        time.sleep(0.1)
+    timers: list[float] = []
+
+    class Unfired:
+        def __init__(self, interval: float, function: Callable[[], object]) -> None:
+            timers.append(interval)
+
+        def start(self) -> None: ...
+
+        def cancel(self) -> None: ...
+
+        def join(self) -> None: ...
+
+    with monkeypatch.context() as patch:
+        patch.setattr(terminal_module.threading, "Timer", Unfired)
+        with terminal.thinking("East is thinking…"):
+            pass
+    assert timers == [terminal_module.THINKING_AFTER]
     assert "thinking" not in out.getvalue()  # quick: nothing shown
     with terminal.thinking("East is thinking…"):
-        time.sleep(0.6)
+        hang = time.monotonic() + 600  # only a hang fails, never a slow machine
+        while "East is thinking…" not in out.getvalue():
+            assert time.monotonic() < hang, "the timer never fired"
+            time.sleep(0.01)
     assert "East is thinking…" in out.getvalue()
 
 

@@ -50,7 +50,7 @@ def run(bin_dir: Path, args: list[str], cwd: Path, stdin: str = "") -> str:
            "HOME": str(cwd)}
     env.pop("PYTHONPATH", None)
     done = subprocess.run([str(bin_dir / args[0]), *args[1:]], cwd=cwd, env=env, input=stdin,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=600)  # a hang
     assert done.returncode == 0, (args, done.stdout[-2000:], done.stderr[-2000:])
     return done.stdout
 
