@@ -154,9 +154,7 @@ class MatchLost(AssertionError):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=MatchLost,
-                   reason="issue 23 fault 2: index written after deal 1's log")
-def test_a_match_killed_at_random_moments_ends_as_the_uninterrupted_one(
+def test_a_match_killed_at_write_points_ends_as_the_uninterrupted_one(
         tmp_path: Path) -> None:
     """Kill `tarot play --auto --deals 4` (SIGKILL) three times a trial over twelve trials,
     each time resuming it with --resume, then resume it to the end: every file ends byte
@@ -166,7 +164,8 @@ def test_a_match_killed_at_random_moments_ends_as_the_uninterrupted_one(
     log, the match index, each deal's line in it, the next deal's log: before, after, in
     the middle), one of them between deal 1's log and the index, and at write points drawn
     at random, so the same kills happen on any machine, however busy. A kill that loses
-    the match (fault 2) fails the test with MatchLost once the other trials have run."""
+    the match (fault 2, before issue 23: the index was written after deal 1's log) fails
+    the test with MatchLost once the other trials have run."""
     reference = tmp_path / "reference"
     reference.mkdir()
     save = reference / "m21.jsonl"
