@@ -19,7 +19,7 @@ from tarot.cards import BOUTS, CODES, EXCUSE, EXCUSE_BIT
 from tarot.errors import LOG_NAMES, IllegalAction
 from tarot.events import DECISION_TYPES, ChelemScore, Event, LogHeader, PoigneeScore, Settlement
 from tarot.game import Game
-from tarot.rules import RuleSet
+from tarot.rules import RuleSet, carried_rules
 from tarot.scoring import Side, TrickShare, points_text, trick_shares
 from tarot.state import DealState
 
@@ -289,7 +289,8 @@ class Rescore:
 
 def replay_decisions(header: LogHeader, events: Sequence[Event], rules: RuleSet) -> Rescore:
     """Replay the decision events of a log under ``rules``; derived events are recomputed."""
-    header = dataclasses.replace(header, rules_id=rules.id, rules_hash=rules.content_hash)
+    header = dataclasses.replace(header, rules_id=rules.id, rules_hash=rules.content_hash,
+                                 rules=carried_rules(rules))
     other = Game(header, rules)
     for seq, event in enumerate(events):
         if type(event) not in DECISION_TYPES:

@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 # import the players (a test keeps the two lists equal).
 LEVELS = ("random", "easy", "rules", "normal", "strong")
 DEFAULT_LEVEL = "strong"  # tarot.bots.registry.DEFAULT_LEVEL, which says why
+# tarot.match_file.MAX_INDEX_DEALS, the most deals a match index holds (a test keeps them
+# equal; written out for the same reason as LEVELS).
+MAX_MATCH_DEALS = 100_000
 
 
 class _Tarot(click.Group):
@@ -324,7 +327,7 @@ class _SeatType(click.ParamType):
               "seq of each line, as tarot play writes a log).")
 @click.option("--step", is_flag=True, help="Wait for Enter between events.")
 @click.option("--allow-incomplete", is_flag=True, help="Replay a game still in progress.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--html", "html_path", type=click.Path(path_type=Path),
               default=None, metavar="OUT.html",
               help="Write the replay as one web page instead (self-contained: it opens "
               "offline); for a match index, one page for the whole match.")
@@ -380,13 +383,17 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incom
                        force: bool) -> None:
     """The replay page of a log (or of a match), made only from a log that validates, and
     written whole or not at all."""
-    from tarot.atomic import write_text_atomic
+    from tarot.atomic import NotARegularFile, refuse_unless_regular_or_new, write_text_atomic
     from tarot.log import LogError
     from tarot.match_file import MatchError, is_match_file, load_match
     from tarot.page_html import render_page
     from tarot.replay_page import log_document, match_document
     from tarot.terminal import SEAT_NAMES
 
+    try:
+        refuse_unless_regular_or_new(out)  # before the work: --force replaces files only
+    except NotARegularFile as error:
+        raise click.ClickException(str(error)) from None
     if out.exists() and not force:
         raise click.ClickException(f"{out} exists: add --force to replace it")
     if is_match_file(source):
@@ -463,6 +470,10 @@ def saves() -> None:
             else:
                 loaded = load_log(path, allow_incomplete=True, drop_torn=True)
                 state = "over" if loaded.game.is_over else f"in progress ({loaded.game.phase})"
+                if loaded.game.header.match_deals is not None:
+                    # Killed before its index was made: --resume goes on with the match.
+                    state = ("a match, 1 deal, "
+                             + ("between deals" if loaded.game.is_over else state))
         except MatchError as error:
             state = f"not a match: {str(error).removeprefix(f'{path}:')}"[:60]
         except LogError as error:
@@ -479,7 +490,7 @@ def saves() -> None:
               help="Play a named deal from seeds/ (e.g. slam-made, or seeds/garde.toml).")
 @click.option("--rules", "rules_name", default="standard", show_default=True,
               help="A rule set name (standard, fft) or a path to a .toml file.")
-@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--save", "save_path", type=click.Path(path_type=Path),
               default=None, help="Where to save the game (default: a new file under "
               "the games folder that `tarot saves` shows).")
 @click.option("--level", default=DEFAULT_LEVEL, show_default=True, envvar="TAROT_LEVEL",
@@ -490,7 +501,7 @@ def saves() -> None:
 @click.option("--resume", "resume_name", metavar="SAVE", default=None,
               help="Continue an unfinished saved game: a file, or a name `tarot saves` lists.")
 @click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
-@click.option("--deals", type=click.IntRange(min=1), default=None,
+@click.option("--deals", type=click.IntRange(min=1, max=MAX_MATCH_DEALS), default=None,
               help="Play this many deals in a row (default: ask after each deal; "
               "one deal with --auto).")
 @click.option("--pace", type=click.FloatRange(min=0, max=60), default=None, metavar="SECONDS",
@@ -506,14 +517,15 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
 
     from tarot.atomic import remove_leftover_temporaries
     from tarot.match_file import MatchError, index_path, is_match_file, read_index
-    from tarot.saves import SaveInUse, hold_save
+    from tarot.saves import SaveInUse, hold_save, real_path
 
     _tolerate_undecodable_input()
     resume_path = None if resume_name is None else _find_save(resume_name)
     index = None
     if resume_path is not None:
         _refuse_unless_regular(resume_path)
-        path = resume_path
+        # A match's files lie beside the real file, whatever link names it: one match.
+        resume_path = path = real_path(resume_path)
         # A match is resumed through its index or its first deal's log (beside the index).
         found = resume_path if is_match_file(resume_path) else index_path(resume_path)
         if found.is_file():
@@ -526,8 +538,9 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
         game, seat_players, script = _new_game(seed, deal_name, rules_name, level, auto)
         from tarot.save_folder import new_save_path
 
-        path = save_path or new_save_path()
-        _refuse_save_target(path, force)
+        # Through any link: the lock, the index and the deal logs beside the real file.
+        path = real_path(save_path or new_save_path())
+        _refuse_save_target(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -566,11 +579,12 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
             _run_match(path, index, game, seat_players, deals, auto, pace)
 
 
-def _refuse_save_target(path: Path, force: bool) -> None:
+def _refuse_save_target(path: Path) -> None:
     """Refuse, before anything is locked or written, a new game's save path that is not a
     regular file (``--force`` never replaces a device), or that is the first deal of a
     match whose other files are still there (``--force`` replaces one file, not a match)."""
     import glob
+    import re
 
     from tarot.atomic import NotARegularFile, refuse_unless_regular_or_new
     from tarot.match_file import index_path
@@ -579,12 +593,11 @@ def _refuse_save_target(path: Path, force: bool) -> None:
         refuse_unless_regular_or_new(path)
     except NotARegularFile as error:
         raise click.ClickException(str(error)) from None
-    if path.exists() and not force:
-        raise click.ClickException(f"{path} exists already; choose another --save path "
-                                   "(or --force to replace it)")
-    stem = glob.escape(path.name.removesuffix(".jsonl"))
+    stem = path.name.removesuffix(".jsonl")
+    deal_log = re.compile(rf"{re.escape(stem)}\.deal-[0-9]+\.jsonl")
     others = sorted({*path.parent.glob(glob.escape(index_path(path).name)),
-                     *path.parent.glob(f"{stem}.deal-*.jsonl")})
+                     *(other for other in path.parent.glob(f"{glob.escape(stem)}.deal-*.jsonl")
+                       if deal_log.fullmatch(other.name))})
     if others:
         listed = ", ".join(other.name for other in others[:3]) + (", …" if others[3:] else "")
         raise click.ClickException(
@@ -597,12 +610,13 @@ def _match_of_first_deal(first_log: Path) -> MatchIndex | None:
     """The match whose first deal ``first_log`` is, when its header says it is one and its
     index is missing (killed before the index was written): the index made now. None for
     a single deal."""
-    from tarot.log import LogError, read_header
+    from tarot.log import LogError, load_log
 
     try:
-        header = read_header(first_log)
+        # The whole log, not its header alone: no index is made for a log that is refused.
+        header = load_log(first_log, allow_incomplete=True, drop_torn=True).game.header
     except LogError:
-        return None  # not a match's first deal: resumed (and refused) as a game
+        return None  # resumed as a game, and refused with the log's fault
     if header.match_deals is None or header.players is None:
         return None
     return _start_match(first_log, header, header.players, header.match_deals)
@@ -679,8 +693,10 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
         played = len(index.deals) if index is not None else 1
         totals = _print_sheet(first_log, index, game, names)
         wanted = deals if deals is not None else (1 if auto else None)
-        if (wanted is not None and played >= wanted) or (wanted is None
-                                                         and not _another_deal()):
+        if played >= MAX_MATCH_DEALS:
+            click.echo(f"A match holds at most {MAX_MATCH_DEALS:,} deals: this one ends here.")
+        if (played >= MAX_MATCH_DEALS or (wanted is not None and played >= wanted)
+                or (wanted is None and not _another_deal())):
             from tarot.log import load_log
 
             _share_match(load_log(first_log).game, index, played)
@@ -780,7 +796,7 @@ def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int 
 
     from tarot.game import Game as NewGame
     from tarot.log import LogError, load_log
-    from tarot.match_file import totals
+    from tarot.match_file import MatchError, load_match, totals
     from tarot.saves import SaveInUse, hold_save
 
     entry = index.deals[-1]
@@ -790,10 +806,11 @@ def _resume_match(ctx: click.Context, index: MatchIndex, auto: bool, deals: int 
     wanted = deals if deals is not None else index.header.deals
     click.echo(f"Resuming the match: {index.path.resolve()} (deal {entry.deal})")
     try:
-        first = load_log(first_log, allow_incomplete=len(index.deals) == 1,
-                         drop_torn=len(index.deals) == 1).game
-    except LogError as error:
-        raise click.ClickException(f"{index.path}: the match's first deal: {error}") from None
+        # Every deal's log checked against its line (seed, dealer, rules, players), as
+        # validate checks a match: a stale index never carries on another game.
+        first = load_match(index.path, allow_incomplete=True).games[0]
+    except (LogError, MatchError) as error:
+        raise click.ClickException(str(error)) from None
     try:
         # The deal's lock is held while it is played, and released once it is over.
         with hold_save(log) if log != first_log else contextlib.nullcontext():
@@ -909,9 +926,10 @@ def _refuse_contradictions(ctx: click.Context, path: Path, game: Game,
     wrong = []
     if given("seed") and params["seed"] != header.seed:
         wrong.append(f"--seed {params['seed']} (the game's seed is {header.seed})")
-    if given("rules_name") and not _same_rules(params["rules_name"], header):
-        wrong.append(f"--rules {params['rules_name']} (the game is played under "
-                     f"{header.rules_id!r})")
+    if given("rules_name"):
+        different = _rules_differ(params["rules_name"], header)
+        if different:
+            wrong.append(f"--rules {params['rules_name']} ({different})")
     if given("deal_name"):
         named = header.named_deal.name if header.named_deal else None
         if params["deal_name"] != named:
@@ -930,15 +948,18 @@ def _refuse_contradictions(ctx: click.Context, path: Path, game: Game,
                                    f"these options say otherwise: {'; '.join(wrong)}")
 
 
-def _same_rules(rules_name: str, header: LogHeader) -> bool:
-    """Whether ``--rules NAME|PATH`` names the rule set a log was played under (a rule
-    file of one's own is known by its content, whatever its path)."""
+def _rules_differ(rules_name: str, header: LogHeader) -> str | None:
+    """Why ``--rules NAME|PATH`` is not the rule set a log was played under (None if it
+    is): a rule file of one's own is known by its content, whatever its path."""
     from tarot.rules import RulesError, load_rules
 
     try:
-        return load_rules(rules_name).content_hash == header.rules_hash
-    except RulesError:
-        return False
+        rules = load_rules(rules_name)
+    except RulesError as error:
+        return f"which cannot be read: {error}"
+    if rules.content_hash == header.rules_hash:
+        return None
+    return f"the game is played under {header.rules_id!r}"
 
 
 def _resume(path: Path, auto: bool, ctx: click.Context

@@ -225,7 +225,8 @@ class LogHeader:
     # The rule set itself (as ``tarot rules --json`` prints it) when it is not one that
     # comes with the program: a game played under a rule file of one's own reads back
     # anywhere, without the file, and ``rules_hash`` proves the content.
-    rules: dict[str, object] | None = None
+    # Left out of the header's hash (a dict has none); compared as any field is.
+    rules: dict[str, object] | None = field(default=None, hash=False)
     # On deal 1 of a match (``play --deals N``): the number of deals, so that a match
     # killed before its index is written still resumes as the match.
     match_deals: Annotated[int, Ge(2)] | None = None

@@ -32,7 +32,7 @@ from tarot.events import (
 )
 from tarot.evolve import APPLY, apply, check_deal, next_derived, play_card
 from tarot.legal import canonical, check, legal_actions, legal_card_played, legal_cards
-from tarot.rules import RuleSet, is_packaged, load_rules, rules_data
+from tarot.rules import RuleSet, carried_rules, load_rules
 from tarot.state import NO_SEAT, DealState
 from tarot.views import PlayerView, view_for
 
@@ -291,7 +291,7 @@ def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequ
                      first_dealer=dealer, seats=tuple(seats),  # type: ignore[arg-type]
                      players=None if players is None else tuple(players),  # type: ignore[arg-type]
                      named_deal=named_deal,
-                     rules=None if is_packaged(rules) else rules_data(rules))
+                     rules=carried_rules(rules))
 
 
 __all__ = ["Game", "Play", "deal_event"]

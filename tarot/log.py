@@ -570,18 +570,6 @@ def read_events(path: str | Path) -> tuple[LogHeader, list[Event]]:
     return header, events
 
 
-def read_header(path: str | Path) -> LogHeader:
-    """A log's header alone (its first line), checked against the schema; LogError if not."""
-    source = str(path)
-    for text in _FileLines(path, source, drop_torn=True).lines:
-        try:
-            return HEADER_ADAPTER.validate_json(text)
-        except ValidationError as error:
-            code = "not_json" if error.errors()[0]["type"] == "json_invalid" else "bad_header"
-            raise LogError(LogProblem(source, 1, code, _describe(error))) from None
-    raise LogError(LogProblem(source, 1, "empty_log", "the log is empty"))
-
-
 class _FileLines:
     """The lines of a log file, read and decoded one at a time (so the first fault found
     is the first in the file, and memory does not grow with the file's size).

@@ -139,6 +139,9 @@ def read_index(path: Path) -> MatchIndex:
                                  f"{MAX_INDEX_LINE_BYTES} bytes; no line of a match index "
                                  "is near as long")
             if not chunk.endswith(b"\n"):
+                if chunk and header is None:
+                    raise MatchError(f"{path}:1: the header line is cut short ({len(chunk)} "
+                                     "bytes and no end of line): no match to read")
                 break  # the end, or a torn last line: left out
             line = chunk.decode("utf-8", errors="replace")
             if header is None:
@@ -187,12 +190,12 @@ def _first(error: ValidationError) -> str:
 def is_match_file(path: Path) -> bool:
     """Whether the file's first line is a match header (not a deal log's). Only a regular
     file is opened (a FIFO would block)."""
+    from tarot.reading import ReadError, open_regular
+
     try:
-        if not path.is_file():
-            return False
-        with path.open("rb") as stream:
-            first = stream.readline(4096)
-    except OSError:
+        with open_regular(path, "a match index") as stream:
+            first = stream.readline(MAX_INDEX_LINE_BYTES)
+    except (ReadError, OSError):
         return False
     return b'"tarot-match"' in first
 
@@ -205,16 +208,26 @@ def start_index(path: Path, header: MatchHeader, first: MatchDeal) -> None:
 
 
 def append_deal(index: MatchIndex, entry: MatchDeal) -> MatchIndex:
-    """Add a deal's line to the index (flushed and synced before its log is made)."""
-    fd = os.open(index.path, os.O_WRONLY)
+    """Add a deal's line to the index (flushed and synced before its log is made); the
+    index with it. MatchError, and nothing written, for a deal past MAX_INDEX_DEALS (the
+    reader would refuse the index) or out of turn."""
+    if len(index.deals) >= MAX_INDEX_DEALS:
+        raise MatchError(f"{index.path}: a match holds at most {MAX_INDEX_DEALS:,} deals")
+    if entry.deal != len(index.deals) + 1:
+        raise MatchError(f"{index.path}: deal {entry.deal} where deal "
+                         f"{len(index.deals) + 1} is due")
+    line = (deal_line(entry) + "\n").encode()
+    fd = os.open(index.path, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
     try:
         os.truncate(fd, index.whole_bytes)  # a torn last line goes first
         os.lseek(fd, 0, os.SEEK_END)
-        os.write(fd, (deal_line(entry) + "\n").encode())
+        os.write(fd, line)
         os.fsync(fd)
     finally:
         os.close(fd)
-    return read_index(index.path)
+    # Not read again: a long match would read its whole index at every deal.
+    return MatchIndex(index.path, index.header, (*index.deals, entry),
+                      index.whole_bytes + len(line))
 
 
 # -- the score sheet ---------------------------------------------------------
@@ -322,8 +335,12 @@ def load_match(path: Path, *, allow_incomplete: bool = False) -> LoadedMatch:
     for position, entry in enumerate(index.deals):
         log = index.log_path(entry)
         last = position == len(index.deals) - 1
-        if not log.exists() and last and allow_incomplete and position > 0:
-            break  # the match stopped between the deal's line and its log
+        if not log.exists() and last and position > 0:
+            if allow_incomplete:
+                break  # the match stopped between the deal's line and its log
+            raise MatchError(f"{log}: deal {entry.deal} has no log yet: the match stopped "
+                             "between its line and its log (in progress: play --resume goes "
+                             "on, --allow-incomplete accepts it)")
         game = load_log(log, allow_incomplete=last and allow_incomplete,
                         drop_torn=last and allow_incomplete).game
         header = game.header

@@ -30,11 +30,14 @@ from annotated_types import Len
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
 
 from tarot.match import SEATS, SeedRecord
-from tarot.simulate import MAX_DEAL_SEEDS
+from tarot.reading import ReadError, open_regular
 
 # Far above any record (a strong player's deal seed is about 30 KB of decision times),
 # low enough that a file of junk is refused before it fills the memory.
 MAX_LINE_BYTES = 1 << 22
+# The most deal seeds a match holds: their records, kept for the report, take some 3 GB,
+# and the deal seeds left to play are listed before the first is played.
+MAX_DEAL_SEEDS = 100_000
 
 
 class ResultsError(ValueError):
@@ -131,13 +134,10 @@ def read_results(path: Path) -> Results:
 def _lines(path: Path) -> Iterator[tuple[int, bytes | None]]:
     """Each whole line (with its end of line) and its number; None for a torn last line
     (one without its end of line: a write cut short)."""
-    if not path.is_file():
-        what = "no such file" if not path.exists() else "not a regular file"
-        raise ResultsError(f"{path}: {what}")
     try:
-        stream = path.open("rb")
-    except OSError as error:
-        raise ResultsError(f"{path}: {error.strerror or error}") from None
+        stream = open_regular(path, "a results file")
+    except ReadError as error:
+        raise ResultsError(str(error)) from None
     with stream:
         number = 0
         while chunk := stream.readline(MAX_LINE_BYTES + 1):

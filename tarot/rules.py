@@ -311,14 +311,6 @@ def names_a_file(argument: str | Path) -> bool:
     return argument.endswith(".toml") or any(sep in argument for sep in _SEPARATORS)
 
 
-def resolve_rules_path(name_or_path: str | Path) -> Path:
-    """A rule set's file from its name (``standard``, ``fft``) or a path to a TOML file
-    (:func:`names_a_file`)."""
-    if names_a_file(name_or_path):
-        return Path(name_or_path)
-    return RULES_DIR / f"{name_or_path}.toml"
-
-
 def read_rule_file(path: Path, source: str) -> RuleSet:
     """The rule set of the file ``path`` (a regular file, bounded); ``source`` names it in
     errors."""
@@ -395,6 +387,12 @@ def is_packaged(rules: RuleSet) -> bool:
     except RulesError:
         return False
     return packaged.content_hash == rules.content_hash
+
+
+def carried_rules(rules: RuleSet) -> dict[str, object] | None:
+    """What a log's header carries of ``rules`` (its ``rules`` field): nothing for a rule
+    set that comes with the program, the whole rule set for any other."""
+    return None if is_packaged(rules) else rules_data(rules)
 
 
 def rules_data(rules: RuleSet) -> dict[str, object]:

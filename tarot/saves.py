@@ -137,13 +137,13 @@ def _take(lock: Path, path: Path) -> tuple[int, Path | None]:
             return _lock_in_place(path, error), None
         try:
             if not _lock(fd, path):
-                os.close(fd)
                 looks += 1
-                if looks < 50:
-                    # Locked a moment ago: its holder writes its process id right after.
-                    time.sleep(0.01)
-                    continue
-                raise SaveInUse(path, None)
+                if looks >= 50:
+                    raise SaveInUse(path, None)  # fd is closed below, once
+                os.close(fd)
+                # Locked a moment ago: its holder writes its process id right after.
+                time.sleep(0.01)
+                continue
             if not _names(lock, fd):
                 os.close(fd)  # the holder we met removed this lock file as it left
                 continue

@@ -48,6 +48,8 @@ SEATS = 4  # also the number of rotations of each deal seed
 # records are kept for the report, about 30 KB a deal seed (the decision times), so this
 # many take some 3 GB and days of play on a few cores; the deal seeds left to play are
 # listed before the first is played. Far more is a typo, or a hostile results file.
+# tarot.results_file.MAX_DEAL_SEEDS, written out so that `--help` imports no pydantic (a
+# test keeps the two equal).
 MAX_DEAL_SEEDS = 100_000
 # At most this many deal seeds per task: small enough that the progress bar moves and
 # the last workers do not idle long while one finishes a big chunk; large enough that
@@ -401,7 +403,7 @@ def _load_rules(ctx: click.Context, param: click.Parameter, value: str) -> Chose
                    "running scheduler (tcp://HOST:8786), whose workers have this version "
                    "of tarot installed, or 'local' to start a LocalCluster of --workers "
                    "processes here. The figures are the same as without.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Write each deal seed's results to this new file (JSON Lines) as it "
                    "finishes, to --resume after a stop or make the --report from.")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -656,6 +658,12 @@ def _start(path: Path, match: ResultsHeader) -> int:
 
 
 def _exists(path: Path) -> click.ClickException:
+    from tarot.atomic import NotARegularFile, refuse_unless_regular_or_new
+
+    try:
+        refuse_unless_regular_or_new(path)
+    except NotARegularFile as error:
+        return click.ClickException(str(error))
     return click.ClickException(f"{path} exists: --resume {path} finishes its match; --out "
                                 "makes a new file")
 

@@ -46,10 +46,13 @@ def files_of(folder: Path) -> dict[str, bytes]:
 
 
 def special_files(folder: Path) -> list[Path]:
-    """A FIFO, and a character device like /dev/null where this user may make one."""
+    """A FIFO, a directory, and a character device like /dev/null where this user may
+    make one."""
     fifo = folder / "fifo.jsonl"
     os.mkfifo(fifo)
-    made = [fifo]
+    directory = folder / "folder.jsonl"
+    directory.mkdir()
+    made = [fifo, directory]
     with_device = folder / "null.jsonl"
     try:
         os.mknod(with_device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
@@ -69,6 +72,15 @@ def test_force_never_replaces_a_device_or_a_fifo(tmp_path: Path) -> None:
             assert str(target) in line and "not a regular file" in line
             assert target.stat().st_mode == mode  # still the FIFO or the device
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no lock, no temp
+
+
+def test_simulate_never_writes_its_results_over_a_special_file(tmp_path: Path) -> None:
+    for target in special_files(tmp_path):
+        mode = target.stat().st_mode
+        code, out = run(["simulate", "--deals", "1", "--workers", "1", "--quiet",
+                         "--out", str(target)])
+        assert "not a regular file" in one_line_error(code, out)
+        assert target.stat().st_mode == mode
 
 
 def test_force_never_replaces_a_device_with_a_replay_page(tmp_path: Path) -> None:
@@ -349,3 +361,135 @@ def test_a_rule_file_that_takes_a_packaged_id_is_carried_whole(tmp_path: Path) -
     assert read_log(save, allow_incomplete=True).rules.flags == game.rules.flags
     code, out = run(["play", "--resume", str(save), "--auto", "--rules", "standard"])
     assert "--rules standard" in one_line_error(code, out)
+
+
+def test_an_index_cut_inside_its_header_or_before_a_deals_log_says_so(tmp_path: Path) -> None:
+    torn = tmp_path / "t.match.jsonl"
+    torn.write_text('{"format": "tarot-match"', encoding="utf-8")
+    with pytest.raises(MatchError, match="the header line is cut short"):
+        read_index(torn)
+    save = tmp_path / "m.jsonl"
+    assert run(["play", "--auto", *RULES, "--seed", "5", "--deals", "2",
+                "--save", str(save)])[0] == 0
+    (tmp_path / "m.deal-2.jsonl").unlink()  # as if killed between deal 2's line and log
+    with pytest.raises(MatchError, match="deal 2 has no log yet"):
+        load_match(index_path(save))
+    assert len(load_match(index_path(save), allow_incomplete=True).games) == 1
+
+
+def test_a_match_stops_at_the_most_deals_an_index_holds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tarot.cli import MAX_MATCH_DEALS
+
+    assert MAX_MATCH_DEALS == tarot.match_file.MAX_INDEX_DEALS
+    code, out = run(["play", "--auto", *RULES, "--deals", str(MAX_MATCH_DEALS + 1)])
+    assert code == 2 and "--deals" in out  # refused before anything is played
+    # A match asked for more deals than an index holds (the option said so once) ends at
+    # the limit, in words, its index whole: here with the limit lowered to 3.
+    monkeypatch.setattr(tarot.cli, "MAX_MATCH_DEALS", 3)
+    monkeypatch.setattr(tarot.match_file, "MAX_INDEX_DEALS", 3)
+    save = tmp_path / "m.jsonl"
+    code, out = run(["play", "--auto", *RULES, "--seed", "2", "--deals", "5",
+                     "--save", str(save)])
+    assert code == 0, out
+    assert "A match holds at most 3 deals" in out
+    assert len(load_match(index_path(save)).games) == 3
+
+
+def test_the_limits_written_out_for_help_are_the_readers() -> None:
+    import tarot.results_file
+    import tarot.simulate
+
+    assert tarot.simulate.MAX_DEAL_SEEDS == tarot.results_file.MAX_DEAL_SEEDS
+
+
+# -- found in review: links, refused resumes, stale indexes, rescored headers --------------
+
+
+def test_a_match_resumed_through_a_link_is_the_same_match(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = tmp_path / "real" / "m.jsonl"
+    real.parent.mkdir()
+    stop_at_deal_2(real, monkeypatch)
+    links = tmp_path / "links"
+    links.mkdir()
+    (links / "link.jsonl").symlink_to(real)
+    code, out = run(["play", "--resume", str(links / "link.jsonl"), "--auto"])
+    assert code == 0, out
+    assert sorted(p.name for p in links.iterdir()) == ["link.jsonl"]  # nothing beside it
+    assert len(load_match(index_path(real)).games) == 3
+
+
+def stop_at_deal_2(save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A three-deal auto match killed as deal 2's line is appended to its index."""
+    real_append = tarot.match_file.append_deal
+
+    def append_or_die(index: tarot.match_file.MatchIndex, entry: tarot.match_file.MatchDeal
+                      ) -> tarot.match_file.MatchIndex:
+        if entry.deal == 2:
+            raise Killed
+        return real_append(index, entry)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(tarot.match_file, "append_deal", append_or_die)
+        with pytest.raises(Killed):
+            CliRunner().invoke(main, ["play", "--auto", *RULES, "--seed", "13", "--deals",
+                                      "3", "--save", str(save)], catch_exceptions=False)
+
+
+def test_a_refused_resume_makes_no_index(tmp_path: Path) -> None:
+    save = tmp_path / "bad.jsonl"
+    game = Game.new(3, players=("rules",) * 4)
+    game.start_match(3)
+    write_log(save, game)
+    with save.open("a", encoding="utf-8") as stream:
+        stream.write('{"seq": 1, "type": "bid", "seat": 9}\n')
+    code, out = run(["play", "--resume", str(save), "--auto"])
+    assert code == 1 and "Traceback" not in out, out
+    assert not index_path(save).exists()
+
+
+def test_a_stale_index_does_not_carry_on_another_game(tmp_path: Path) -> None:
+    save = tmp_path / "m.jsonl"
+    assert run(["play", "--auto", *RULES, "--seed", "5", "--deals", "2",
+                "--save", str(save)])[0] == 0
+    # Deal 1 replaced by another game, as an older version's --force did.
+    other = Game.new(6, players=("rules",) * 4)
+    while not other.is_over:
+        other.play(other.legal_actions()[-1])
+    write_log(save, other, overwrite=True)
+    before = files_of(tmp_path)
+    code, out = run(["play", "--resume", str(index_path(save)), "--auto"])
+    line = one_line_error(code, out)
+    assert "seed" in line
+    assert files_of(tmp_path) == before
+
+
+def test_a_deal_rescored_under_a_rule_file_of_ones_own_writes_a_valid_log(
+        tmp_path: Path) -> None:
+    from tarot.audit import replay_decisions
+    from tarot.log import read_events
+    from tarot.rules import load_rules
+
+    save = tmp_path / "g.jsonl"
+    assert run(["play", "--auto", *RULES, "--seed", "4", "--save", str(save)])[0] == 0
+    house = load_rules(own_rules(tmp_path))
+    rescored = replay_decisions(*read_events(save), house).game
+    assert rescored is not None and rescored.header.rules is not None
+    hash(rescored.header)  # a header carrying its rules is hashable still
+    write_log(tmp_path / "rescored.jsonl", rescored)
+    assert read_log(tmp_path / "rescored.jsonl").settlement == rescored.settlement
+
+
+def test_the_saves_list_names_a_match_whose_index_is_not_made_yet(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    import platformdirs
+
+    folder = platformdirs.user_data_path("tarot", appauthor=False) / "games"
+    folder.mkdir(parents=True)
+    game = Game.new(3, players=("rules",) * 4)
+    game.start_match(3)
+    write_log(folder / "m.jsonl", game)
+    code, out = run(["saves"])
+    assert code == 0 and "a match, 1 deal, in progress" in out, out

@@ -245,7 +245,7 @@ def test_a_torn_header_and_a_missing_file(tmp_path: Path) -> None:
     torn = tmp_path / "torn.jsonl"
     torn.write_text(HEADER[:20])
     assert f"{torn}:1: the header is cut short" in error_of(["--report", str(torn)])
-    assert f"{tmp_path / 'none.jsonl'}: no such file" in \
+    assert f"{tmp_path / 'none.jsonl'}: No such file or directory" in \
         error_of(["--resume", str(tmp_path / "none.jsonl")])
 
 

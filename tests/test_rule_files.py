@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -413,9 +414,13 @@ def test_computer_players_that_never_bid_end_in_one_line(
     played = CliRunner().invoke(main, ["play", "--auto", "--level", "rules", "--rules",
                                        str(file), "--save", "g.jsonl"])
     assert played.exit_code == 1, played.output
-    assert played.stderr.strip().splitlines() == [
-        "Error: 1000 deals in a row without a contract: the computer players do not bid "
-        "under the rules 'standard'; the game is saved as it is"]
+    # 1,000 deals, or a few more when a petit sec at the 1,000th is dealt again at once
+    # (the seed is drawn at random: no --seed).
+    [line] = played.stderr.strip().splitlines()
+    said = re.fullmatch(
+        r"Error: (\d+) deals in a row without a contract: the computer players do not "
+        r"bid under the rules 'standard'; the game is saved as it is", line)
+    assert said is not None and 1000 <= int(said.group(1)) < 1010, line
     assert (tmp_path / "g.jsonl").exists()
     simulated = CliRunner().invoke(main, ["simulate", "--deals", "1", "--workers", "1",
                                           "--quiet", "--players", "rules,rules,rules,rules",
