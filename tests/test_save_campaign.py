@@ -71,6 +71,18 @@ Setup = Callable[[], None]
 def start_forked(args: list[str], answers: str, setup: Setup | None = None) -> int:
     """``tarot ARGS`` in a child forked from this process, reading ``answers``; its pid.
     ``setup`` runs in the child first (a file-size cap, a trap in a write)."""
+    pid, answer = fork_tarot(args, setup)
+    with contextlib.suppress(BrokenPipeError):
+        os.write(answer, answers.encode())  # a pipe holds 64 KB: the answers fit
+    os.close(answer)
+    return pid
+
+
+def fork_tarot(args: list[str], setup: Setup | None = None, errors: Path | None = None
+               ) -> tuple[int, int]:
+    """``tarot ARGS`` in a child forked from this process: its pid, and the pipe its
+    standard input reads (to write its answers to, when the test will); its standard error
+    to ``errors`` if given (else, like its output, nowhere)."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns into pytest
@@ -80,10 +92,11 @@ def start_forked(args: list[str], answers: str, setup: Setup | None = None) -> i
             os.dup2(read_end, 0)
             null = os.open(os.devnull, os.O_WRONLY)
             os.dup2(null, 1)
-            os.dup2(null, 2)
+            os.dup2(null if errors is None else os.open(errors, os.O_WRONLY | os.O_CREAT), 2)
             sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8")
-            sys.stdout = sys.stderr = io.TextIOWrapper(io.FileIO(1, "w", closefd=False),
-                                                       encoding="utf-8")
+            sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8")
+            sys.stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8",
+                                          line_buffering=True)
             if setup is not None:
                 setup()
             try:
@@ -92,12 +105,10 @@ def start_forked(args: list[str], answers: str, setup: Setup | None = None) -> i
             except SystemExit as stop:
                 code = stop.code if isinstance(stop.code, int) else 1
         finally:
+            sys.stderr.flush()
             os._exit(code)
     os.close(read_end)
-    with contextlib.suppress(BrokenPipeError):
-        os.write(write_end, answers.encode())  # a pipe holds 64 KB: the answers fit
-    os.close(write_end)
-    return pid
+    return pid, write_end
 
 
 def run_forked(args: list[str], answers: str, *, setup: Setup | None = None) -> int:
@@ -407,16 +418,44 @@ def file_size_caps(case: Case, folder: Path, tally: Tally, rng: random.Random) -
 
 
 def concurrent_resumes(case: Case, folder: Path, tally: Tally, rng: random.Random) -> None:
-    """Two resumes of one save started together: the file ends as the reference."""
+    """Two resumes of one save at once: the second, started while the first is seen
+    holding the save's lock (and waiting for the person's next answer, which it gets only
+    afterwards), is refused naming the first; the file then ends as the reference."""
+    from tarot.saves import lock_path
+
     lines = case.ref.text.split(b"\n")[:-1]
+    # The first resume must still ask the person something: cut before their last move.
+    person_moves = [number for number, line in enumerate(lines)
+                    if b'"seat": 0' in line and b'"type": "' in line
+                    and any(kind in line for kind in (b'"bid"', b'"play"', b'"discard"',
+                                                      b'"chelem"', b'"poignee"'))]
     for trial in range(20):
-        keep = rng.randrange(2, len(lines) - 10)
+        keep = rng.randrange(2, person_moves[-1])
         path = folder / f"twice-{trial}.jsonl"
         path.write_bytes(b"".join(line + b"\n" for line in lines[:keep]))
         rest = feed(case.ref.rest_of_answers(case.scenario.answers, keep - 1))
-        pids = [start_forked(["play", "--resume", str(path)], rest) for _ in range(2)]
-        codes = sorted(exit_code(wait_for(pid)) for pid in pids)
+        first, answers = fork_tarot(["play", "--resume", str(path)])
+        lock = lock_path(path)
+        while not (lock.exists() and lock.read_bytes().startswith(f"{first} ".encode())):
+            assert os.waitpid(first, os.WNOHANG) == (0, 0), "the first resume ended early"
+            time.sleep(0.002)  # waiting for what it does, however long it takes
+        errors = folder / f"twice-{trial}.err"
+        second = run_forked_with_errors(["play", "--resume", str(path)], rest, errors)
         tally.concurrent += 1
-        assert codes == [0, 1], codes
+        assert exit_code(second) == 1
+        said = errors.read_text(encoding="utf-8")
+        assert f"is being written by process {first} (tarot play)" in said, said
         tally.concurrent_refused += 1
+        with contextlib.suppress(BrokenPipeError):
+            os.write(answers, rest.encode())
+        os.close(answers)
+        assert exit_code(wait_for(first)) == 0
         assert path.read_bytes() == case.ref.text and strays(path) == []
+
+
+def run_forked_with_errors(args: list[str], answers: str, errors: Path) -> int:
+    pid, answer = fork_tarot(args, errors=errors)
+    with contextlib.suppress(BrokenPipeError):
+        os.write(answer, answers.encode())
+    os.close(answer)
+    return wait_for(pid)
