@@ -19,11 +19,9 @@ the save alone must carry its rules (before, no resume could read it).
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import os
 import signal
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +31,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import report
 from plain_person import first_legal_card, plain_answer
+from test_save_campaign import fork_tarot, wait_for
 
 import tarot.atomic
 import tarot.log
@@ -114,29 +113,11 @@ def count_steps(trail: list[str], kill_at: tuple[int, bool] | None = None) -> No
 
 def run_forked(args: list[str], setup: Callable[[], None]) -> int:
     """``tarot ARGS`` in a child forked from this process after ``setup``; its wait
-    status. No input: the person's answers come from ``answer_plainly``."""
-    pid = os.fork()
-    if pid == 0:  # the child: never returns into pytest
-        code = 70
-        try:
-            null = os.open(os.devnull, os.O_RDWR)
-            for fd in (0, 1, 2):
-                os.dup2(null, fd)
-            sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8")
-            sys.stdout = sys.stderr = io.TextIOWrapper(io.FileIO(1, "w", closefd=False),
-                                                       encoding="utf-8")
-            setup()
-            try:
-                main.main(args, prog_name="tarot")
-                code = 0
-            except SystemExit as stop:
-                code = stop.code if isinstance(stop.code, int) else 1
-        finally:
-            os._exit(code)
-    # Waits for the child to end, whatever it takes: the test checks what it did, not
-    # how fast (a match that never ends would be a bug the CI's own limit catches).
-    _, status = os.waitpid(pid, 0)
-    return status
+    status. No input (the end of it at once): the person's answers come from
+    ``answer_plainly``."""
+    pid, answers = fork_tarot(args, setup)
+    os.close(answers)
+    return wait_for(pid)
 
 
 def files_of(folder: Path) -> dict[str, bytes]:

@@ -302,21 +302,7 @@ def test_an_index_that_is_a_fifo_is_refused(tmp_path: Path) -> None:
 def test_a_resumed_match_sweeps_its_index_temporaries_and_releases_finished_deals(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     save = tmp_path / "m.jsonl"
-    args = ["play", "--auto", *RULES, "--seed", "12", "--deals", "3", "--save", str(save)]
-
-    real_append = tarot.match_file.append_deal
-
-    def append_or_die_at_deal_3(index: tarot.match_file.MatchIndex,
-                                entry: tarot.match_file.MatchDeal
-                                ) -> tarot.match_file.MatchIndex:
-        if entry.deal == 3:
-            raise Killed
-        return real_append(index, entry)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(tarot.match_file, "append_deal", append_or_die_at_deal_3)
-        with pytest.raises(Killed):
-            CliRunner().invoke(main, args, catch_exceptions=False)
+    kill_at_append(save, 3, seed=12, monkeypatch=monkeypatch)
     # A kill inside the index's atomic write leaves its temporary file.
     leftover = tmp_path / f".{index_path(save).name}.0123abcd.tmp"
     leftover.write_text("half an index", encoding="utf-8")
@@ -410,7 +396,7 @@ def test_a_match_resumed_through_a_link_is_the_same_match(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     real = tmp_path / "real" / "m.jsonl"
     real.parent.mkdir()
-    stop_at_deal_2(real, monkeypatch)
+    kill_at_append(real, 2, seed=13, monkeypatch=monkeypatch)
     links = tmp_path / "links"
     links.mkdir()
     (links / "link.jsonl").symlink_to(real)
@@ -420,21 +406,23 @@ def test_a_match_resumed_through_a_link_is_the_same_match(
     assert len(load_match(index_path(real)).games) == 3
 
 
-def stop_at_deal_2(save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A three-deal auto match killed as deal 2's line is appended to its index."""
+def kill_at_append(save: Path, deal: int, *, seed: int, monkeypatch: pytest.MonkeyPatch
+                   ) -> None:
+    """A three-deal auto match killed as deal ``deal``'s line is appended to its index."""
     real_append = tarot.match_file.append_deal
 
     def append_or_die(index: tarot.match_file.MatchIndex, entry: tarot.match_file.MatchDeal
                       ) -> tarot.match_file.MatchIndex:
-        if entry.deal == 2:
+        if entry.deal == deal:
             raise Killed
         return real_append(index, entry)
 
     with monkeypatch.context() as patch:
         patch.setattr(tarot.match_file, "append_deal", append_or_die)
         with pytest.raises(Killed):
-            CliRunner().invoke(main, ["play", "--auto", *RULES, "--seed", "13", "--deals",
-                                      "3", "--save", str(save)], catch_exceptions=False)
+            CliRunner().invoke(main, ["play", "--auto", *RULES, "--seed", str(seed),
+                                      "--deals", "3", "--save", str(save)],
+                               catch_exceptions=False)
 
 
 def test_a_refused_resume_makes_no_index(tmp_path: Path) -> None:
