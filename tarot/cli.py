@@ -625,13 +625,12 @@ def _match_of_first_deal(first_log: Path) -> MatchIndex | None:
 def _start_match(first_log: Path, header: LogHeader, seat_players: tuple[str, ...],
                  deals: int | None) -> MatchIndex:
     """The match's index beside its first deal's log, holding that deal."""
-    from tarot.match_file import MatchHeader, index_path, read_index, start_index
+    from tarot.match_file import MatchHeader, index_path, start_index
 
-    start_index(index_path(first_log), MatchHeader(
+    return start_index(index_path(first_log), MatchHeader(
         seed=header.seed, rules_id=header.rules_id, rules_hash=header.rules_hash,
         players=seat_players, deals=deals),  # type: ignore[arg-type]
         _first_deal_entry(first_log, header))
-    return read_index(index_path(first_log))
 
 
 def _announce(game: Game, seat_players: tuple[str, ...], deal_number: int) -> None:

@@ -200,11 +200,14 @@ def is_match_file(path: Path) -> bool:
     return b'"tarot-match"' in first
 
 
-def start_index(path: Path, header: MatchHeader, first: MatchDeal) -> None:
-    """A new match index holding its header and its first deal, made whole or not at all."""
+def start_index(path: Path, header: MatchHeader, first: MatchDeal) -> MatchIndex:
+    """A new match index holding its header and its first deal, made whole or not at all;
+    the index (not read back: it is what was written)."""
     from tarot.atomic import write_text_atomic
 
-    write_text_atomic(path, header_line(header) + "\n" + deal_line(first) + "\n")
+    text = header_line(header) + "\n" + deal_line(first) + "\n"
+    write_text_atomic(path, text)
+    return MatchIndex(path, header, (first,), len(text.encode()))
 
 
 def append_deal(index: MatchIndex, entry: MatchDeal) -> MatchIndex:

@@ -481,3 +481,13 @@ def test_the_saves_list_names_a_match_whose_index_is_not_made_yet(
     write_log(folder / "m.jsonl", game)
     code, out = run(["saves"])
     assert code == 0 and "a match, 1 deal, in progress" in out, out
+
+
+def test_the_index_a_match_starts_with_is_the_one_read_back(tmp_path: Path) -> None:
+    from tarot.match_file import MatchDeal, MatchHeader, start_index
+
+    header = MatchHeader(seed=7, rules_id="standard", rules_hash="sha256:x",
+                         players=("person", "rules", "rules", "rules"), deals=3)
+    started = start_index(tmp_path / "m.match.jsonl", header,
+                          MatchDeal(deal=1, log="m.jsonl", seed=7, dealer=3))
+    assert started == read_index(tmp_path / "m.match.jsonl")
