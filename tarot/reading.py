@@ -43,6 +43,12 @@ class ReadError(ValueError):
         self.code = code
         self.message = message
 
+    def cause(self, reading: str) -> str:
+        """The message, said of ``reading`` (``the rule file``) when the file could not be
+        read at all: ``cannot read the rule file: No such file or directory``."""
+        return f"cannot read {reading}: {self.message}" if self.code == "unreadable" \
+            else self.message
+
 
 def kind_of(mode: int) -> str | None:
     """What a file of this mode is, in words, when it is not a regular file (else None)."""

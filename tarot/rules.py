@@ -317,9 +317,7 @@ def read_rule_file(path: Path, source: str) -> RuleSet:
     try:
         text = read_regular_text(path, limit=RULE_FILE_LIMIT, what="a rule file")
     except ReadError as error:
-        cause = error.message if error.code != "unreadable" else \
-            f"cannot read the rule file: {error.message}"
-        raise RulesError(f"{source}: {cause}") from None
+        raise RulesError(f"{source}: {error.cause('the rule file')}") from None
     return rules_from_toml(text, source)
 
 

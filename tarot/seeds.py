@@ -129,9 +129,7 @@ def load_named_deal(name_or_path: str | Path) -> NamedDeal:
     try:
         text = read_regular_text(path, limit=NAMED_DEAL_LIMIT, what="a named deal file")
     except ReadError as error:
-        cause = error.message if error.code != "unreadable" else \
-            f"cannot read the named deal: {error.message}"
-        raise SeedError(f"{path}: {cause}") from None
+        raise SeedError(f"{path}: {error.cause('the named deal')}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
