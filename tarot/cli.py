@@ -383,17 +383,14 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incom
                        force: bool) -> None:
     """The replay page of a log (or of a match), made only from a log that validates, and
     written whole or not at all."""
-    from tarot.atomic import NotARegularFile, refuse_unless_regular_or_new, write_text_atomic
+    from tarot.atomic import write_text_atomic
     from tarot.log import LogError
     from tarot.match_file import MatchError, is_match_file, load_match
     from tarot.page_html import render_page
     from tarot.replay_page import log_document, match_document
     from tarot.terminal import SEAT_NAMES
 
-    try:
-        refuse_unless_regular_or_new(out)  # before the work: --force replaces files only
-    except NotARegularFile as error:
-        raise click.ClickException(str(error)) from None
+    _refuse_special_target(out)  # before the work: --force replaces files only
     if out.exists() and not force:
         raise click.ClickException(f"{out} exists: add --force to replace it")
     if is_match_file(source):
@@ -586,13 +583,9 @@ def _refuse_save_target(path: Path) -> None:
     import glob
     import re
 
-    from tarot.atomic import NotARegularFile, refuse_unless_regular_or_new
     from tarot.match_file import index_path
 
-    try:
-        refuse_unless_regular_or_new(path)
-    except NotARegularFile as error:
-        raise click.ClickException(str(error)) from None
+    _refuse_special_target(path)
     stem = path.name.removesuffix(".jsonl")
     deal_log = re.compile(rf"{re.escape(stem)}\.deal-[0-9]+\.jsonl")
     others = sorted({*path.parent.glob(glob.escape(index_path(path).name)),
@@ -604,6 +597,17 @@ def _refuse_save_target(path: Path) -> None:
             f"{path}: the files of a match are beside it ({listed}); a new game here "
             "would be mixed with that match: choose another --save path, or remove them "
             "first")
+
+
+def _refuse_special_target(path: Path) -> None:
+    """One line, before any work, for a path to write that is a device, a FIFO, a socket or
+    a directory (``tarot.atomic`` would refuse it too, once the work is done)."""
+    from tarot.atomic import NotARegularFile, refuse_unless_regular_or_new
+
+    try:
+        refuse_unless_regular_or_new(path)
+    except NotARegularFile as error:
+        raise click.ClickException(str(error)) from None
 
 
 def _match_of_first_deal(first_log: Path) -> MatchIndex | None:
