@@ -3,7 +3,12 @@ a whole deal played through the table without caring how: one copy of the answer
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import tarot.terminal as terminal_module
 from tarot.game import Game
+
+SetAttr = Callable[[object, str, object], None]
 
 
 def plain_answer(prompt: str, bid: str) -> str | None:
@@ -18,3 +23,17 @@ def plain_answer(prompt: str, bid: str) -> str | None:
 def first_legal_card(game: Game, seat: int = 0) -> str:
     """The number, in the seat's hand as shown, of its first legal card."""
     return str(game.hand(seat).index(game.legal_cards()[0]) + 1)
+
+
+def tables_made(set_attr: SetAttr) -> list[terminal_module.TerminalGame]:
+    """The tables the game makes from now on (one a deal), in order, through ``set_attr``
+    (``monkeypatch.setattr`` in a test, ``setattr`` in a forked child)."""
+    tables: list[terminal_module.TerminalGame] = []
+    original = terminal_module.TerminalGame.__init__
+
+    def keep(self: terminal_module.TerminalGame, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        tables.append(self)
+
+    set_attr(terminal_module.TerminalGame, "__init__", keep)
+    return tables

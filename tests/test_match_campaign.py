@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from conftest import report
-from plain_person import first_legal_card, plain_answer
+from plain_person import first_legal_card, plain_answer, tables_made
 from test_save_campaign import fork_tarot, wait_for
 
 import tarot.atomic
@@ -76,18 +76,12 @@ STEPS: tuple[tuple[Any, str, str], ...] = (
 
 def answer_plainly() -> None:
     """The person's answers, the plain way: pass, the first legal card, Enter."""
-    tables: list[terminal_module.TerminalGame] = []
-    original = terminal_module.TerminalGame.__init__
-
-    def keep(self: terminal_module.TerminalGame, *args: object, **kwargs: object) -> None:
-        original(self, *args, **kwargs)  # type: ignore[arg-type]
-        tables.append(self)
+    tables = tables_made(setattr)
 
     def answer(prompt: str) -> str:
         said = plain_answer(prompt, bid="pass")
         return said if said is not None else first_legal_card(tables[-1].game)
 
-    terminal_module.TerminalGame.__init__ = keep  # type: ignore[method-assign]
     terminal_module._prompt = answer
 
 

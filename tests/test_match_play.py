@@ -16,7 +16,7 @@ import kill_points
 import pytest
 from click.testing import CliRunner
 from conftest import report
-from plain_person import first_legal_card, plain_answer
+from plain_person import first_legal_card, plain_answer, tables_made
 
 from tarot.cli import main
 from tarot.log import read_log
@@ -250,12 +250,7 @@ def test_the_match_score_so_far_is_shown_during_the_next_deal(
     and quits at deal 2's first card: the table showed deal 1's scores as the match's."""
     import tarot.terminal as terminal_module
 
-    tables: list[terminal_module.TerminalGame] = []
-    original = terminal_module.TerminalGame.__init__
-
-    def keep(self: terminal_module.TerminalGame, *args: object, **kwargs: object) -> None:
-        original(self, *args, **kwargs)  # type: ignore[arg-type]
-        tables.append(self)
+    tables = tables_made(monkeypatch.setattr)
 
     def answer(prompt: str) -> str:
         said = plain_answer(prompt, bid="pass")
@@ -265,7 +260,6 @@ def test_the_match_score_so_far_is_shown_during_the_next_deal(
             raise terminal_module.QuitGame("stop in deal 2")
         return first_legal_card(tables[-1].game)
 
-    monkeypatch.setattr(terminal_module.TerminalGame, "__init__", keep)
     monkeypatch.setattr(terminal_module, "_prompt", answer)
     save = tmp_path / "m.jsonl"
     code, out = run(["play", "--seed", "11", "--save", str(save)])
