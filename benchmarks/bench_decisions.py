@@ -29,9 +29,9 @@ from tarot.bots.base import Player
 from tarot.bots.registry import SAMPLING_LEVELS
 from tarot.bots.rules_player import RulesPlayer, Style, hand_strength
 from tarot.bots.sampling import SamplingPlayer, Settings
-from tarot.cards import EXCUSE_BIT, TRUMP_MASK
-from tarot.game import Game
-from tarot.match import mean_ci, play_game
+from tarot.duplicate.match import mean_ci, play_game
+from tarot.engine.cards import EXCUSE_BIT, TRUMP_MASK
+from tarot.engine.game import Game
 
 Variant = Callable[[Style], Style]
 

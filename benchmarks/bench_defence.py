@@ -22,12 +22,12 @@ import argparse
 from collections import Counter
 from multiprocessing import get_context
 
-from tarot import phases
 from tarot.bots.base import ask
 from tarot.bots.registry import make_player
-from tarot.cards import PETIT, TRUMP_MASK, mask_of_codes
-from tarot.game import Game
-from tarot.match import SEATS, mean_ci, paired_difference, player_rng
+from tarot.duplicate.match import SEATS, mean_ci, paired_difference, player_rng
+from tarot.engine import phases
+from tarot.engine.cards import PETIT, TRUMP_MASK, mask_of_codes
+from tarot.engine.game import Game
 
 # The taker's trumps at the first trick, in these bands (upper bounds).
 BANDS = ((5, "≤5"), (8, "6-8"), (11, "9-11"), (99, "12+"))

@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 
 from tarot.bots.random_player import random_action
-from tarot.game import Game
+from tarot.engine.game import Game
 from tarot.log import LogWriter, dumps_log, replay_lines
 
 
@@ -148,7 +148,7 @@ def main() -> None:
           " (targets >= 1000/s, >= 0.40x)")
     print(f"lean random deal, no rules checks, no log: {lean_rate:8.0f} deals/s   (calibration)")
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "tarot.cli", "--help"], check=True,
+    subprocess.run([sys.executable, "-m", "tarot.ui.cli", "--help"], check=True,
                    capture_output=True)
     print(f"tarot --help in a fresh process:          {time.perf_counter() - start:8.3f} s"
           "        (target < 0.25)")

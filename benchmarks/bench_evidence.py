@@ -24,13 +24,14 @@ import dataclasses
 import random
 from collections import Counter
 
-from tarot import phases
 from tarot.bots.base import Player, ask
 from tarot.bots.evidence import Evidence, _equivalent, resample
 from tarot.bots.playout import Scoring, distinct_cards, greedy_card
 from tarot.bots.registry import YARDSTICK, make_player
 from tarot.bots.sampling import TAKER_BIAS, Knowledge, _root
-from tarot.cards import (
+from tarot.duplicate.match import player_rng
+from tarot.engine import phases
+from tarot.engine.cards import (
     CARD_BY_CODE,
     CODES,
     FULL_DECK_MASK,
@@ -39,12 +40,11 @@ from tarot.cards import (
     card_list,
     mask_of_codes,
 )
-from tarot.events import Play
-from tarot.game import Game
-from tarot.kernel import legal_play_mask
-from tarot.match import player_rng
-from tarot.rules import load_rules
-from tarot.views import PlayerView
+from tarot.engine.events import Play
+from tarot.engine.game import Game
+from tarot.engine.kernel import legal_play_mask
+from tarot.engine.rule_files import load_rules
+from tarot.engine.views import PlayerView
 
 RULES = load_rules("standard")
 HONOURS = KING_MASK | sum(1 << c for c in range(56) if c % 14 >= 11)  # K, Q, N (knights)

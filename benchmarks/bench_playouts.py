@@ -30,12 +30,12 @@ TRICK_STARTS = (0, 12, 24, 36)  # cards played before the playout starts
 def positions(deals: int) -> list[tuple[object, object]]:
     # Imported here so that a child process run with --against's PYTHONPATH measures
     # that checkout's code.
-    from tarot import phases
     from tarot.bots.base import ask
     from tarot.bots.playout import Position, Scoring, play
     from tarot.bots.registry import make_player
-    from tarot.events import Play
-    from tarot.game import Game
+    from tarot.engine import phases
+    from tarot.engine.events import Play
+    from tarot.engine.game import Game
 
     player = make_player("rules")
     out: list[tuple[object, object]] = []
@@ -60,7 +60,7 @@ def positions(deals: int) -> list[tuple[object, object]]:
                         [cards.bit_count() for _, cards in game.state.poignees],
                         game.state.chelem_declared)
         plays = [e for e in events[first:] if isinstance(e, Play)]
-        from tarot.cards import CARD_BY_CODE
+        from tarot.engine.cards import CARD_BY_CODE
         for played, event in enumerate(plays):
             if played in TRICK_STARTS:
                 out.append((pos.copy(), sc))

@@ -25,15 +25,15 @@ import random
 import time
 from collections.abc import Callable
 
-from tarot import phases
 from tarot.bots.base import ask
 from tarot.bots.playout import Position, Scoring, aware_card, greedy_card, play
 from tarot.bots.rules_player import RulesPlayer
 from tarot.bots.sampling import TAKER_BIAS, Knowledge, TakerBias
-from tarot.cards import BOUT_MASK, KING_MASK, TRUMP_MASK
-from tarot.events import Play
-from tarot.game import Game
-from tarot.match import mean_ci
+from tarot.duplicate.match import mean_ci
+from tarot.engine import phases
+from tarot.engine.cards import BOUT_MASK, KING_MASK, TRUMP_MASK
+from tarot.engine.events import Play
+from tarot.engine.game import Game
 
 Policy = Callable[[Position, Scoring], int]
 

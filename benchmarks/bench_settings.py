@@ -25,7 +25,7 @@ from typing import Any
 
 from tarot.bots.registry import YARDSTICK, make_player
 from tarot.bots.sampling import SamplingPlayer, Settings
-from tarot.match import SEATS, mean_ci, paired_difference, play_game
+from tarot.duplicate.match import SEATS, mean_ci, paired_difference, play_game
 
 BID_SHIFT = "bid_shift"
 POOLED = SEATS / (SEATS - 1)  # the level's mean → its difference from the other seats' mean

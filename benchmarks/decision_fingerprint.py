@@ -4,7 +4,7 @@
 
 Each level plays ``--games`` games (deal seeds 1, 2, …; the level at seat 0
 against three ``rules`` players, rotation 0, match seed 1, as
-``tarot.match.play_game`` plays them) and the SHA-256 of every game's events as
+``tarot.duplicate.match.play_game`` plays them) and the SHA-256 of every game's events as
 JSON lines is printed. A change that must not change any decision (moving the
 rules into a shared kernel, a faster playout) leaves every hash as it was:
 compare the output before and after.
@@ -16,9 +16,9 @@ import argparse
 import hashlib
 
 from tarot.bots.registry import make_player
+from tarot.duplicate.match import play_game
+from tarot.engine.rule_files import load_rules
 from tarot.log import dumps_log
-from tarot.match import play_game
-from tarot.rules import load_rules
 
 
 def fingerprint(level: str, games: int, rules_name: str) -> str:

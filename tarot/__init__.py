@@ -1,8 +1,8 @@
 """French Tarot: one deal, its rules as data, and a replayable event log.
 
 The package is light to import; import what you need from its modules:
-``tarot.game.Game`` (the API), ``tarot.rules.load_rules``, ``tarot.log`` (the
-log file), ``tarot.cards`` (card codes).
+``tarot.engine.game.Game`` (the API), ``tarot.engine.rules.load_rules``, ``tarot.log`` (the
+log file), ``tarot.engine.cards`` (card codes).
 """
 
 from importlib.metadata import PackageNotFoundError, version

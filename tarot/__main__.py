@@ -1,6 +1,6 @@
 """``python -m tarot``: the ``tarot`` command."""
 
-from tarot.cli import main
+from tarot.ui.cli import main
 
 if __name__ == "__main__":
     main(prog_name="tarot")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 
 from tarot.bots.random_player import random_action
-from tarot.events import Bid
-from tarot.game import Game
+from tarot.engine.events import Bid
+from tarot.engine.game import Game
 from tarot.log import dumps_log
 
 

@@ -6,7 +6,8 @@ import os
 
 import pytest
 
-from tarot.rules import RuleSet, load_rules
+from tarot.engine.rule_files import load_rules
+from tarot.engine.rules import RuleSet
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -9,7 +9,7 @@ not depend on the machine's speed, only on the game, which the computer players 
 alike in any process.
 
 The write points are every write of a save: a file made whole through
-``tarot.atomic.write_text_atomic`` (a new deal log, a match index, a rewritten log), the
+``tarot.files.atomic.write_text_atomic`` (a new deal log, a match index, a rewritten log), the
 events of one action appended by ``LogWriter.write``, a deal's line added to a match index
 by ``append_deal``, and a chunk's records appended to ``tarot simulate``'s results file by
 ``ResultsWriter.write``. A point is named by how many lines the save's files hold when it
@@ -106,10 +106,10 @@ def half_written(write: Callable[[], Any], group: bool = False) -> None:
 
 def install(plan: Plan) -> None:
     """Wrap the program's writes in this process (a child's: it is killed there)."""
-    import tarot.atomic
+    import tarot.duplicate.results_file
+    import tarot.files.atomic
     import tarot.log
-    import tarot.match_file
-    import tarot.results_file
+    import tarot.storage.match_file
 
     save = Path(plan.save)
 
@@ -126,7 +126,7 @@ def install(plan: Plan) -> None:
             tear()
         die(plan.group)
 
-    real_atomic = tarot.atomic.write_text_atomic
+    real_atomic = tarot.files.atomic.write_text_atomic
 
     def atomic(path: Any, text: str, *, overwrite: bool = False) -> None:
         point("atomic", lambda: real_atomic(path, text, overwrite=overwrite),
@@ -152,25 +152,25 @@ def install(plan: Plan) -> None:
 
         point("append", lambda: real_append(writer, events), tear)
 
-    real_index = tarot.match_file.append_deal
+    real_index = tarot.storage.match_file.append_deal
 
     def index(match: Any, entry: Any) -> Any:
         return point("index", lambda: real_index(match, entry),
                      lambda: half_written(lambda: real_index(match, entry), plan.group))
 
-    real_results = tarot.results_file.ResultsWriter.write
+    real_results = tarot.duplicate.results_file.ResultsWriter.write
 
-    def results(writer: tarot.results_file.ResultsWriter, records: Any) -> None:
+    def results(writer: tarot.duplicate.results_file.ResultsWriter, records: Any) -> None:
         point("results", lambda: real_results(writer, records),
               lambda: half_written(lambda: real_results(writer, records), plan.group))
 
     # The program imports these by name, some at the top of a module (tarot.log's
     # write_log), most inside the function that writes: both names are replaced.
-    tarot.atomic.write_text_atomic = atomic  # type: ignore[assignment]
+    tarot.files.atomic.write_text_atomic = atomic  # type: ignore[assignment]
     tarot.log.write_text_atomic = atomic  # type: ignore[assignment]
     tarot.log.LogWriter.write = append  # type: ignore[method-assign, assignment]
-    tarot.match_file.append_deal = index  # type: ignore[assignment]
-    tarot.results_file.ResultsWriter.write = results  # type: ignore[method-assign, assignment]
+    tarot.storage.match_file.append_deal = index  # type: ignore[assignment]
+    tarot.duplicate.results_file.ResultsWriter.write = results  # type: ignore[method-assign, assignment]
 
 
 def installer(plan: Plan) -> Callable[[], None]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import tarot.terminal as terminal_module
-from tarot.game import Game
+import tarot.ui.terminal as terminal_module
+from tarot.engine.game import Game
 
 SetAttr = Callable[[object, str, object], None]
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
-from tarot.simulate import simulate
+from tarot.ui.simulate import simulate
 
 
 def invoke(args: list[str]) -> Result:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import random
 
-from tarot import phases
 from tarot.bots.advice import Advice, advise, reasons, seat_score
 from tarot.bots.base import ask
 from tarot.bots.rules_player import RulesPlayer
 from tarot.bots.sampling import CardOutcome, SamplingPlayer, Settings
-from tarot.cards import PETIT, mask_of_codes
-from tarot.events import Play
-from tarot.game import Game
-from tarot.kernel import BEATERS
+from tarot.engine import phases
+from tarot.engine.cards import PETIT, mask_of_codes
+from tarot.engine.events import Play
+from tarot.engine.game import Game
+from tarot.engine.kernel import BEATERS
 
 QUICK = Settings(samples=12, max_playouts=60, exact_cards=3)
 

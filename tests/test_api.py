@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from tarot import phases
 from tarot.bots.random_player import random_action
-from tarot.cards import CODES
+from tarot.engine import phases
+from tarot.engine.cards import CODES
+from tarot.engine.events import Action, Bid, Chelem, Discard, Event, Play, Poignee
+from tarot.engine.game import Game
+from tarot.engine.state import DealState
 from tarot.errors import ILLEGAL_ACTION_CODES, IllegalAction
-from tarot.events import Action, Bid, Chelem, Discard, Event, Play, Poignee
-from tarot.game import Game
 from tarot.log import dumps_log, replay_lines
-from tarot.state import DealState
 
 # ---------------------------------------------------------------------------
 # A fixed deal for the trick-play refusals.

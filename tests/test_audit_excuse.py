@@ -15,12 +15,12 @@ import pytest
 from click.testing import CliRunner
 from test_vectors_ledger import LEDGER_VECTORS, TAKER, Deal, LedgerVector, build
 
-from tarot.audit import audit_lines, audit_state, excuse_text
-from tarot.cli import main
+from tarot.engine.rules import RuleSet
+from tarot.engine.scoring import settle
+from tarot.engine.state import DealState
 from tarot.errors import LOG_NAMES
-from tarot.rules import RuleSet
-from tarot.scoring import settle
-from tarot.state import DealState
+from tarot.explain.audit import audit_lines, audit_state, excuse_text
+from tarot.ui.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ("South", "East", "North", "West")

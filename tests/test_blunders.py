@@ -17,8 +17,8 @@ import pytest
 from tarot.bots.base import ask
 from tarot.bots.blunders import Blunder, blunders, measure_level
 from tarot.bots.registry import YARDSTICK, make_player
-from tarot.game import Game
-from tarot.state import DealState
+from tarot.engine.game import Game
+from tarot.engine.state import DealState
 
 MIN_DECISIONS = 2000
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tarot.cards import CARD_BY_CODE, display
-from tarot.cli import main
-from tarot.events import Play
+from tarot.engine.cards import CARD_BY_CODE, display
+from tarot.engine.events import Play
 from tarot.log import read_log
+from tarot.ui.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 # Every number from 1 to 24, over and over: each card prompt takes the first that
@@ -291,8 +291,8 @@ def test_hint_names_a_playable_card_from_the_persons_view(tmp_path: Path) -> Non
 
 def test_levels_offered_by_play_are_the_registered_players() -> None:
     from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS
-    from tarot.cli import DEFAULT_LEVEL as DEFAULT_OFFERED
-    from tarot.cli import LEVELS
+    from tarot.ui.cli import DEFAULT_LEVEL as DEFAULT_OFFERED
+    from tarot.ui.cli import LEVELS
 
     assert list(LEVELS) == list(PLAYERS)
     assert DEFAULT_OFFERED == DEFAULT_LEVEL
@@ -477,7 +477,7 @@ def test_options_that_contradict_the_resumed_game_are_refused(tmp_path: Path) ->
 
 
 def test_differences_name_nested_fields_and_other_event_types() -> None:
-    from tarot.events import PoigneeScore, TrickTaken, differences
+    from tarot.engine.events import PoigneeScore, TrickTaken, differences
 
     settled = read_log(ROOT / "replays" / "excuse-poignee.jsonl").settlement
     assert settled is not None and settled.poignees

@@ -29,11 +29,11 @@ from click.testing import Result
 from dask import distributed  # the test extra brings it: CI must not skip these tests
 from simulate_cli import invoke, run_json
 
-from tarot import backends
-from tarot.backends import BackendError, DaskCluster, ProcessPool, Task
-from tarot.match import SeedRecord
-from tarot.rules import load_rules
-from tarot.simulate import run_simulation
+from tarot.duplicate import backends
+from tarot.duplicate.backends import BackendError, DaskCluster, ProcessPool, Task
+from tarot.duplicate.match import SeedRecord
+from tarot.engine.rule_files import load_rules
+from tarot.ui.simulate import run_simulation
 
 NAMES = ("random", "rules", "random", "rules")
 MATCH = ["--players", ",".join(NAMES), "--deals", "10", "--seed", "20"]
@@ -159,7 +159,7 @@ def hold_chunks_back(gate: str) -> None:
     """Run on each worker: the first chunk to start anywhere plays; every other waits until
     the file ``gate`` exists. A worker killed before then is killed holding a chunk it has
     not finished, however fast or slow the machine."""
-    import tarot.backends as worker_backends
+    import tarot.duplicate.backends as worker_backends
 
     play = worker_backends.play_chunk
 

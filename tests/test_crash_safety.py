@@ -40,8 +40,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import report
 
-from tarot.cli import main
 from tarot.log import load_log, read_log
+from tarot.ui.cli import main
 
 ANY_CARD = "".join(f"{n}\n" for n in range(1, 25))
 KILLS = 64  # SIGKILLs over the four games (16 each)
@@ -411,8 +411,8 @@ def test_a_save_in_a_folder_that_cannot_hold_a_lock_file(
     itself is locked, so a resume still works and a second writer is still refused."""
     import errno
 
-    import tarot.saves
-    from tarot.saves import hold_save
+    import tarot.storage.locks
+    from tarot.storage.locks import hold_save
 
     def read_only(lock: Path) -> tuple[int, bool]:
         raise OSError(errno.EROFS, "Read-only file system", str(lock))
@@ -420,7 +420,7 @@ def test_a_save_in_a_folder_that_cannot_hold_a_lock_file(
     whole = _reference_text(tmp_path, SCENARIOS[2])
     path = tmp_path / "g.jsonl"
     _torn_copy(whole, path)
-    monkeypatch.setattr(tarot.saves, "_open_lock_file", read_only)
+    monkeypatch.setattr(tarot.storage.locks, "_open_lock_file", read_only)
     with hold_save(path):
         code, out = invoke(["play", "--resume", str(path)])
         assert code == 1 and f"{path} is being written by another process" in out, out
@@ -456,7 +456,7 @@ def test_a_stale_lock_file_of_another_user_is_replaced(
 
 
 def test_a_replaced_file_keeps_its_permissions(tmp_path: Path) -> None:
-    from tarot.atomic import write_text_atomic
+    from tarot.files.atomic import write_text_atomic
 
     path = tmp_path / "private.jsonl"
     path.write_text("old\n", encoding="utf-8")
@@ -509,7 +509,7 @@ def test_the_save_file_appears_whole_through_a_rename(
 
 def test_write_log_refuses_to_overwrite_and_writes_through_a_rename(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tarot.game import Game
+    from tarot.engine.game import Game
     from tarot.log import write_log
 
     game = Game.new(7)
@@ -542,7 +542,7 @@ def test_atomic_write_without_hard_links(tmp_path: Path, monkeypatch: pytest.Mon
     """On a file system without hard links the new file is renamed into place instead."""
     import errno
 
-    from tarot.atomic import write_text_atomic
+    from tarot.files.atomic import write_text_atomic
 
     def no_links(src: Any, dst: Any) -> None:
         raise OSError(errno.EPERM, "Operation not permitted")
@@ -628,7 +628,7 @@ def test_a_named_deal_resumes_with_its_script(tmp_path: Path,
     assert code == 0, out
     assert path.read_bytes() == whole
     # Every named deal, quit at its first prompt and resumed, ends as the uninterrupted one.
-    from tarot.seeds import named_deals
+    from tarot.storage.named_deals import named_deals
 
     for name in named_deals():
         scenario = Scenario(name, ("--deal", name), tuple(["garde", "auto", "n",
@@ -647,7 +647,7 @@ def test_a_second_writer_is_refused_and_named(tmp_path: Path) -> None:
     """Fault 3: while a game holds its save, another `tarot play --resume` of it (or a new
     game with --save and --force) is refused, naming the file and the process; the file
     is left as it was."""
-    from tarot.saves import hold_save
+    from tarot.storage.locks import hold_save
 
     whole = _reference_text(tmp_path, SCENARIOS[2])
     path = tmp_path / "busy.jsonl"
@@ -674,7 +674,7 @@ def test_a_stale_lock_of_a_dead_process_is_taken_over(tmp_path: Path) -> None:
     # It holds the lock until it is killed (it waits on its input, which never ends).
     holder = subprocess.Popen([sys.executable, "-c",
                                "import sys\nfrom pathlib import Path\n"
-                               "from tarot.saves import hold_save\n"
+                               "from tarot.storage.locks import hold_save\n"
                                "with hold_save(Path(sys.argv[1])):\n"
                                "    print('held', flush=True); sys.stdin.read()\n", str(path)],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)

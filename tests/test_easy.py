@@ -7,8 +7,8 @@ import random
 from tarot.bots.base import ask
 from tarot.bots.easy_player import EasyPlayer
 from tarot.bots.rules_player import YARDSTICK_STYLE, RulesPlayer
-from tarot.events import Bid, Play
-from tarot.game import Game
+from tarot.engine.events import Bid, Play
+from tarot.engine.game import Game
 
 
 def _compare(easy: EasyPlayer, seeds: range) -> tuple[int, int, int]:

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from test_api import fixed_in_tricks
 
-from tarot.cards import CODES
+from tarot.engine.cards import CODES
+from tarot.engine.events import Bid, Chelem, Discard, Play, Poignee
+from tarot.engine.game import Game
 from tarot.errors import ILLEGAL_ACTION_CODES, IllegalAction
-from tarot.events import Bid, Chelem, Discard, Play, Poignee
-from tarot.game import Game
 from tarot.log import LOG_ERROR_CODES, LogError, dumps_log, read_log
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -262,8 +262,8 @@ def test_a_torn_line_is_accepted_as_in_progress_when_asked(tmp_path: Path) -> No
 def test_a_refusal_carries_its_fields_and_reads_right_at_the_table() -> None:
     """A refusal names its seat, cards and rule as data; the log's message and the table's
     come from one template (no English rewritten after the fact)."""
-    from tarot.cards import mask_of, parse_cards
-    from tarot.legal import illegal_play_reason
+    from tarot.engine.cards import mask_of, parse_cards
+    from tarot.engine.legal import illegal_play_reason
 
     hand = mask_of(parse_cards("2H 5H KS T3"))
     refusal = illegal_play_reason(hand, parse_cards("9H"), parse_cards("KS")[0], 0)
@@ -331,7 +331,7 @@ def test_the_four_kings_excuse_refusal_cites_the_rule_that_decides(
 def test_audit_under_fft_cites_a14_for_the_four_kings_excuse_poignee() -> None:
     from click.testing import CliRunner
 
-    from tarot.cli import main
+    from tarot.ui.cli import main
 
     replay = str(ROOT / "replays" / "four-kings-excuse-fill.jsonl")
     result = CliRunner().invoke(main, ["audit", replay, "--rules", "fft"])

@@ -6,17 +6,17 @@ import random
 
 import pytest
 
-from tarot import phases
 from tarot.bots.base import ask
 from tarot.bots.evidence import Evidence, _equivalent, past_plays, resample
 from tarot.bots.playout import Scoring, greedy_card
 from tarot.bots.registry import YARDSTICK, make_player
 from tarot.bots.sampling import TAKER_BIAS, Knowledge, SamplingPlayer, Settings, _root
-from tarot.cards import CARD_BY_CODE, mask_of_codes
-from tarot.events import Play
-from tarot.game import Game
-from tarot.rules import load_rules
-from tarot.views import PlayerView
+from tarot.engine import phases
+from tarot.engine.cards import CARD_BY_CODE, mask_of_codes
+from tarot.engine.events import Play
+from tarot.engine.game import Game
+from tarot.engine.rule_files import load_rules
+from tarot.engine.views import PlayerView
 
 RULES = load_rules("standard")
 POINTS = RULES.table.points

@@ -31,9 +31,9 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tarot.cards import CardError, parse_card
-from tarot.cli import main
-from tarot.rules import load_rules
+from tarot.engine.cards import CardError, parse_card
+from tarot.engine.rule_files import load_rules
+from tarot.ui.cli import main
 
 CONTRACTS = load_rules("standard").contracts
 BID_WORDS = {"pass", "p", "passe"} | {c.id for c in CONTRACTS} | {

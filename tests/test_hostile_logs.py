@@ -44,14 +44,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import assert_cards_conserved
 
-from tarot import phases
 from tarot.bots.random_player import random_action
-from tarot.cli import main
+from tarot.engine import phases
+from tarot.engine.events import Bid
+from tarot.engine.game import Game
+from tarot.engine.state import DealState
 from tarot.errors import ILLEGAL_ACTION_CODES
-from tarot.events import Bid
-from tarot.game import Game
 from tarot.log import LOG_ERROR_CODES, LogError, dumps_log, load_log, read_events, read_log
-from tarot.state import DealState
+from tarot.ui.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 CODES = frozenset(ILLEGAL_ACTION_CODES) | frozenset(LOG_ERROR_CODES)

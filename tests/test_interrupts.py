@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tarot.duplicate.results_file import read_results
 from tarot.log import read_log
-from tarot.results_file import read_results
 
 HANG = 300  # seconds: far beyond any wait here, only against a hang
 EXIT = 60  # seconds for an interrupted game to save and exit: against a hang as well

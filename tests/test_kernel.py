@@ -1,6 +1,6 @@
 """One rules kernel for the engine and the players, with the rule set's numbers.
 
-The sampling players' playouts settle a deal with :mod:`tarot.kernel` as the
+The sampling players' playouts settle a deal with :mod:`tarot.engine.kernel` as the
 engine does. Here random deals are played to the end under three rule sets, the
 standard one, the FFT one and a test-only one whose every number differs
 (``tests/data/oddball.toml``: card points, targets, multipliers, petit au bout,
@@ -25,14 +25,13 @@ from pathlib import Path
 
 import pytest
 
-from tarot import phases
-from tarot.audit import rescore
 from tarot.bots.playout import Position, Scoring, play
 from tarot.bots.random_player import random_action
-from tarot.cards import CARD_BY_CODE, EXCUSE, PETIT, TRUMP_MASK, card_list
-from tarot.events import Action, Play
-from tarot.game import Game
-from tarot.kernel import (
+from tarot.engine import phases
+from tarot.engine.cards import CARD_BY_CODE, EXCUSE, PETIT, TRUMP_MASK, card_list
+from tarot.engine.events import Action, Play
+from tarot.engine.game import Game
+from tarot.engine.kernel import (
     BEATERS,
     beats,
     half_points,
@@ -40,9 +39,10 @@ from tarot.kernel import (
     strongest_answer,
     trick_winner_index,
 )
-from tarot.legal import legal_cards
+from tarot.engine.legal import legal_cards
+from tarot.engine.rule_files import load_rules
+from tarot.explain.audit import rescore
 from tarot.log import read_log
-from tarot.rules import load_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE_FILES = ["standard", "fft", str(ROOT / "tests" / "data" / "oddball.toml")]

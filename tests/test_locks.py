@@ -1,4 +1,4 @@
-"""The lock a writer holds on its file (``tarot.saves``), as ``tarot play`` and ``tarot
+"""The lock a writer holds on its file (``tarot.storage.locks``), as ``tarot play`` and ``tarot
 simulate`` meet it (issue 23, faults 6 and 11): a lock file's name that holds anything
 but our own lock file is refused and left as it is, a holder is named as the program it
 is, and a folder that cannot hold the lock says why."""
@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from tarot.cli import main
-from tarot.saves import LockFileRefused, SaveInUse, hold_save, lock_path
+from tarot.storage.locks import LockFileRefused, SaveInUse, hold_save, lock_path
+from tarot.ui.cli import main
 
 RULES_4 = "rules,rules,rules,rules"
 VICTIM_TEXT = "a file of someone's that a lock file's name leads to\n"

@@ -18,12 +18,13 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from tarot import phases
 from tarot.bots.random_player import random_action
-from tarot.cards import CODES
-from tarot.deal import SHUFFLE_ALGORITHM, SeededShuffles, seeded_deal
-from tarot.events import Bid, Chelem, Deal, Discard, Play, Poignee
-from tarot.game import Game, deal_event
+from tarot.engine import phases
+from tarot.engine.cards import CODES
+from tarot.engine.deal import SHUFFLE_ALGORITHM, SeededShuffles, seeded_deal
+from tarot.engine.events import Bid, Chelem, Deal, Discard, Play, Poignee
+from tarot.engine.game import Game, deal_event
+from tarot.engine.state import DealState
 from tarot.log import (
     LINE_MODELS,
     LOG_ERROR_CODES,
@@ -36,7 +37,6 @@ from tarot.log import (
     replay_lines,
     write_log,
 )
-from tarot.state import DealState
 
 DERIVED = ("chien_shown", "trick", "redeal", "settlement")
 

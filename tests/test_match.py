@@ -10,9 +10,9 @@ import pytest
 from tarot.bots.base import Player
 from tarot.bots.random_player import RandomPlayer
 from tarot.bots.rules_player import RulesPlayer
-from tarot.events import Action
-from tarot.match import play_game, player_rng, run_match
-from tarot.views import PlayerView
+from tarot.duplicate.match import play_game, player_rng, run_match
+from tarot.engine.events import Action
+from tarot.engine.views import PlayerView
 
 
 class SeatRecorder:

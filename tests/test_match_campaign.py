@@ -33,11 +33,11 @@ from conftest import report
 from plain_person import first_legal_card, plain_answer, tables_made
 from test_save_campaign import fork_tarot, wait_for
 
-import tarot.atomic
+import tarot.files.atomic
 import tarot.log
-import tarot.terminal as terminal_module
-from tarot.cli import main
-from tarot.rules import RULES_DIR
+import tarot.ui.terminal as terminal_module
+from tarot.engine.rule_files import RULES_DIR
+from tarot.ui.cli import main
 
 pytestmark = pytest.mark.slow
 
@@ -65,7 +65,7 @@ SCENARIOS = (
 # The steps counted, as (module, attribute, kind).
 STEPS: tuple[tuple[Any, str, str], ...] = (
     (tarot.log.LogWriter, "write", "append"),
-    (tarot.atomic, "write_text_atomic", "atomic write"),
+    (tarot.files.atomic, "write_text_atomic", "atomic write"),
     (os, "write", "os.write"),
     (os, "fsync", "fsync"),
     (os, "link", "link"),

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import tarot.cli
-import tarot.match_file
-from tarot.cli import main
-from tarot.game import Game
+import tarot.storage.match_file
+import tarot.ui.cli
+from tarot.engine.game import Game
+from tarot.engine.rule_files import RULES_DIR
 from tarot.log import read_log, write_log
-from tarot.match_file import MatchError, index_path, load_match, read_index
-from tarot.rules import RULES_DIR
+from tarot.storage.match_file import MatchError, index_path, load_match, read_index
+from tarot.ui.cli import main
 
 RULES = ["--level", "rules"]  # quick computer players: these tests are about the files
 
@@ -115,7 +115,7 @@ def test_a_match_killed_before_its_index_resumes_as_the_whole_match(
         raise Killed
 
     with monkeypatch.context() as patch:
-        patch.setattr(tarot.match_file, "start_index", kill)
+        patch.setattr(tarot.storage.match_file, "start_index", kill)
         with pytest.raises(Killed):
             CliRunner().invoke(main, [*args, "--save", str(killed)], catch_exceptions=False)
     assert killed.exists() and not index_path(killed).exists()  # the window itself
@@ -159,7 +159,7 @@ def test_a_game_under_a_rule_file_of_ones_own_resumes(tmp_path: Path) -> None:
     rules = own_rules(tmp_path)
     save = tmp_path / "g.jsonl"
     # Stopped in the middle of its card play, as a quit game is.
-    from tarot.rules import load_rules
+    from tarot.engine.rule_files import load_rules
 
     house = load_rules(rules)
     game = Game.new(8, rules=house, players=("rules",) * 4)
@@ -308,7 +308,7 @@ def test_a_resumed_match_sweeps_its_index_temporaries_and_releases_finished_deal
     leftover.write_text("half an index", encoding="utf-8")
 
     locks_during_deal_3: list[set[str]] = []
-    real_create = tarot.cli._create_save
+    real_create = tarot.ui.cli._create_save
 
     def create_and_look(path: Path, game: Game, force: bool) -> None:
         if path.name.endswith("deal-3.jsonl"):
@@ -316,7 +316,7 @@ def test_a_resumed_match_sweeps_its_index_temporaries_and_releases_finished_deal
         real_create(path, game, force)
 
     # Deal 2 is over and deal 3's line is missing: the resume goes on from deal 2's end.
-    monkeypatch.setattr(tarot.cli, "_create_save", create_and_look)
+    monkeypatch.setattr(tarot.ui.cli, "_create_save", create_and_look)
     code, out = run(["play", "--resume", str(save), "--auto"])
     assert code == 0, out
     assert not leftover.exists()
@@ -327,7 +327,7 @@ def test_a_resumed_match_sweeps_its_index_temporaries_and_releases_finished_deal
 
 
 def test_a_path_with_a_nul_byte_is_unreadable_not_a_crash() -> None:
-    from tarot.reading import ReadError, check_regular, read_regular_text
+    from tarot.files.reading import ReadError, check_regular, read_regular_text
 
     for read in (check_regular, lambda path: read_regular_text(path, limit=10)):
         with pytest.raises(ReadError, match="NUL byte") as caught:
@@ -365,15 +365,15 @@ def test_an_index_cut_inside_its_header_or_before_a_deals_log_says_so(tmp_path: 
 
 def test_a_match_stops_at_the_most_deals_an_index_holds(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tarot.cli import MAX_MATCH_DEALS
+    from tarot.ui.cli import MAX_MATCH_DEALS
 
-    assert MAX_MATCH_DEALS == tarot.match_file.MAX_INDEX_DEALS
+    assert MAX_MATCH_DEALS == tarot.storage.match_file.MAX_INDEX_DEALS
     code, out = run(["play", "--auto", *RULES, "--deals", str(MAX_MATCH_DEALS + 1)])
     assert code == 2 and "--deals" in out  # refused before anything is played
     # A match asked for more deals than an index holds (the option said so once) ends at
     # the limit, in words, its index whole: here with the limit lowered to 3.
-    monkeypatch.setattr(tarot.cli, "MAX_MATCH_DEALS", 3)
-    monkeypatch.setattr(tarot.match_file, "MAX_INDEX_DEALS", 3)
+    monkeypatch.setattr(tarot.ui.cli, "MAX_MATCH_DEALS", 3)
+    monkeypatch.setattr(tarot.storage.match_file, "MAX_INDEX_DEALS", 3)
     save = tmp_path / "m.jsonl"
     code, out = run(["play", "--auto", *RULES, "--seed", "2", "--deals", "5",
                      "--save", str(save)])
@@ -383,10 +383,10 @@ def test_a_match_stops_at_the_most_deals_an_index_holds(
 
 
 def test_the_limits_written_out_for_help_are_the_readers() -> None:
-    import tarot.results_file
-    import tarot.simulate
+    import tarot.duplicate.results_file
+    import tarot.ui.simulate
 
-    assert tarot.simulate.MAX_DEAL_SEEDS == tarot.results_file.MAX_DEAL_SEEDS
+    assert tarot.ui.simulate.MAX_DEAL_SEEDS == tarot.duplicate.results_file.MAX_DEAL_SEEDS
 
 
 # -- found in review: links, refused resumes, stale indexes, rescored headers --------------
@@ -409,16 +409,17 @@ def test_a_match_resumed_through_a_link_is_the_same_match(
 def kill_at_append(save: Path, deal: int, *, seed: int, monkeypatch: pytest.MonkeyPatch
                    ) -> None:
     """A three-deal auto match killed as deal ``deal``'s line is appended to its index."""
-    real_append = tarot.match_file.append_deal
+    real_append = tarot.storage.match_file.append_deal
 
-    def append_or_die(index: tarot.match_file.MatchIndex, entry: tarot.match_file.MatchDeal
-                      ) -> tarot.match_file.MatchIndex:
+    def append_or_die(index: tarot.storage.match_file.MatchIndex,
+                      entry: tarot.storage.match_file.MatchDeal
+                      ) -> tarot.storage.match_file.MatchIndex:
         if entry.deal == deal:
             raise Killed
         return real_append(index, entry)
 
     with monkeypatch.context() as patch:
-        patch.setattr(tarot.match_file, "append_deal", append_or_die)
+        patch.setattr(tarot.storage.match_file, "append_deal", append_or_die)
         with pytest.raises(Killed):
             CliRunner().invoke(main, ["play", "--auto", *RULES, "--seed", str(seed),
                                       "--deals", "3", "--save", str(save)],
@@ -455,9 +456,9 @@ def test_a_stale_index_does_not_carry_on_another_game(tmp_path: Path) -> None:
 
 def test_a_deal_rescored_under_a_rule_file_of_ones_own_writes_a_valid_log(
         tmp_path: Path) -> None:
-    from tarot.audit import replay_decisions
+    from tarot.engine.rule_files import load_rules
+    from tarot.explain.audit import replay_decisions
     from tarot.log import read_events
-    from tarot.rules import load_rules
 
     save = tmp_path / "g.jsonl"
     assert run(["play", "--auto", *RULES, "--seed", "4", "--save", str(save)])[0] == 0
@@ -484,7 +485,7 @@ def test_the_saves_list_names_a_match_whose_index_is_not_made_yet(
 
 
 def test_the_index_a_match_starts_with_is_the_one_read_back(tmp_path: Path) -> None:
-    from tarot.match_file import MatchDeal, MatchHeader, start_index
+    from tarot.storage.match_file import MatchDeal, MatchHeader, start_index
 
     header = MatchHeader(seed=7, rules_id="standard", rules_hash="sha256:x",
                          players=("person", "rules", "rules", "rules"), deals=3)

@@ -18,9 +18,8 @@ from click.testing import CliRunner
 from conftest import report
 from plain_person import first_legal_card, plain_answer, tables_made
 
-from tarot.cli import main
 from tarot.log import read_log
-from tarot.match_file import (
+from tarot.storage.match_file import (
     SheetRow,
     deal_seed,
     dealer_text,
@@ -29,6 +28,7 @@ from tarot.match_file import (
     read_index,
     sheet_lines,
 )
+from tarot.ui.cli import main
 
 DEALS = 5
 HANG = 600  # seconds: a command still running then is a hang, not a slow machine
@@ -230,7 +230,7 @@ def test_a_match_killed_at_write_points_ends_as_the_uninterrupted_one(
 def test_every_line_of_a_match_index_fits_its_schema(tmp_path: Path) -> None:
     from jsonschema import Draft202012Validator
 
-    from tarot.match_file import match_schema
+    from tarot.storage.match_file import match_schema
 
     schema = match_schema()
     Draft202012Validator.check_schema(schema)
@@ -248,7 +248,7 @@ def test_the_match_score_so_far_is_shown_during_the_next_deal(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A person plays deal 1 (the first legal card each time), says yes to another deal,
     and quits at deal 2's first card: the table showed deal 1's scores as the match's."""
-    import tarot.terminal as terminal_module
+    import tarot.ui.terminal as terminal_module
 
     tables = tables_made(monkeypatch.setattr)
 
@@ -280,7 +280,7 @@ def test_the_match_score_so_far_is_shown_during_the_next_deal(
 
 def sheet_row(deal: int, dealer: int, redeals: tuple[str, ...], scores: tuple[int, ...]
               ) -> SheetRow:
-    from tarot.events import Settlement
+    from tarot.engine.events import Settlement
 
     settlement = Settlement(contract="garde", taker=0, multiplier=2, taker_half_points=100,
                             defence_half_points=82, taker_bouts=("T21", "EXC"),
@@ -347,7 +347,7 @@ def test_a_redealt_deal_shows_its_real_dealer_at_the_table_and_in_the_audit(
     assert (listed["dealer"], listed["dealt_by"]) == (entry.dealer, played_by)
     assert listed["redeals"] and set(listed["redeals"]) <= {"all_passed", "petit_sec"}
     # The replay page's sheet: from the first dealer to the one who dealt it.
-    from tarot.replay_page import match_document
+    from tarot.ui.replay_page import match_document
 
     page_row = match_document(index_path(save), match, names, None)["sheet"]["rows"][deal - 1]
     dealers = [names[(entry.dealer + step) % 4] for step in range(len(listed["redeals"]) + 1)]

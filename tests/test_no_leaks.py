@@ -37,12 +37,12 @@ from test_properties import Knowledge, make_game
 from tarot.bots.base import Player, ask
 from tarot.bots.random_player import RandomPlayer
 from tarot.bots.rules_player import RulesPlayer
-from tarot.cards import CARD_BY_CODE, CODES, display
-from tarot.cli import main
-from tarot.events import Action, Discard, Play, Poignee
-from tarot.game import Game
+from tarot.engine.cards import CARD_BY_CODE, CODES, display
+from tarot.engine.events import Action, Discard, Play, Poignee
+from tarot.engine.game import Game
+from tarot.engine.views import PlayerView
 from tarot.log import dumps_log
-from tarot.views import PlayerView
+from tarot.ui.cli import main
 
 N_DEALS = 500
 N_CLI_DEALS = 40

@@ -27,10 +27,10 @@ from typing import Any
 import pytest
 import reference as ref
 
-from tarot import phases
-from tarot.cards import CODES
-from tarot.events import Bid, Chelem, Play
-from tarot.game import Game
+from tarot.engine import phases
+from tarot.engine.cards import CODES
+from tarot.engine.events import Bid, Chelem, Play
+from tarot.engine.game import Game
 
 DATA = Path(__file__).parent / "data" / "perft.json"
 MAX_DEPTH = 4

@@ -1,4 +1,4 @@
-"""The phase machine (tarot.phases) and its use by the Game.
+"""The phase machine (tarot.engine.phases) and its use by the Game.
 
 The expected machine is written out here by hand, from the rule book 3.2 and
 DESIGN.md "The phase machine", not read back from ``TRANSITIONS``: every allowed
@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 from transitions.core import MachineError
 
-from tarot import phases
-from tarot.cards import PETIT, TRUMP_BASE, mask_of
+from tarot.engine import phases
+from tarot.engine.cards import PETIT, TRUMP_BASE, mask_of
+from tarot.engine.events import Action, Bid, Chelem, Discard, Play, Poignee
+from tarot.engine.game import Game
+from tarot.engine.rule_files import load_rules
+from tarot.engine.rules import RuleSet
+from tarot.engine.state import DealState
 from tarot.errors import IllegalAction
-from tarot.events import Action, Bid, Chelem, Discard, Play, Poignee
-from tarot.game import Game
-from tarot.rules import RuleSet, load_rules
-from tarot.state import DealState
 
 RULES = load_rules("standard")
 
@@ -68,7 +69,7 @@ ALLOWED = {(trigger, source) for trigger, source, _, _ in EXPECTED}
 
 
 def test_the_fixture_hands_are_what_they_claim() -> None:
-    from tarot.deal import petit_sec_seat
+    from tarot.engine.deal import petit_sec_seat
 
     assert petit_sec_seat(_NORMAL_HANDS) is None
     assert petit_sec_seat(_PETIT_SEC_HANDS) == 1
@@ -286,8 +287,8 @@ def test_every_phase_change_the_engine_makes_is_the_machines(
     import random
     import types
 
-    from tarot import evolve
     from tarot.bots.random_player import random_action
+    from tarot.engine import evolve
 
     taken: set[tuple[str, str, str]] = set()
 

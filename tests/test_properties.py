@@ -37,11 +37,11 @@ import reference as ref
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tarot import phases
 from tarot.bots.random_player import random_action
-from tarot.cards import CODES, card_list, codes_of_mask
-from tarot.deal import seeded_deal
-from tarot.events import (
+from tarot.engine import phases
+from tarot.engine.cards import CODES, card_list, codes_of_mask
+from tarot.engine.deal import seeded_deal
+from tarot.engine.events import (
     Action,
     Bid,
     ChienShown,
@@ -54,9 +54,9 @@ from tarot.events import (
     Settlement,
     TrickTaken,
 )
-from tarot.game import Game, deal_event
+from tarot.engine.game import Game, deal_event
+from tarot.engine.state import DealState
 from tarot.log import dumps_log, replay_lines
-from tarot.state import DealState
 
 N_DEALS = 500  # seeds 0..499, random_action for every decision
 N_CHIEN_DEALS = 150  # a bidding policy that favours Prise/Garde

@@ -22,18 +22,18 @@ import pytest
 from big_logs import padded, redeal_game, redeal_log
 from conftest import report
 
-import tarot.deal
-import tarot.game
-from tarot.deal import SeededShuffles, seeded_deal, shuffled_deck, split_deck
-from tarot.game import Game
+import tarot.engine.deal
+import tarot.engine.game
+from tarot.engine.deal import SeededShuffles, seeded_deal, shuffled_deck, split_deck
+from tarot.engine.game import Game
 from tarot.log import dumps_log, read_log, replay_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def quadratic_deal(seed: int, deal_number: int, dealer: int) -> tarot.deal.DealtCards:
+def quadratic_deal(seed: int, deal_number: int, dealer: int) -> tarot.engine.deal.DealtCards:
     """Deal ``deal_number`` as the shuffle's definition says: the seed's stream from its
-    start, ``deal_number`` shuffles skipped (tarot.deal's docstring)."""
+    start, ``deal_number`` shuffles skipped (tarot.engine.deal's docstring)."""
     rng = random.Random(seed)
     for _ in range(deal_number):
         shuffled_deck(rng)
@@ -63,19 +63,19 @@ def test_the_golden_replays_deal_as_before() -> None:
                 dealt = quadratic_deal(game.header.seed, event.deal_number,  # type: ignore[union-attr]
                                        event.dealer)  # type: ignore[union-attr]
                 assert game.seeded_deal(event.deal_number, event.dealer) == \
-                    tarot.game.deal_event(dealt, event.deal_number)  # type: ignore[union-attr]
+                    tarot.engine.game.deal_event(dealt, event.deal_number)  # type: ignore[union-attr]
 
 
 def counting_shuffles(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the shuffles from now on: the returned list's one item."""
     calls = [0]
-    real = tarot.deal.shuffled_deck
+    real = tarot.engine.deal.shuffled_deck
 
     def counted(rng: random.Random) -> list[int]:
         calls[0] += 1
         return real(rng)
 
-    monkeypatch.setattr(tarot.deal, "shuffled_deck", counted)
+    monkeypatch.setattr(tarot.engine.deal, "shuffled_deck", counted)
     return calls
 
 
@@ -147,4 +147,4 @@ def test_validating_a_100_mb_log_holds_its_events_not_its_bytes(tmp_path: Path) 
 
 def test_the_deal_of_game_new_is_the_seeds_first(tmp_path: Path) -> None:
     game = Game.new(12)
-    assert game.events[0] == tarot.game.deal_event(quadratic_deal(12, 0, 3), 0)
+    assert game.events[0] == tarot.engine.game.deal_event(quadratic_deal(12, 0, 3), 0)

@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from tarot.audit import audit
-from tarot.cli import main
-from tarot.events import TrickTaken
+from tarot.engine.events import TrickTaken
+from tarot.engine.scoring import points_text
+from tarot.explain.audit import audit
 from tarot.log import read_log
-from tarot.scoring import points_text
+from tarot.ui.cli import main
 
 pytestmark = pytest.mark.slow
 

@@ -17,15 +17,15 @@ import pytest
 from click.testing import CliRunner
 from syrupy.assertion import SnapshotAssertion
 
-from tarot.audit import audit, audit_lines
-from tarot.cli import main
-from tarot.events import Deal, Discard, Poignee, TrickTaken
+from tarot.engine.events import Deal, Discard, Poignee, TrickTaken
+from tarot.engine.scoring import points_text
+from tarot.explain.audit import audit, audit_lines
 from tarot.log import read_log
-from tarot.match_file import load_match
-from tarot.page_html import embedded_json, render_page
-from tarot.replay_page import log_document, match_document
-from tarot.scoring import points_text
-from tarot.terminal import SEAT_NAMES
+from tarot.storage.match_file import load_match
+from tarot.ui.cli import main
+from tarot.ui.page_html import embedded_json, render_page
+from tarot.ui.replay_page import log_document, match_document
+from tarot.ui.terminal import SEAT_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 REPLAY_FILES = sorted((ROOT / "replays").glob("*.jsonl"))
@@ -122,9 +122,9 @@ def test_the_page_data_agrees_with_the_log(path: Path) -> None:
 def test_a_seats_page_shows_only_what_it_saw(path: Path, seat: int) -> None:
     """--as-seat: at each step, every card the document shows is one the seat's view shows
     at that moment (the same views as `tarot replay --as-seat`)."""
-    from tarot.evolve import apply
-    from tarot.state import DealState
-    from tarot.views import view_for
+    from tarot.engine.evolve import apply
+    from tarot.engine.state import DealState
+    from tarot.engine.views import view_for
 
     game = read_log(path)
     document = document_of(path, seat)

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from tarot.engine.notation import NotationError, parse_script_entry
 from tarot.log import read_log
-from tarot.seeds import (
+from tarot.storage.named_deals import (
     SEEDS_DIR,
     SeedError,
     load_named_deal,
     named_deals,
-    parse_script_entry,
     unmet_expectations,
 )
 
@@ -41,12 +41,12 @@ def test_named_deal_loads_and_starts(name: str) -> None:
 
 @pytest.mark.parametrize("name", named_deals())
 def test_every_named_deal_has_a_golden_replay(name: str) -> None:
-    assert (REPLAYS / f"{name}.jsonl").exists(), "run: python -m tarot.golden"
+    assert (REPLAYS / f"{name}.jsonl").exists(), "run: python -m tarot.duplicate.golden"
 
 
 @pytest.mark.parametrize("path", REPLAY_FILES, ids=[p.stem for p in REPLAY_FILES])
 def test_replay_validates_and_shows_its_situation(path: Path) -> None:
-    # After a reviewed rule change, re-record the replays: python -m tarot.golden
+    # After a reviewed rule change, re-record the replays: python -m tarot.duplicate.golden
     game = read_log(path)
     assert game.is_over
     named = load_named_deal(path.stem)
@@ -68,7 +68,7 @@ def test_expectations_can_fail() -> None:
 
 @pytest.mark.parametrize("entry", ["bid garde", "Px bid garde", "P0 dance", "P0 play ZZ"])
 def test_bad_script_entries_are_named(entry: str) -> None:
-    with pytest.raises(SeedError, match="script entry"):
+    with pytest.raises(NotationError, match="script entry"):
         parse_script_entry(entry)
 
 
@@ -83,7 +83,7 @@ def test_seeds_dir_is_the_repository_folder() -> None:
 
 def test_the_narrator_tells_every_event_type() -> None:
     """Each event type has its own teller (dispatched by type, not by its name)."""
-    from tarot.events import EVENT_TYPES
-    from tarot.narrate import _TELLERS
+    from tarot.engine.events import EVENT_TYPES
+    from tarot.explain.narrate import _TELLERS
 
     assert set(_TELLERS) == set(EVENT_TYPES)

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from simulate_cli import invoke
 
-from tarot.match import SeedRecord
-from tarot.results_file import (
+from tarot.duplicate.match import SeedRecord
+from tarot.duplicate.results_file import (
     ResultsError,
     ResultsWriter,
     SeedLine,
@@ -261,7 +261,7 @@ def test_the_writer_cuts_a_torn_line_before_appending(tmp_path: Path) -> None:
 
 
 def test_one_run_at_a_time_writes_a_file(finished: tuple[Path, str]) -> None:
-    from tarot.saves import hold_save
+    from tarot.storage.locks import hold_save
 
     path, _ = finished
     with hold_save(path, writer="tarot simulate"):

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
-from tarot.audit import replay_decisions
+from tarot.engine.rule_files import load_rules
+from tarot.engine.rules import RuleSet
+from tarot.explain.audit import replay_decisions
 from tarot.log import read_events
-from tarot.rules import RuleSet, load_rules
 
 REPLAYS = sorted((Path(__file__).resolve().parents[1] / "replays").glob("*.jsonl"))
 # Sizes of the deal are structural (4 × 18 + 6 = 78): changing one alone is refused.

@@ -35,19 +35,14 @@ from hypothesis import strategies as st
 
 from tarot.bots.random_player import RandomPlayer
 from tarot.bots.registry import make_player
-from tarot.cli import main
-from tarot.events import Bid, Chelem, Discard, Play, Poignee
+from tarot.duplicate.match import NoContract, play_game
+from tarot.engine.events import Bid, Chelem, Discard, Play, Poignee
+from tarot.engine.rule_files import RULE_FILE_LIMIT, RULES_DIR, load_rules
+from tarot.engine.rules import RulesError, rules_from_toml
 from tarot.log import read_log
-from tarot.match import NoContract, play_game
-from tarot.rules import (
-    RULE_FILE_LIMIT,
-    RULES_DIR,
-    RulesError,
-    load_rules,
-    rules_from_toml,
-)
-from tarot.seeds import SeedError, load_named_deal
-from tarot.simulate import MAX_DEAL_SEEDS
+from tarot.storage.named_deals import SeedError, load_named_deal
+from tarot.ui.cli import main
+from tarot.ui.simulate import MAX_DEAL_SEEDS
 
 ROOT = Path(__file__).resolve().parents[1]
 STANDARD_TEXT = (RULES_DIR / "standard.toml").read_text(encoding="utf-8")

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tarot.cli import main
-from tarot.rulebook import RuleBookError, book_text, entries, lookup, normalise
-from tarot.rules import load_rules
-from tarot.rules_card import FLAG_MEANINGS, rules_card
+from tarot.engine.rule_files import load_rules
+from tarot.explain.rulebook import RuleBookError, book_text, entries, lookup, normalise
+from tarot.explain.rules_card import FLAG_MEANINGS, rules_card
+from tarot.ui.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -143,7 +143,7 @@ def test_tarot_rules_prints_the_card_a_rule_and_the_json() -> None:
 
 
 def test_half_points_are_written_as_points() -> None:
-    from tarot.scoring import points_text
+    from tarot.engine.scoring import points_text
 
     assert [points_text(h) for h in (0, 1, 9, 112, 182, -1, -9, -10)] == \
         ["0", "0.5", "4.5", "56", "91", "-0.5", "-4.5", "-5"]

@@ -9,7 +9,8 @@ import pytest
 
 from tarot.bots.base import ask
 from tarot.bots.rules_player import RulesPlayer, choose_discard, hand_strength
-from tarot.cards import (
+from tarot.duplicate.match import play_game
+from tarot.engine.cards import (
     CARD_BY_CODE,
     CODES,
     KING_MASK,
@@ -19,12 +20,11 @@ from tarot.cards import (
     TRUMP_MASK,
     parse_cards,
 )
-from tarot.deal import seeded_deal
-from tarot.events import Action, Bid, Chelem, Discard, Play, Poignee
-from tarot.game import Game
-from tarot.legal import discard_options_for
-from tarot.match import play_game
-from tarot.rules import load_rules
+from tarot.engine.deal import seeded_deal
+from tarot.engine.events import Action, Bid, Chelem, Discard, Play, Poignee
+from tarot.engine.game import Game
+from tarot.engine.legal import discard_options_for
+from tarot.engine.rule_files import load_rules
 
 PLAYER = RulesPlayer()
 

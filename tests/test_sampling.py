@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 import pytest
 
-from tarot import phases
 from tarot.bots.advice import advise
 from tarot.bots.base import Player, ask
 from tarot.bots.playout import (
@@ -31,7 +30,8 @@ from tarot.bots.sampling import (
     Settings,
     TakerBias,
 )
-from tarot.cards import (
+from tarot.engine import phases
+from tarot.engine.cards import (
     CARD_BY_CODE,
     CODES,
     EXCUSE_BIT,
@@ -41,11 +41,11 @@ from tarot.cards import (
     mask_of_codes,
     parse_card,
 )
-from tarot.events import Action, Deal, Play
-from tarot.game import Game
-from tarot.kernel import legal_play_mask
-from tarot.rules import load_rules
-from tarot.views import PlayerView
+from tarot.engine.events import Action, Deal, Play
+from tarot.engine.game import Game
+from tarot.engine.kernel import legal_play_mask
+from tarot.engine.rule_files import load_rules
+from tarot.engine.views import PlayerView
 
 RULES = load_rules("standard")
 FAST = Settings(samples=4, max_playouts=12, exact_cards=2)

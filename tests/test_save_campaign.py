@@ -57,10 +57,10 @@ from test_crash_safety import (
     play_recording_reads,
 )
 
-import tarot.atomic
-from tarot.cli import main
+import tarot.files.atomic
 from tarot.log import load_log
-from tarot.seeds import named_deals
+from tarot.storage.named_deals import named_deals
+from tarot.ui.cli import main
 
 KILL_TRIALS = 1000
 HANG = 600.0  # seconds: a child still running then is a hang (the slowest game takes 10)
@@ -354,7 +354,7 @@ def atomic_and_repair_kills(case: Case, folder: Path, tally: Tally, rng: random.
     scenario = case.scenario
     new_save = [die_at("fsync", after=False), die_at("link", after=False),
                 die_at("link", after=True),
-                die_at("sync_directory", after=False, module=tarot.atomic)]
+                die_at("sync_directory", after=False, module=tarot.files.atomic)]
     forced = [die_at("replace", after=False), die_at("replace", after=True)]
     for round_ in range(10):
         for number, setup in enumerate(new_save + forced):
@@ -421,7 +421,7 @@ def concurrent_resumes(case: Case, folder: Path, tally: Tally, rng: random.Rando
     """Two resumes of one save at once: the second, started while the first is seen
     holding the save's lock (and waiting for the person's next answer, which it gets only
     afterwards), is refused naming the first; the file then ends as the reference."""
-    from tarot.saves import lock_path
+    from tarot.storage.locks import lock_path
 
     lines = case.ref.text.split(b"\n")[:-1]
     # The first resume must still ask the person something: cut before their last move.

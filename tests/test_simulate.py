@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 from simulate_cli import invoke, run_json
 
-from tarot.backends import ProcessPool, Task, play_chunk
 from tarot.bots.random_player import RandomPlayer
 from tarot.bots.registry import PLAYERS
 from tarot.bots.rules_player import RulesPlayer
-from tarot.match import SeedRecord, match_result, run_match
-from tarot.rules import load_rules
-from tarot.simulate import chunks, next_distinct, percentile, run_simulation
+from tarot.duplicate.backends import ProcessPool, Task, play_chunk
+from tarot.duplicate.match import SeedRecord, match_result, run_match
+from tarot.engine.rule_files import load_rules
+from tarot.ui.simulate import chunks, next_distinct, percentile, run_simulation
 
 MIXED = "rules,random,random,random"
 

@@ -5,7 +5,7 @@ The golden replays' decisions are replayed under the rule files as they are now
 ``rules/standard.toml`` shows here as a diff of every score it moves. Update
 after a reviewed change with ``pytest --snapshot-update`` (add
 ``--snapshot-no-cleanup`` when running a subset with ``-k``), and re-record the
-replays with ``python -m tarot.golden``.
+replays with ``python -m tarot.duplicate.golden``.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
-from tarot.audit import audit, audit_lines, replay_decisions, rescore
-from tarot.game import Game
+from tarot.engine.game import Game
+from tarot.engine.phases import machine_definition
+from tarot.engine.rule_files import load_rules
+from tarot.explain.audit import audit, audit_lines, replay_decisions, rescore
+from tarot.explain.narrate import Narrator
 from tarot.log import log_schema, read_events
-from tarot.narrate import Narrator
-from tarot.phases import machine_definition
-from tarot.rules import load_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 REPLAY_FILES = sorted((ROOT / "replays").glob("*.jsonl"))
@@ -91,7 +91,7 @@ def test_committed_schema_file_is_up_to_date() -> None:
 
 def test_the_match_schema_file_is_the_programs() -> None:
     """schema/match.schema.json is `tarot schema --match`."""
-    from tarot.match_file import match_schema
+    from tarot.storage.match_file import match_schema
 
     path = ROOT / "schema" / "match.schema.json"
     assert json.loads(path.read_text(encoding="utf-8")) == match_schema()

@@ -10,11 +10,11 @@ from plain_person import first_legal_card, plain_answer
 from rich.console import Console
 from rich.text import Text
 
-from tarot import phases
 from tarot.bots.random_player import random_action
-from tarot.game import Game
-from tarot.kernel import half_points
-from tarot.table_view import (
+from tarot.engine import phases
+from tarot.engine.game import Game
+from tarot.engine.kernel import half_points
+from tarot.ui.table_view import (
     HAND_INDENT,
     hand_lines,
     header_lines,
@@ -22,7 +22,7 @@ from tarot.table_view import (
     trick_lines,
     trick_recap,
 )
-from tarot.terminal import names_for
+from tarot.ui.terminal import names_for
 
 
 def rendered(lines: list[Text], width: int) -> list[str]:
@@ -124,7 +124,7 @@ def _person_game(interactive: bool, pace: float | None) -> tuple[list[str], str]
     import io
 
     from tarot.bots.registry import make_player
-    from tarot.terminal import TerminalGame
+    from tarot.ui.terminal import TerminalGame
 
     game = Game.new(11)
     asked: list[str] = []
@@ -164,9 +164,9 @@ def test_a_long_decision_says_thinking_at_a_terminal(monkeypatch: pytest.MonkeyP
     import time
     from collections.abc import Callable
 
-    import tarot.terminal as terminal_module
+    import tarot.ui.terminal as terminal_module
     from tarot.bots.registry import make_player
-    from tarot.terminal import TerminalGame
+    from tarot.ui.terminal import TerminalGame
 
     game = Game.new(1)
     out = io.StringIO()
@@ -205,8 +205,8 @@ def test_a_long_hint_wraps_as_a_block_at_a_terminal() -> None:
     import io
 
     from tarot.bots.registry import make_player
-    from tarot.events import Play
-    from tarot.terminal import TerminalGame
+    from tarot.engine.events import Play
+    from tarot.ui.terminal import TerminalGame
 
     game = Game.new(3)
     rules = make_player("rules", game.rules)
@@ -237,7 +237,7 @@ def test_keeping_keys_unechoed_leaves_a_pipe_alone(monkeypatch: pytest.MonkeyPat
     import os
     import sys
 
-    from tarot.terminal import _no_echo
+    from tarot.ui.terminal import _no_echo
 
     read_end, write_end = os.pipe()
     with os.fdopen(read_end) as pipe:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tarot.cli import main
+from tarot.ui.cli import main
 
 GARDE = Path(__file__).resolve().parents[1] / "replays" / "garde.jsonl"
 Lines = list[str]

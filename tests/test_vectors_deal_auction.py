@@ -7,9 +7,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tarot.cards import CODES, RANK_CODES, parse_cards
-from tarot.errors import IllegalAction
-from tarot.events import (
+from tarot.engine.cards import CODES, RANK_CODES, parse_cards
+from tarot.engine.events import (
     Action,
     Bid,
     Chelem,
@@ -21,8 +20,9 @@ from tarot.events import (
     Redeal,
     Settlement,
 )
-from tarot.game import Game
-from tarot.rules import RuleSet
+from tarot.engine.game import Game
+from tarot.engine.rules import RuleSet
+from tarot.errors import IllegalAction
 
 SEED = 0  # redeals come from this seed
 

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 
 import pytest
 
-from tarot.cards import card_list, codes_of_mask, mask_of, parse_cards
+from tarot.engine.cards import card_list, codes_of_mask, mask_of, parse_cards
+from tarot.engine.events import Settlement
+from tarot.engine.legal import check_discard, check_poignee, discard_options, poignee_options
+from tarot.engine.rules import RuleSet
+from tarot.engine.scoring import count_cards, score
+from tarot.engine.state import DealState
+from tarot.engine.views import view_for
 from tarot.errors import IllegalAction
-from tarot.events import Settlement
-from tarot.legal import check_discard, check_poignee, discard_options, poignee_options
-from tarot.rules import RuleSet
-from tarot.scoring import count_cards, score
-from tarot.state import DealState
-from tarot.views import view_for
 
 # ---------------------------------------------------------------------------
 # D01–D06

@@ -17,19 +17,19 @@ from itertools import permutations
 
 import pytest
 
-from tarot.cards import ALL_CARDS, EXCUSE, codes, mask_of, parse_cards
-from tarot.events import ChelemScore
-from tarot.kernel import share_trick, trick_winner_index
-from tarot.legal import excuse_exception_applies
-from tarot.rules import RuleSet
-from tarot.scoring import (
+from tarot.engine.cards import ALL_CARDS, EXCUSE, codes, mask_of, parse_cards
+from tarot.engine.events import ChelemScore
+from tarot.engine.kernel import share_trick, trick_winner_index
+from tarot.engine.legal import excuse_exception_applies
+from tarot.engine.rules import RuleSet
+from tarot.engine.scoring import (
     Side,
     all_tricks_by,
     count_cards,
     petit_au_bout_side,
     settle,
 )
-from tarot.state import CompletedTrick, DealState
+from tarot.engine.state import CompletedTrick, DealState
 
 TAKER = 1  # Rule book 4.2: "Taker = P1 unless stated"
 TRICKS = 18

@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tarot.cards import ALL_CARDS, mask_of, parse_cards
-from tarot.kernel import legal_play_mask, trick_winner_index
-from tarot.legal import excuse_exception_applies, illegal_play_reason
-from tarot.rules import RuleSet
-from tarot.state import CompletedTrick, DealState
+from tarot.engine.cards import ALL_CARDS, mask_of, parse_cards
+from tarot.engine.kernel import legal_play_mask, trick_winner_index
+from tarot.engine.legal import excuse_exception_applies, illegal_play_reason
+from tarot.engine.rules import RuleSet
+from tarot.engine.state import CompletedTrick, DealState
 
 # ---------------------------------------------------------------------------
 # L01–L16

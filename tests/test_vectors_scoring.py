@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from tarot.rulebook import book_text
-from tarot.rules import RuleSet
-from tarot.scoring import score
+from tarot.engine.rules import RuleSet
+from tarot.engine.scoring import score
+from tarot.explain.rulebook import book_text
 
 BOUT_CODES = ("T1", "T21", "EXC")
 

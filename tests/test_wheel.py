@@ -56,7 +56,7 @@ def run(bin_dir: Path, args: list[str], cwd: Path, stdin: str = "") -> str:
 
 
 def test_the_wheel_carries_the_package_and_its_data(installed: Path, tmp_path: Path) -> None:
-    out = run(installed, ["python", "-c", "import tarot, tarot.resources as r; "
+    out = run(installed, ["python", "-c", "import tarot, tarot.files.resources as r; "
                           "print(tarot.__file__); print(r.source_root()); "
                           "print(sorted(p.name for p in r.data_dir('named_deals').glob('*')))"],
               tmp_path)
@@ -80,7 +80,7 @@ def test_the_readme_commands_work_from_the_wheel(installed: Path, tmp_path: Path
     out = run(installed, ["tarot", "play", "--deal", "slam-made", "--auto", "--save",
                           str(save)], tmp_path)
     assert "Game saved" in out and save.is_file()
-    golden = run(installed, ["python", "-c", "import tarot.resources as r; "
+    golden = run(installed, ["python", "-c", "import tarot.files.resources as r; "
                              "print(r.data_file('golden_replays', 'prise.jsonl'))"],
                  tmp_path).strip()
     assert "ok, 100 events, settled" in run(installed, ["tarot", "validate", golden], tmp_path)

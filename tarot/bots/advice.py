@@ -16,9 +16,9 @@ import random
 from dataclasses import dataclass
 
 from tarot.bots.sampling import CardOutcome, SamplingPlayer
-from tarot.cards import EXCUSE, PETIT, card_list, display
-from tarot.kernel import DEFENDERS
-from tarot.views import PlayerView
+from tarot.engine.cards import EXCUSE, PETIT, card_list, display
+from tarot.engine.kernel import DEFENDERS
+from tarot.engine.views import PlayerView
 
 # A reason is given only where the hinted card and the next best differ by at least
 # this many deals in a hundred: below that, the samples cannot tell them apart.

@@ -1,7 +1,7 @@
 """What a computer player is: a function of its seat's view, the legal actions and its generator.
 
 A player never sees the game itself, so it cannot read a hidden card: the
-game (or the match runner) builds the seat's :class:`~tarot.views.PlayerView`
+game (or the match runner) builds the seat's :class:`~tarot.engine.views.PlayerView`
 and the legal actions, and asks.
 """
 
@@ -11,11 +11,11 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from tarot.cards import PETIT
-from tarot.events import Action
-from tarot.game import Game
-from tarot.kernel import RuleTable
-from tarot.views import PlayerView
+from tarot.engine.cards import PETIT
+from tarot.engine.events import Action
+from tarot.engine.game import Game
+from tarot.engine.kernel import RuleTable
+from tarot.engine.views import PlayerView
 
 
 class Player(Protocol):
@@ -25,7 +25,7 @@ class Player(Protocol):
         """One legal action for ``view.seat``.
 
         ``legal`` lists the legal actions, with one representative for the two
-        choices of k among n (see ``tarot.legal.legal_actions``): a player may
+        choices of k among n (see ``tarot.engine.legal.legal_actions``): a player may
         return any legal discard or poignée subset of its own making.
         """
         ...

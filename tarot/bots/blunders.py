@@ -23,13 +23,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tarot.bots.knowledge import SeatKnowledge
-from tarot.cards import CARD_BY_CODE, EXCUSE, HONOUR_MASK, PETIT, SUIT_MASKS
-from tarot.events import Play, TrickTaken
-from tarot.game import Game
-from tarot.kernel import led_card
-from tarot.legal import legal_cards
-from tarot.state import DealState
-from tarot.views import view_for
+from tarot.engine.cards import CARD_BY_CODE, EXCUSE, HONOUR_MASK, PETIT, SUIT_MASKS
+from tarot.engine.events import Play, TrickTaken
+from tarot.engine.game import Game
+from tarot.engine.kernel import led_card
+from tarot.engine.legal import legal_cards
+from tarot.engine.state import DealState
+from tarot.engine.views import view_for
 
 
 @dataclass(frozen=True)

@@ -21,11 +21,11 @@ import dataclasses
 import random
 from collections.abc import Sequence
 
-from tarot import phases
 from tarot.bots.rules_player import YARDSTICK_STYLE, RulesPlayer
-from tarot.events import Action, Play
-from tarot.rules import RuleSet
-from tarot.views import PlayerView
+from tarot.engine import phases
+from tarot.engine.events import Action, Play
+from tarot.engine.rules import RuleSet
+from tarot.engine.views import PlayerView
 
 
 class EasyPlayer:

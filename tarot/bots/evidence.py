@@ -28,9 +28,9 @@ from itertools import accumulate
 
 from tarot.bots.knowledge import card_play
 from tarot.bots.playout import Position, Scoring, distinct_cards, greedy_card
-from tarot.cards import FULL_DECK_MASK
-from tarot.kernel import trick_winner_index
-from tarot.views import PlayerView
+from tarot.engine.cards import FULL_DECK_MASK
+from tarot.engine.kernel import trick_winner_index
+from tarot.engine.views import PlayerView
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """What one seat knows of where the cards are, from its view alone: one model for every player.
 
-Built from a :class:`~tarot.views.PlayerView` (rule book A30: the seat's hand,
+Built from a :class:`~tarot.engine.views.PlayerView` (rule book A30: the seat's hand,
 every card played, the chien when shown, the discarded trumps, the poignées), so
 a player that reasons from it cannot know a hidden card. The rules player turns
 it into odds, the sampling player into deals consistent with it.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tarot.cards import (
+from tarot.engine.cards import (
     CARD_BY_CODE,
     EXCUSE,
     FULL_DECK_MASK,
@@ -25,8 +25,8 @@ from tarot.cards import (
     TRUMPS_ABOVE,
     mask_of_codes,
 )
-from tarot.kernel import led_card
-from tarot.views import PlayerView
+from tarot.engine.kernel import led_card
+from tarot.engine.views import PlayerView
 
 HIDDEN = 4
 

@@ -5,7 +5,7 @@ module works on plain ints and bit masks only: four hand masks, the trick in
 progress, the leader, the taker, the taker's pile so far and the Excuse ledger.
 No Game, no events, no validation: the hands given here come from a
 determinization (a guess at the hidden cards consistent with the player's
-view). Every rule it plays by is the engine's own, from :mod:`tarot.kernel`:
+view). Every rule it plays by is the engine's own, from :mod:`tarot.engine.kernel`:
 the legal cards, the trick's winner, the trick's share under the Excuse
 ledger, petit au bout and the score, with the rule set's numbers
 (``RuleSet.table``). What is this module's own is the playout *policy*: which
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tarot import kernel
 from tarot.bots.base import petit_worth
-from tarot.cards import (
+from tarot.engine import kernel
+from tarot.engine.cards import (
     EXCUSE,
     EXCUSE_BIT,
     PETIT,
@@ -28,9 +28,9 @@ from tarot.cards import (
     TWENTY_ONE,
     card_list,
 )
-from tarot.kernel import BEATERS, beats, led_card, legal_given_winner, strongest_answer
-from tarot.rules import RuleSet
-from tarot.views import PlayerView
+from tarot.engine.kernel import BEATERS, beats, led_card, legal_given_winner, strongest_answer
+from tarot.engine.rules import RuleSet
+from tarot.engine.views import PlayerView
 
 # The Excuse is never lost, but played early it wastes a free escape: the policy
 # plays it rather than a card worth more than this (a jack is 3, a knight 5).

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tarot import phases
-from tarot.cards import card_list, codes, codes_of_mask, mask_of_codes
-from tarot.events import Action, Bid, Discard, Poignee
-from tarot.legal import (
+from tarot.engine import phases
+from tarot.engine.cards import card_list, codes, codes_of_mask, mask_of_codes
+from tarot.engine.events import Action, Bid, Discard, Poignee
+from tarot.engine.legal import (
     PLAY_ACTIONS,
     discard_options,
     discard_options_for,
@@ -21,8 +21,8 @@ from tarot.legal import (
     legal_cards,
     poignee_options,
 )
-from tarot.state import DealState
-from tarot.views import PlayerView
+from tarot.engine.state import DealState
+from tarot.engine.views import PlayerView
 
 
 def random_discard(state: DealState, rng: random.Random) -> Discard:

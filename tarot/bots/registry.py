@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tarot.bots.base import Player
-from tarot.rules import RuleSet, load_rules
+from tarot.engine.rule_files import load_rules
+from tarot.engine.rules import RuleSet
 
 
 def _random(rules: RuleSet) -> Player:

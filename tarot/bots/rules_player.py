@@ -18,10 +18,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tarot import phases
 from tarot.bots.base import petit_worth
 from tarot.bots.knowledge import SeatKnowledge
-from tarot.cards import (
+from tarot.engine import phases
+from tarot.engine.cards import (
     CARD_BY_CODE,
     EXCUSE,
     EXCUSE_BIT,
@@ -46,11 +46,12 @@ from tarot.cards import (
     sort_key,
     suit_of,
 )
-from tarot.events import Action, Bid, Chelem, Discard, Play, Poignee
-from tarot.kernel import RuleTable, led_card, trick_winner_index
-from tarot.legal import discard_options_for
-from tarot.rules import RuleSet, load_rules
-from tarot.views import PlayerView
+from tarot.engine.events import Action, Bid, Chelem, Discard, Play, Poignee
+from tarot.engine.kernel import RuleTable, led_card, trick_winner_index
+from tarot.engine.legal import discard_options_for
+from tarot.engine.rule_files import load_rules
+from tarot.engine.rules import RuleSet
+from tarot.engine.views import PlayerView
 
 # Contract ids by strength level; a rule set with other ids is bid by position.
 _LEVEL_OF_CONTRACT = {"prise": 1, "garde": 2, "garde_sans": 3, "garde_contre": 4}

@@ -1,7 +1,7 @@
 """A sampling player: deals the unseen cards many ways, plays each legal card out, keeps the best.
 
 At each card decision :class:`SamplingPlayer` builds what its seat knows from
-the :class:`~tarot.views.PlayerView` alone (:class:`Knowledge`), deals the
+the :class:`~tarot.engine.views.PlayerView` alone (:class:`Knowledge`), deals the
 cards it cannot see in ways consistent with that knowledge
 (:meth:`Knowledge.sample`), and for each deal plays every distinct legal card
 followed by a fast playout (:func:`tarot.bots.playout.aware_card`), or, once
@@ -41,7 +41,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tarot import kernel, phases
 from tarot.bots.evidence import Evidence, resample
 from tarot.bots.knowledge import HIDDEN, SeatKnowledge
 from tarot.bots.playout import (
@@ -54,7 +53,8 @@ from tarot.bots.playout import (
     solve,
 )
 from tarot.bots.rules_player import RulesPlayer, Style
-from tarot.cards import (
+from tarot.engine import kernel, phases
+from tarot.engine.cards import (
     BOUT_MASK,
     CARD_BY_CODE,
     CODES,
@@ -67,9 +67,10 @@ from tarot.cards import (
     card_list,
     mask_of_codes,
 )
-from tarot.events import Action, Play
-from tarot.rules import RuleSet, load_rules
-from tarot.views import PlayerView
+from tarot.engine.events import Action, Play
+from tarot.engine.rule_files import load_rules
+from tarot.engine.rules import RuleSet
+from tarot.engine.views import PlayerView
 
 _RETRIES = 40
 # The playouts spend the Excuse at the end, or in place of a card worth more

@@ -1,0 +1,196 @@
+"""Duplicate matches between computer players.
+
+Card luck dominates a single deal of tarot, so comparing two players on
+different deals needs many thousands of games. A duplicate match removes most
+of it: every deal seed is played four times, the players moved round the table
+one seat each time, so each player holds every hand of the deal once. The
+per-seed totals are then comparable, and the confidence interval is taken over
+them rather than over single games (whose scores are not independent within a
+seed).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from tarot.bots.base import Player, ask
+from tarot.engine.game import Game
+from tarot.engine.rules import RuleSet
+
+SEATS = 4
+_Z95 = 1.959964  # two-sided 95% quantile of the normal distribution
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One player's figures over a match; scores are per game (one deal played once)."""
+
+    name: str
+    games: int
+    mean: float  # total score / games
+    ci95: float  # half-width of the 95% interval of ``mean``
+    taken: int  # contracts this player won the auction for
+    made: int  # of which made
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return (self.mean - self.ci95, self.mean + self.ci95)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    seed: int
+    deals: int
+    players: tuple[PlayerResult, ...]
+    # per_seed[k][i]: player i's mean score over the four rotations of deal seed seed + k.
+    per_seed: tuple[tuple[float, ...], ...]
+
+    def difference(self, first: int, second: int) -> tuple[float, float]:
+        """Mean per-game score of player ``first`` minus ``second``, and its 95% half-width.
+
+        Paired over deal seeds: both players held the same hands, so the
+        difference is far less noisy than the two means' intervals suggest.
+        """
+        return mean_ci([row[first] - row[second] for row in self.per_seed])
+
+
+@dataclass(slots=True)
+class SeedRecord:
+    """What the four games of one deal seed give, by player index.
+
+    ``tarot simulate``'s workers send back these and nothing else: its report is
+    computed from the records alone, in deal-seed order.
+    """
+
+    deal_seed: int
+    totals: list[int] = field(default_factory=lambda: [0] * SEATS)  # over the 4 rotations
+    taken: list[int] = field(default_factory=lambda: [0] * SEATS)
+    made: list[int] = field(default_factory=lambda: [0] * SEATS)
+    # Slams, from the settlements' chelem items: the first three count games this player
+    # took; ``slams_against`` counts games it defended and the defence took every trick.
+    slams_declared: list[int] = field(default_factory=lambda: [0] * SEATS)
+    slams_declared_made: list[int] = field(default_factory=lambda: [0] * SEATS)
+    slams_undeclared_made: list[int] = field(default_factory=lambda: [0] * SEATS)
+    slams_defence_made: list[int] = field(default_factory=lambda: [0] * SEATS)
+    # Every ``choose`` call's duration, in nanoseconds: raw, because a 95th percentile
+    # cannot be merged from the workers' summaries (80 000 ints a player for 1000 seeds).
+    times_ns: list[list[int]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of independent values and the half-width of its 95% interval (inf for one)."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0)
+    mean = math.fsum(values) / n
+    if n == 1:
+        return (mean, math.inf)
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    return (mean, _Z95 * math.sqrt(variance / n))
+
+
+def paired_difference(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``first - second`` paired by position (the same deal seeds), and the
+    half-width of its 95% interval: far narrower than the two means' intervals suggest,
+    since the luck of the cards they share cancels."""
+    return mean_ci([a - b for a, b in zip(first, second, strict=True)])
+
+
+def player_rng(seed: int, deal_seed: int, rotation: int, index: int) -> random.Random:
+    """The generator of player ``index`` for one game of a match.
+
+    Seeded from a string: Python hashes a string seed with SHA-512, the same on
+    every run and platform, unlike ``hash()`` of a tuple.
+    """
+    return random.Random(f"tarot-match:{seed}:{deal_seed}:{rotation}:{index}")
+
+
+class NoContract(RuntimeError):
+    """A game of computer players only in which no one bids, deal after deal: under some
+    rule sets (tiny hands, say) a player that bids on its hand's strength never does."""
+
+
+# Deals (the first and its redeals) a game of computer players alone may take before it
+# is given up as one in which no one will ever bid: a game of the rules that come with
+# the program redeals a handful of times at most.
+MAX_DEALS_WITHOUT_CONTRACT = 1000
+
+
+def play_game(players: Sequence[Player], deal_seed: int, rotation: int, seed: int, *,
+              rules: RuleSet | str = "standard",
+              max_deals: int = MAX_DEALS_WITHOUT_CONTRACT) -> Game:
+    """One game of the match: ``players[i]`` sits at seat ``(i + rotation) % 4``.
+
+    A game whose deals are all passed out would never end; ``max_deals`` turns
+    that (a bug in a player, or a rule set its players never bid under) into a
+    :class:`NoContract` rather than a hang.
+    """
+    rngs = [player_rng(seed, deal_seed, rotation, i) for i in range(SEATS)]
+    game = Game.new(seed=deal_seed, rules=rules)
+    while not game.is_over:
+        if game.state.deal_number >= max_deals:
+            raise NoContract(f"deal seed {deal_seed}: no contract after {max_deals} deals")
+        seat = game.turn
+        assert seat is not None
+        index = (seat - rotation) % SEATS
+        game.play(ask(players[index], game, rngs[index]))
+    return game
+
+
+def play_deal_seed(deal_seed: int, seed: int, rules: RuleSet | str,
+                   players_for: Callable[[SeedRecord], Sequence[Player]]) -> SeedRecord:
+    """The four games of one deal seed, the players rotated one seat each time:
+    ``players_for(record)`` gives the players of each game (fresh ones, or the same)."""
+    record = SeedRecord(deal_seed)
+    for rotation in range(SEATS):
+        game = play_game(players_for(record), deal_seed, rotation, seed, rules=rules)
+        settlement = game.settlement
+        assert settlement is not None  # play_game returns only finished games
+        for seat, score in enumerate(settlement.scores):
+            record.totals[(seat - rotation) % SEATS] += score
+        taker = (settlement.taker - rotation) % SEATS
+        record.taken[taker] += 1
+        record.made[taker] += settlement.contract_made
+        for chelem in settlement.chelem:
+            if chelem.kind in ("declared_made", "declared_failed"):
+                record.slams_declared[taker] += 1
+            if chelem.kind == "declared_made":
+                record.slams_declared_made[taker] += 1
+            elif chelem.kind == "undeclared_made":
+                record.slams_undeclared_made[taker] += 1
+            elif chelem.kind == "defence_made":
+                for i in range(SEATS):
+                    record.slams_defence_made[i] += i != taker
+    return record
+
+
+def run_match(players: Sequence[Player], deals: int, seed: int, *,
+              rules: RuleSet | str = "standard") -> MatchResult:
+    """Play deal seeds ``seed .. seed + deals - 1``, each four times with the players rotated
+    (in this process, with these players; ``tarot simulate`` plays the same match on
+    every core, with fresh players for each game)."""
+    if len(players) != SEATS:
+        raise ValueError(f"a match needs {SEATS} players, not {len(players)}")
+    if deals < 1:
+        raise ValueError("a match needs at least one deal")
+    records = [play_deal_seed(deal_seed, seed, rules, lambda _: players)
+               for deal_seed in range(seed, seed + deals)]
+    return match_result([p.name for p in players], records, seed)
+
+
+def match_result(names: Sequence[str], records: Sequence[SeedRecord], seed: int) -> MatchResult:
+    """The records as :class:`tarot.duplicate.match.MatchResult`, for its means, intervals and
+    paired differences (the figures ``run_match`` gives for the same match)."""
+    games = len(records) * SEATS
+    per_seed = tuple(tuple(total / SEATS for total in r.totals) for r in records)
+    players = []
+    for i, name in enumerate(names):
+        _, half = mean_ci([row[i] for row in per_seed])
+        players.append(PlayerResult(
+            name=name, games=games, mean=sum(r.totals[i] for r in records) / games,
+            ci95=half, taken=sum(r.taken[i] for r in records),
+            made=sum(r.made[i] for r in records)))
+    return MatchResult(seed=seed, deals=len(records), players=tuple(players), per_seed=per_seed)

@@ -1,0 +1,255 @@
+"""A duplicate match's results on disk: ``tarot simulate --out FILE``, read back by
+``--resume FILE`` and ``--report FILE``.
+
+JSON Lines, made to be read by a notebook as well as by this program: a header (the
+format and its version, the program's version, the players, the first deal seed,
+the number of deal seeds, the rule set and its hash), then one line per finished
+deal seed, each :class:`tarot.duplicate.match.SeedRecord`'s fields under their own names. The
+lines come in the order the deal seeds finished, which depends on the workers; a
+reader sorts them by deal seed, and the report does.
+
+Written as a save is: the header appears whole or not at all (through a rename),
+then each record is appended with one ``write`` and no buffer in between, so a
+process killed at any moment leaves whole lines, and at worst a last line without
+its end of line. Reading drops such a torn line (its deal seed is played again by
+``--resume``, which cuts it off first). The decision times are integers
+(nanoseconds), so every number in the file reads back exactly as it was written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Literal
+
+from annotated_types import Len
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
+
+from tarot.duplicate.match import SEATS, SeedRecord
+from tarot.files.reading import ReadError, open_regular
+
+# Far above any record (a strong player's deal seed is about 30 KB of decision times),
+# low enough that a file of junk is refused before it fills the memory.
+MAX_LINE_BYTES = 1 << 22
+# The most deal seeds a match holds: their records, kept for the report, take some 3 GB,
+# and the deal seeds left to play are listed before the first is played.
+MAX_DEAL_SEEDS = 100_000
+
+
+class ResultsError(ValueError):
+    """A results file that cannot be read or continued; the message names the file
+    (and the line, where one is at fault)."""
+
+
+class ResultsHeader(BaseModel):
+    """The first line of a results file: what the match is, so that a resumed run is
+    the same match and a report needs nothing else."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    format: Literal["tarot-simulate-results"] = "tarot-simulate-results"
+    version: Literal[1] = 1
+    program: str  # tarot's version: another version's players may decide otherwise
+    players: tuple[str, str, str, str]
+    seed: int = Field(ge=0)  # the first deal seed
+    deals: int = Field(ge=1, le=MAX_DEAL_SEEDS)  # bounded: the seeds left are listed
+    rules: str  # the --rules argument, a name or a path, to load the rule set on resume
+    rules_id: str
+    rules_hash: str
+
+
+Counts = Annotated[list[NonNegativeInt], Len(SEATS, SEATS)]
+
+
+class SeedLine(BaseModel):
+    """One deal seed's line: :class:`tarot.duplicate.match.SeedRecord`, field for field (a test
+    keeps the two alike)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    deal_seed: int = Field(ge=0)
+    totals: Annotated[list[int], Len(SEATS, SEATS)]
+    taken: Counts
+    made: Counts
+    slams_declared: Counts
+    slams_declared_made: Counts
+    slams_undeclared_made: Counts
+    slams_defence_made: Counts
+    times_ns: Annotated[list[list[NonNegativeInt]], Len(SEATS, SEATS)]
+
+
+def header_line(header: ResultsHeader) -> str:
+    return json.dumps(header.model_dump(mode="json"), ensure_ascii=False)
+
+
+def record_line(record: SeedRecord) -> str:
+    return json.dumps(dataclasses.asdict(record), separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Results:
+    """A results file as read: its header, its records sorted by deal seed, the bytes up
+    to the end of its last whole line, and the line number of a torn last line, if any
+    (dropped)."""
+
+    path: Path
+    header: ResultsHeader
+    records: tuple[SeedRecord, ...]
+    whole_bytes: int
+    torn_line: int | None
+
+    @property
+    def missing(self) -> int:
+        return self.header.deals - len(self.records)
+
+
+def read_results(path: Path) -> Results:
+    """A results file, checked line by line; ResultsError names the first fault."""
+    header: ResultsHeader | None = None
+    records: dict[int, tuple[int, SeedRecord]] = {}  # by deal seed: (line, record)
+    whole_bytes = 0
+    torn_line = None
+    for number, line in _lines(path):
+        if line is None:
+            torn_line = number
+            break
+        whole_bytes += len(line)
+        if header is None:
+            header = _parse_header(path, line)
+            continue
+        record = _parse_record(path, number, line, header)
+        if record.deal_seed in records:
+            first = records[record.deal_seed][0]
+            raise ResultsError(f"{path}:{number}: deal seed {record.deal_seed} again "
+                               f"(its record is on line {first} already)")
+        records[record.deal_seed] = (number, record)
+    if header is None:
+        raise ResultsError(f"{path}:1: an empty file: a results file starts with its header")
+    ordered = tuple(records[deal_seed][1] for deal_seed in sorted(records))
+    return Results(path, header, ordered, whole_bytes, torn_line)
+
+
+def _lines(path: Path) -> Iterator[tuple[int, bytes | None]]:
+    """Each whole line (with its end of line) and its number; None for a torn last line
+    (one without its end of line: a write cut short)."""
+    try:
+        stream = open_regular(path, "a results file")
+    except ReadError as error:
+        raise ResultsError(str(error)) from None
+    with stream:
+        number = 0
+        while chunk := stream.readline(MAX_LINE_BYTES + 1):
+            number += 1
+            if len(chunk) > MAX_LINE_BYTES:
+                raise ResultsError(f"{path}:{number}: a line of more than {MAX_LINE_BYTES} "
+                                   "bytes: not a results file")
+            if not chunk.endswith(b"\n"):
+                if number == 1:
+                    raise ResultsError(f"{path}:1: the header is cut short (no end of line)")
+                yield number, None
+                return
+            yield number, chunk
+
+
+def _parse_header(path: Path, line: bytes) -> ResultsHeader:
+    try:
+        return ResultsHeader.model_validate_json(line)
+    except ValidationError as error:
+        raise ResultsError(f"{path}:1: not the header of a tarot simulate results file: "
+                           f"{_first(error)}") from None
+
+
+def _parse_record(path: Path, number: int, line: bytes, header: ResultsHeader) -> SeedRecord:
+    try:
+        parsed = SeedLine.model_validate_json(line)
+    except ValidationError as error:
+        raise ResultsError(f"{path}:{number}: not a deal seed's record: {_first(error)}"
+                           ) from None
+    last = header.seed + header.deals - 1
+    problem = None
+    if not header.seed <= parsed.deal_seed <= last:
+        problem = (f"deal seed {parsed.deal_seed} is not one of this match's "
+                   f"({header.seed} to {last})")
+    elif sum(parsed.totals) != 0:
+        problem = f"the totals sum to {sum(parsed.totals)}; every game's scores sum to 0"
+    elif sum(parsed.taken) != SEATS:
+        problem = (f"{sum(parsed.taken)} contracts taken; a deal seed is {SEATS} games, "
+                   "each with one taker")
+    elif any(made > taken for made, taken in zip(parsed.made, parsed.taken, strict=True)):
+        problem = "more contracts made than taken"
+    if problem is not None:
+        raise ResultsError(f"{path}:{number}: {problem}")
+    return SeedRecord(**parsed.model_dump())
+
+
+def _first(error: ValidationError) -> str:
+    problem = error.errors()[0]
+    where = ".".join(str(p) for p in problem["loc"])
+    return f"{where}: {problem['msg']}" if where else problem["msg"]
+
+
+def differences(recorded: ResultsHeader, wanted: ResultsHeader) -> list[str]:
+    """What a run that wants ``wanted`` would change of the match ``recorded`` describes,
+    one phrase a setting; empty when it is the same match."""
+    said = []
+    if recorded.players != wanted.players:
+        said.append(f"--players {','.join(wanted.players)} (the file's: "
+                    f"{','.join(recorded.players)})")
+    if recorded.seed != wanted.seed:
+        said.append(f"--seed {wanted.seed} (the file's: {recorded.seed})")
+    if recorded.deals != wanted.deals:
+        said.append(f"--deals {wanted.deals} (the file's: {recorded.deals})")
+    if recorded.rules_hash != wanted.rules_hash:
+        said.append(f"the rules {wanted.rules_id!r}, {wanted.rules_hash} (the file's: "
+                    f"{recorded.rules_id!r}, {recorded.rules_hash})")
+    if recorded.program != wanted.program:
+        said.append(f"tarot {wanted.program} (the file was written by tarot "
+                    f"{recorded.program}, whose players may decide otherwise)")
+    return said
+
+
+def start_results(path: Path, header: ResultsHeader) -> None:
+    """A new results file holding its header, made whole or not at all; FileExistsError if
+    ``path`` exists (it is left untouched)."""
+    from tarot.files.atomic import write_text_atomic
+
+    write_text_atomic(path, header_line(header) + "\n")
+
+
+class ResultsWriter:
+    """Appends records to a results file: one unbuffered ``write`` a line, so that a kill
+    leaves at worst a torn last line. No ``fsync`` a line (that guards only against a
+    power cut, and a lost line is only a deal seed played again); one at :meth:`close`.
+    """
+
+    def __init__(self, path: Path, whole_bytes: int) -> None:
+        self.path = path
+        self.fd = os.open(path, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
+        try:
+            # A torn last line goes first, in one truncation: the file is as it was or
+            # repaired, whenever the process dies.
+            os.truncate(self.fd, whole_bytes)
+            os.lseek(self.fd, 0, os.SEEK_END)
+        except BaseException:
+            os.close(self.fd)
+            raise
+
+    def write(self, records: list[SeedRecord]) -> None:
+        for record in records:
+            data = (record_line(record) + "\n").encode()
+            while data:
+                data = data[os.write(self.fd, data):]
+
+    def close(self) -> None:
+        try:
+            os.fsync(self.fd)
+        finally:
+            os.close(self.fd)
+
+    def __enter__(self) -> ResultsWriter:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()

@@ -1,0 +1,226 @@
+"""How events change a deal: :func:`apply` is the only writer of a DealState.
+
+:func:`next_derived` says which derived event the rules call for now (a trick
+is complete, the chien must be shown, the deal is void, the deal is over), so
+that playing a decision and then its consequences is one loop in ``tarot.engine.game``,
+and a log's derived events can be recomputed and compared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tarot.engine import phases
+from tarot.engine.cards import (
+    CARD_BY_CODE,
+    CODES,
+    DECK_SIZE,
+    EXCUSE,
+    FULL_DECK_MASK,
+    codes_of_mask,
+    mask_of_codes,
+)
+from tarot.engine.deal import petit_sec_seat
+from tarot.engine.events import (
+    Bid,
+    Chelem,
+    ChienShown,
+    Deal,
+    Discard,
+    Event,
+    Play,
+    Poignee,
+    Redeal,
+    Settlement,
+    TrickTaken,
+)
+from tarot.engine.kernel import BEATERS, won_by_led_excuse
+from tarot.engine.legal import excuse_exception_applies
+from tarot.engine.scoring import settle
+from tarot.engine.state import NO_SEAT, CompletedTrick, DealState
+from tarot.errors import IllegalAction
+
+fire = phases.fire
+
+
+def check_deal(state: DealState, deal: Deal) -> None:
+    """Refuse a deal event that does not fit this point of the game or the rules."""
+    if state.phase != phases.DEAL:
+        raise IllegalAction("wrong_phase", "a deal comes only at the start or after a redeal")
+    if deal.deal_number != state.deal_number or deal.dealer != state.dealer:
+        raise IllegalAction(
+            "invalid_deal",
+            f"expected deal number {state.deal_number} dealt by P{state.dealer}, "
+            f"got deal number {deal.deal_number} dealt by P{deal.dealer}")
+    sizes = [len(h) for h in deal.hands] + [len(deal.chien)]
+    expected = [state.rules.deal.hand_size] * 4 + [state.rules.deal.chien_size]
+    if sizes != expected:
+        raise IllegalAction("invalid_deal",
+                            f"hands and chien hold {sizes} cards; the rules deal {expected}")
+    unknown = [c for h in (*deal.hands, deal.chien) for c in h if c not in CARD_BY_CODE]
+    if unknown:
+        raise IllegalAction("invalid_deal", f"{unknown[0]!r} is not a card code")
+    union = 0
+    for part in (*deal.hands, deal.chien):
+        union |= mask_of_codes(part)
+    if union != FULL_DECK_MASK:
+        raise IllegalAction(
+            "invalid_deal",
+            f"the deal must hold each of the {DECK_SIZE} cards once; "
+            f"missing: {' '.join(codes_of_mask(FULL_DECK_MASK & ~union))}")
+
+
+def _apply_deal(state: DealState, event: Deal) -> None:
+    state.deal_number = event.deal_number
+    state.dealer = event.dealer
+    state.hands = [mask_of_codes(h) for h in event.hands]
+    state.chien = mask_of_codes(event.chien)
+    state.bids = []
+    state.best_bid = -1
+    state.taker = NO_SEAT
+    state.contract = -1
+    state.chien_taken = False
+    state.discard = 0
+    state.chelem_declared = False
+    state.poignees = []
+    state.tricks = []
+    state.trick = []
+    state.trick_best = -1
+    state.leader = NO_SEAT
+    state.played = 0
+    state.settlement = None
+    state.legal_cache = -1
+    fire(state, "dealt")
+    state.turn = (event.dealer + 1) % 4 if state.phase == phases.AUCTION else NO_SEAT
+
+
+def _apply_bid(state: DealState, event: Bid) -> None:
+    index = None if event.contract is None else state.rules.contract_index[event.contract]
+    state.bids.append(index)
+    if index is not None:
+        state.best_bid = index
+        state.taker = event.seat
+    if len(state.bids) < 4:
+        state.turn = (event.seat + 1) % 4
+        return
+    state.contract = state.best_bid
+    fire(state, "auction_closed")
+    state.turn = state.taker if state.phase != phases.REDEAL else NO_SEAT
+
+
+def _apply_chien_shown(state: DealState, event: ChienShown) -> None:
+    state.hands[state.taker] |= state.chien
+    state.chien_taken = True
+
+
+def _apply_discard(state: DealState, event: Discard) -> None:
+    mask = mask_of_codes(event.cards)
+    state.hands[event.seat] &= ~mask
+    state.discard = mask
+    fire(state, "discarded")
+
+
+def _apply_chelem(state: DealState, event: Chelem) -> None:
+    state.chelem_declared = event.declared
+    fire(state, "declared")
+    # A declared chelem makes the taker lead (R14); otherwise the dealer's right leads.
+    state.leader = state.taker if event.declared else (state.dealer + 1) % 4
+    state.turn = state.leader
+
+
+def _apply_poignee(state: DealState, event: Poignee) -> None:
+    state.poignees.append((event.seat, mask_of_codes(event.cards)))
+
+
+def _apply_play(state: DealState, event: Play) -> None:
+    play_card(state, event.seat, CARD_BY_CODE[event.card])
+
+
+def play_card(state: DealState, seat: int, card: int) -> None:
+    """Apply a card play (the Play event's effect), the card as an int."""
+    bit = 1 << card
+    state.hands[seat] &= ~bit
+    state.played |= bit
+    trick = state.trick
+    best = state.trick_best
+    if BEATERS[trick[best] if best >= 0 else -1] >> card & 1:  # the winner, kept as it comes
+        state.trick_best = len(trick)
+    trick.append(card)
+    state.legal_cache = -1
+    state.turn = (seat + 1) % 4 if len(state.trick) < 4 else NO_SEAT
+
+
+def _apply_trick(state: DealState, event: TrickTaken) -> None:
+    exception = won_by_led_excuse(state.trick, state.leader, event.winner)
+    state.tricks.append(CompletedTrick(state.leader, tuple(state.trick), event.winner, exception))
+    state.trick = []
+    state.trick_best = -1
+    state.leader = event.winner
+    state.legal_cache = -1
+    if len(state.tricks) == state.rules.deal.hand_size:
+        fire(state, "tricks_done")
+        state.turn = NO_SEAT
+    else:
+        state.turn = event.winner
+
+
+def _apply_redeal(state: DealState, event: Redeal) -> None:
+    fire(state, "redealt")
+    state.dealer = event.next_dealer
+    state.deal_number += 1
+    state.turn = NO_SEAT
+
+
+def _apply_settlement(state: DealState, event: Settlement) -> None:
+    state.settlement = event
+    fire(state, "settled")
+
+
+APPLY: dict[type, Callable[[DealState, Any], None]] = {
+    Deal: _apply_deal,
+    Bid: _apply_bid,
+    ChienShown: _apply_chien_shown,
+    Discard: _apply_discard,
+    Chelem: _apply_chelem,
+    Poignee: _apply_poignee,
+    Play: _apply_play,
+    TrickTaken: _apply_trick,
+    Redeal: _apply_redeal,
+    Settlement: _apply_settlement,
+}
+
+
+def apply(state: DealState, event: Event) -> None:
+    """Apply an event already known to be legal (checked by tarot.engine.legal or next_derived)."""
+    APPLY[type(event)](state, event)
+
+
+def next_derived(state: DealState) -> Event | None:
+    """The derived event the rules call for now, or None when a decision is awaited."""
+    phase = state.phase
+    if phase == phases.TRICKS:
+        if len(state.trick) < 4:
+            return None
+        trick = state.trick
+        exception = trick[0] == EXCUSE and excuse_exception_applies(state)
+        index = 0 if exception else state.trick_best
+        return TrickTaken(
+            number=len(state.tricks) + 1,
+            leader=state.leader,
+            cards=(CODES[trick[0]], CODES[trick[1]], CODES[trick[2]], CODES[trick[3]]),
+            winner=(state.leader + index) % 4,
+        )
+    if phase == phases.CHIEN and not state.chien_taken:
+        return ChienShown(taker=state.taker, cards=codes_of_mask(state.chien))
+    if phase == phases.SETTLEMENT:
+        return settle(state)
+    if phase == phases.REDEAL:
+        seat = petit_sec_seat(tuple(state.hands)) if not state.bids else None
+        return Redeal(
+            reason="petit_sec" if seat is not None else "all_passed",
+            seat=seat,
+            next_dealer=(state.dealer + 1) % 4,
+        )
+    return None
+

@@ -1,0 +1,298 @@
+"""The API of one deal: start it, ask what is legal, play checked actions, read views.
+
+>>> game = Game.new(seed=7)
+>>> seat = game.turn
+>>> events = game.play(game.legal_actions()[0])   # a pass, or a bid
+
+``play`` checks the action (an :class:`~tarot.errors.IllegalAction` with a code
+leaves the game as it was), applies it, then applies the derived events the
+rules call for, and returns them all. A redeal deals the next hand from the
+seed at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+
+from tarot.engine import phases
+from tarot.engine.cards import CODES, card_list, cards_in, codes, parse_cards, sort_key
+from tarot.engine.deal import SHUFFLE_ALGORITHM, DealtCards, SeededShuffles
+from tarot.engine.events import (
+    DERIVED_TYPES,
+    Action,
+    Deal,
+    Event,
+    LogHeader,
+    NamedDealRecord,
+    Play,
+    Settlement,
+    differences,
+)
+from tarot.engine.evolve import APPLY, apply, check_deal, next_derived, play_card
+from tarot.engine.legal import canonical, check, legal_actions, legal_card_played, legal_cards
+from tarot.engine.rule_files import carried_rules, load_rules
+from tarot.engine.rules import RuleSet
+from tarot.engine.state import NO_SEAT, DealState
+from tarot.engine.views import PlayerView, view_for
+from tarot.errors import IllegalAction
+
+DEFAULT_SEATS = ("P0", "P1", "P2", "P3")
+
+
+def _rules(rules: RuleSet | str) -> RuleSet:
+    return rules if isinstance(rules, RuleSet) else load_rules(rules)
+
+
+def deal_event(dealt: DealtCards, deal_number: int) -> Deal:
+    return Deal(
+        deal_number=deal_number,
+        dealer=dealt.dealer,
+        hands=tuple(codes(h) for h in dealt.hands),  # type: ignore[arg-type]
+        chien=codes(dealt.chien),
+    )
+
+
+class Game:
+    """One deal of French Tarot (with its redeals), as a state and the log of its events."""
+
+    __slots__ = ("_shuffles", "events", "header", "rules", "state")
+
+    def __init__(self, header: LogHeader, rules: RuleSet) -> None:
+        if header.rules_hash != rules.content_hash:
+            raise ValueError("the header's rules hash is not the rule set's")
+        self.header = header
+        self.rules = rules
+        self.state = DealState(rules=rules, dealer=header.first_dealer)
+        self.events: list[Event] = []
+        self._shuffles: SeededShuffles | None = None  # made at the first seeded deal
+
+    # -- starting --------------------------------------------------------------
+
+    @classmethod
+    def new(cls, seed: int, *, rules: RuleSet | str = "standard", dealer: int = 3,
+            seats: Sequence[str] = DEFAULT_SEATS, players: Sequence[str] | None = None,
+            named_deal: NamedDealRecord | None = None) -> Game:
+        """A game whose deals all come from ``seed`` (a non-negative int).
+
+        ``players`` and ``named_deal`` are recorded in the header (see LogHeader).
+        """
+        ruleset = _rules(rules)
+        game = cls(_header(ruleset, seed, "shuffled", dealer, seats, players, named_deal),
+                   ruleset)
+        game._advance()
+        return game
+
+    @classmethod
+    def from_deal(cls, hands: Sequence[Iterable[str] | str], chien: Iterable[str] | str, *,
+                  dealer: int = 3, seed: int = 0, rules: RuleSet | str = "standard",
+                  seats: Sequence[str] = DEFAULT_SEATS, players: Sequence[str] | None = None,
+                  named_deal: NamedDealRecord | None = None) -> Game:
+        """A game from four hands (by seat) and a chien, as card codes.
+
+        Should this deal be void, the redeals come from ``seed``.
+        """
+        ruleset = _rules(rules)
+        game = cls(_header(ruleset, seed, "explicit", dealer, seats, players, named_deal),
+                   ruleset)
+        cards = [sorted(parse_cards(h), key=sort_key) for h in hands]
+        if len(cards) != 4:
+            raise IllegalAction("invalid_deal", f"a deal has 4 hands, not {len(cards)}")
+        deal = Deal(deal_number=0, dealer=dealer,
+                    hands=tuple(codes(h) for h in cards),  # type: ignore[arg-type]
+                    chien=codes(sorted(parse_cards(chien), key=sort_key)))
+        game.record(deal)
+        game._advance()
+        return game
+
+    # -- asking ----------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or None when no decision is awaited (the deal is over)."""
+        return None if self.state.turn == NO_SEAT else self.state.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == phases.DONE
+
+    @property
+    def settlement(self) -> Settlement | None:
+        return self.state.settlement
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the seat to act (see ``legal.legal_actions`` for the discard)."""
+        return legal_actions(self.state)
+
+    def legal_cards(self) -> list[str]:
+        """The codes of the cards the seat to play may play now (empty outside the tricks)."""
+        if self.state.phase != phases.TRICKS or self.state.turn == NO_SEAT:
+            return []
+        return [CODES[c] for c in cards_in(legal_cards(self.state))]
+
+    def hand(self, seat: int) -> list[str]:
+        """A seat's hand, in display order (the whole truth: for tests and the log, not bots)."""
+        return list(codes(sorted(card_list(self.state.hands[seat]), key=sort_key)))
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know (rule book A30); a computer player's only window on the game."""
+        return view_for(self.state, seat)
+
+    # -- playing ---------------------------------------------------------------
+
+    def play(self, action: Action) -> list[Event]:
+        """Check and apply a decision, then every derived event it leads to; return them all."""
+        state = self.state
+        card = legal_card_played(state, action)
+        if card >= 0:  # the inner loop of every deal: the effect below, without dispatch
+            play_card(state, state.turn, card)
+            events = self.events
+            events.append(action)
+            if len(state.trick) < 4:
+                return [action]
+            taken = next_derived(state)  # the trick, taken
+            assert taken is not None
+            self._record(taken)
+            if state.phase == phases.TRICKS:
+                return [action, taken]
+            start = len(events) - 2
+            self._advance()  # the last trick: the settlement follows
+            return events[start:]
+        action = canonical(action)
+        check(state, action)
+        events = self.events
+        start = len(events)
+        APPLY[type(action)](state, action)
+        events.append(action)
+        self._advance()
+        return events[start:]
+
+    def record(self, event: Event) -> list[Event]:
+        """Apply one logged event, checked; return it and any derived events applied before it.
+
+        For replaying a log: decisions are checked like :meth:`play`; deals are
+        checked against the rules (and the seed, by ``tarot.log``); a derived
+        event must be exactly the one the rules call for. Derived events a log
+        leaves out are applied first, so a log of decisions alone rebuilds the deal.
+        """
+        state = self.state
+        card = legal_card_played(state, event)
+        if card >= 0:  # as in play(); the trick has fewer than four cards: nothing is due
+            play_card(state, state.turn, card)
+            self.events.append(event)
+            return [event]
+        start = len(self.events)
+        expected = next_derived(self.state)
+        if type(event) in DERIVED_TYPES:
+            if expected is None:
+                raise IllegalAction("unexpected_derived",
+                                    f"no {event.type} event is due here ({self.state.phase})")
+            if event != expected:
+                raise IllegalAction("derived_mismatch", "; ".join(
+                    differences(expected, event, event.type)))
+            self._record(event)
+            return self.events[start:]
+        if expected is not None:
+            self.apply_pending_derived()
+        if isinstance(event, Deal):
+            check_deal(self.state, event)
+        else:
+            check(self.state, event)  # type: ignore[arg-type]
+        self._record(event)
+        return self.events[start:]
+
+    def record_due(self, event: Event) -> None:
+        """Apply the event the rules call for now: :func:`tarot.engine.evolve.next_derived`'s, or
+        the deal :meth:`seeded_deal` gives when one is due (nothing to check: the engine
+        made it)."""
+        self._record(event)
+
+    def start_match(self, deals: int) -> None:
+        """Mark this game as deal 1 of a match of ``deals`` deals, in its header: before its
+        log is written (a header is written once)."""
+        self.header = dataclasses.replace(self.header, match_deals=deals)
+
+    def clone(self) -> Game:
+        copy = Game.__new__(Game)
+        copy.header = self.header
+        copy.rules = self.rules
+        copy.state = self.state.clone()
+        copy.events = self.events.copy()
+        # Shared: it gives deal k whoever asks, at worst starting its stream again.
+        copy._shuffles = self._shuffles
+        return copy
+
+    def seeded_deal(self, deal_number: int, dealer: int) -> Deal:
+        """The deal event the header's seed gives for this deal number and dealer."""
+        if self._shuffles is None:
+            self._shuffles = SeededShuffles(self.header.seed)
+        dealt = self._shuffles.deal(deal_number, dealer, self.rules.deal.hand_size)
+        return deal_event(dealt, deal_number)
+
+    # -- internals -------------------------------------------------------------
+
+    def _record(self, event: Event) -> None:
+        apply(self.state, event)
+        self.events.append(event)
+
+    def apply_pending_derived(self) -> list[Event]:
+        """Apply the derived events the rules call for now (the end of a decisions-only log)."""
+        start = len(self.events)
+        derived = next_derived(self.state)
+        while derived is not None:
+            self._record(derived)
+            derived = next_derived(self.state)
+        return self.events[start:]
+
+    def can_deal_from_seed(self) -> bool:
+        """Whether the deal due now (if any) comes from the seed: every deal but an explicit
+        first deal."""
+        return self.header.first_deal == "shuffled" or self.state.deal_number > 0
+
+    def advance(self) -> list[Event]:
+        """Apply the derived events due and deal again after a redeal, until a decision is
+        awaited (a log that stops after a redeal, say); return the events applied."""
+        start = len(self.events)
+        if self.state.phase != phases.DEAL or self.can_deal_from_seed():
+            self._advance()
+        else:
+            self.apply_pending_derived()
+        return self.events[start:]
+
+    def _advance(self) -> None:
+        """Apply derived events, dealing again from the seed after a redeal, until a decision."""
+        state = self.state
+        if state.phase == phases.TRICKS and len(state.trick) < 4:
+            return  # the common case, a card played mid-trick: nothing follows
+        while True:
+            derived = next_derived(state)
+            if derived is not None:
+                self._record(derived)
+            elif state.phase == phases.DEAL:
+                self._record(self.seeded_deal(state.deal_number, state.dealer))
+            else:
+                return
+
+
+
+
+def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequence[str],
+            players: Sequence[str] | None, named_deal: NamedDealRecord | None) -> LogHeader:
+    if not 0 <= dealer < 4:
+        raise ValueError(f"the dealer is a seat, 0 to 3, not {dealer}")
+    if seed < 0:
+        # random.Random ignores the sign of an int seed: -5 would deal as 5.
+        raise ValueError(f"a seed is a non-negative integer, not {seed}")
+    return LogHeader(rules_id=rules.id, rules_hash=rules.content_hash, seed=seed,
+                     shuffle=SHUFFLE_ALGORITHM, first_deal=first_deal,  # type: ignore[arg-type]
+                     first_dealer=dealer, seats=tuple(seats),  # type: ignore[arg-type]
+                     players=None if players is None else tuple(players),  # type: ignore[arg-type]
+                     named_deal=named_deal,
+                     rules=carried_rules(rules))
+
+
+__all__ = ["Game", "Play", "deal_event"]

@@ -1,0 +1,302 @@
+"""Rule sets: every number and switch of the rule book, as a validated model.
+
+A rule file loads into a frozen, validated :class:`RuleSet`. A typo in a key, a
+missing key or a wrong type is a :class:`RulesError` naming the file and the key, and
+so is a rule set that cannot be played to its end: a deal whose discard can be
+impossible, a poignée no hand can show, a target no taker can reach or miss, a number
+so large that the scores stop being numbers a log can hold.
+
+This module reads no file: finding and reading rule files is
+:mod:`tarot.engine.rule_files`' job.
+
+The engine reads every number from here; the tables it needs in its inner loop
+(card points by card, contract multipliers) are computed once per rule set.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from collections.abc import Iterator
+from functools import cached_property
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from tarot.engine.cards import (
+    ALL_CARDS,
+    BOUT_MASK,
+    BOUTS,
+    EXCUSE,
+    JACK,
+    KING,
+    KING_MASK,
+    KNIGHT,
+    QUEEN,
+    TRUMP_MASK,
+    is_trump,
+    rank_of,
+)
+
+if TYPE_CHECKING:
+    from tarot.engine.kernel import RuleTable
+
+
+# The words a person passes with at the table (tarot.ui.terminal; a named deal's script
+# says "pass" too): no contract may be one.
+PASS_WORDS = frozenset({"pass", "p", "passe"})
+# Bounds on the numbers of a rule file, far beyond any real one, that keep every score
+# an integer a log line and a report's float hold: with them a deal's score stays below
+# 10^10, where unbounded ones (TOML integers have no limit here) made scores of
+# thousands of digits, which JSON cannot read back.
+MAX_CARD_HALF_POINTS = 1000
+MAX_MULTIPLIER = 1000
+MAX_BONUS = 1_000_000
+CardHalfPoints = Annotated[int, Field(ge=0, le=MAX_CARD_HALF_POINTS)]
+Bonus = Annotated[int, Field(ge=-MAX_BONUS, le=MAX_BONUS)]
+# The taker keeps, after his discard, every king and bout he held: the discard is
+# possible from any hand and chien only when a hand holds at least this many cards.
+KEPT_IN_ANY_DISCARD = (KING_MASK | BOUT_MASK).bit_count()
+# A poignée shows trumps, the Excuse filling the last place at most (R8).
+MOST_POIGNEE_CARDS = TRUMP_MASK.bit_count() + 1
+
+
+class RulesError(ValueError):
+    """A rule file that cannot be read or does not describe a valid rule set."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+class DealRules(_Frozen):
+    hand_size: int = Field(gt=0)
+    chien_size: int = Field(ge=0)
+
+
+class CardPoints(_Frozen):
+    """Half-points of each kind of card."""
+
+    bout: CardHalfPoints
+    king: CardHalfPoints
+    queen: CardHalfPoints
+    knight: CardHalfPoints
+    jack: CardHalfPoints
+    other: CardHalfPoints
+
+
+class ScoringRules(_Frozen):
+    target_half_points: tuple[int, int, int, int]
+    base_points: Bonus
+    petit_au_bout_per_multiplier: Bonus
+    excuse_compensation_half_points: CardHalfPoints
+
+
+ChienFate = Literal["shown", "taker", "defence"]
+
+
+class Contract(_Frozen):
+    id: str = Field(pattern=r"^[a-z_]+$")
+    name: str
+    multiplier: int = Field(gt=0, le=MAX_MULTIPLIER)
+    chien: ChienFate
+
+
+class PoigneeLevel(_Frozen):
+    id: str = Field(pattern=r"^[a-z_]+$")
+    name: str
+    trumps: int = Field(gt=0)
+    bonus: int = Field(ge=0, le=MAX_BONUS)
+
+
+class PoigneeRules(_Frozen):
+    four_kings_level: str
+
+
+class ChelemRules(_Frozen):
+    declared_made: Bonus
+    declared_failed: Bonus
+    undeclared_made: Bonus
+    defence_made: Bonus
+
+
+class Flags(_Frozen):
+    excuse_kept_in_any_slam: bool
+    four_kings_excuse_fill: bool
+    petit_au_bout_slam_counts_last_trick: bool
+
+
+class RuleSet(_Frozen):
+    id: str = Field(pattern=r"^[a-z0-9_-]+$")
+    name: str
+    deal: DealRules
+    card_points: CardPoints
+    scoring: ScoringRules
+    contracts: tuple[Contract, ...] = Field(min_length=1)
+    poignees: tuple[PoigneeLevel, ...]
+    poignee_rules: PoigneeRules
+    chelem: ChelemRules
+    flags: Flags
+
+    @model_validator(mode="after")
+    def _playable(self) -> RuleSet:
+        problems = list(playability_problems(self))
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    # Tables for the engine's inner loop, computed once per rule set.
+
+    @cached_property
+    def points_table(self) -> tuple[int, ...]:
+        """Half-points of each card, indexed by card int."""
+        return tuple(self._card_half_points(card) for card in ALL_CARDS)
+
+    @cached_property
+    def total_half_points(self) -> int:
+        return sum(self.points_table)
+
+    @cached_property
+    def contract_index(self) -> dict[str, int]:
+        return {c.id: i for i, c in enumerate(self.contracts)}
+
+    @cached_property
+    def poignee_by_size(self) -> dict[int, PoigneeLevel]:
+        return {p.trumps: p for p in self.poignees}
+
+    @cached_property
+    def table(self) -> RuleTable:
+        """The numbers and switches the rules kernel reads, as a plain frozen object."""
+        from tarot.engine.kernel import RuleTable
+
+        return RuleTable.of(self)
+
+    @cached_property
+    def content_hash(self) -> str:
+        """A hash of what the rules say, not of how the file is written."""
+        canonical = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+
+    def _card_half_points(self, card: int) -> int:
+        points = self.card_points
+        if card in BOUTS:
+            return points.bout
+        if card == EXCUSE or is_trump(card):
+            return points.other
+        by_rank = {KING: points.king, QUEEN: points.queen, KNIGHT: points.knight,
+                   JACK: points.jack}
+        return by_rank.get(rank_of(card), points.other)
+
+
+def playability_problems(rules: RuleSet) -> Iterator[str]:
+    """Why ``rules`` cannot be played to the end of every deal, one sentence a fault, each
+    starting with the key at fault (``deal.hand_size: …``); none for a playable rule set.
+
+    Every deal must be dealt, bid on, discarded from and played out whatever the cards:
+    what a number allows only for some hands (a discard that four kings and three bouts
+    make impossible) refuses the rule set, since a taker stuck with such a hand could
+    neither discard nor leave the deal.
+    """
+    deal = rules.deal
+    hand, chien = deal.hand_size, deal.chien_size
+    if 4 * hand + chien != len(ALL_CARDS):
+        yield (f"deal: 4 hands of {hand} and a chien of {chien} do not make the "
+               f"{len(ALL_CARDS)} cards")
+        return
+    shown = [c.id for c in rules.contracts if c.chien == "shown"]
+    kept = min(KEPT_IN_ANY_DISCARD, hand + chien)
+    if shown and hand < kept:
+        yield (f"deal.hand_size: a taker of {shown[0]!r} takes the chien of {chien} and "
+               f"discards {chien}, keeping every king and bout he holds (R6); with hands of "
+               f"{_cards(hand)}, one who holds more than {hand} of the 4 kings and 3 bouts "
+               f"cannot discard: deal at least {kept} cards a hand, or let only contracts "
+               "whose chien stays hidden (chien = \"taker\" or \"defence\") be bid")
+    ids = [c.id for c in rules.contracts]
+    if len(set(ids)) != len(ids):
+        yield "contracts: two contracts share an id"
+    for index, contract in enumerate(rules.contracts):
+        if contract.id in PASS_WORDS:
+            yield (f"contracts.{index}.id: {contract.id!r} is the word for a pass, so no "
+                   "one could bid this contract")
+    total = rules.total_half_points
+    for bouts, target in enumerate(rules.scoring.target_half_points):
+        if not 0 < target <= total:
+            yield (f"scoring.target_half_points.{bouts}: {target} half-points, a target "
+                   f"{'every taker reaches' if target <= 0 else 'no taker can reach'}: it "
+                   f"must be above 0 and at most the deck's {total} half-points")
+    sizes = [p.trumps for p in rules.poignees]
+    if sizes != sorted(set(sizes)):
+        yield "poignees: levels must be listed from fewest trumps up, each once"
+    level_ids = [p.id for p in rules.poignees]
+    if len(set(level_ids)) != len(level_ids):
+        yield "poignees: two levels share an id"
+    most = min(hand, MOST_POIGNEE_CARDS)
+    for index, level in enumerate(rules.poignees):
+        if level.trumps > most:
+            yield (f"poignees.{index}.trumps: a poignée of {level.trumps} cards, which no "
+                   f"hand can show: it is shown from a hand of {_cards(hand)}, and holds "
+                   f"only trumps, the Excuse filling its last place (R8): at most {most}")
+    if rules.poignee_rules.four_kings_level not in set(level_ids):
+        yield (f"poignee_rules.four_kings_level: {rules.poignee_rules.four_kings_level!r} "
+               "is not one of the poignee ids")
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
+def _shown(value: object, width: int = 60) -> str:
+    """A value as an error message quotes it: its repr, cut short when long."""
+    text = repr(value)
+    return text if len(text) <= width else f"{text[:width - 5]}…({len(text):,} characters)"
+
+
+def _describe_validation_error(error: ValidationError) -> str:
+    lines = []
+    for item in error.errors():
+        where = ".".join(str(part) for part in item["loc"]) or "(top level)"
+        message = item["msg"]
+        if item["type"] == "extra_forbidden":
+            message = "unknown key (a typo?)"
+        elif item["type"] == "missing":
+            message = "missing key"
+        elif item["type"] == "value_error" and not item["loc"]:
+            # A playability problem: its sentence starts with the key at fault.
+            lines.append(str(item.get("ctx", {}).get("error", message)))
+            continue
+        elif not isinstance(item.get("input"), dict | list):
+            message = f"{message} (got {_shown(item.get('input'))})"
+        lines.append(f"{where}: {message}")
+    return "; ".join(lines)
+
+
+def rules_from_toml(text: str, source: str) -> RuleSet:
+    """Parse and validate a rule set; errors name ``source`` and the key."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesError(f"{source}: not valid TOML: {error}") from None
+    try:
+        # Through JSON so that strict typing accepts TOML arrays for tuples.
+        return RuleSet.model_validate_json(json.dumps(data))
+    except TypeError as error:
+        raise RulesError(f"{source}: a value of a type rule files do not use: {error}") from None
+    except ValidationError as error:
+        raise RulesError(f"{source}: {_describe_validation_error(error)}") from None
+
+
+def rules_data(rules: RuleSet) -> dict[str, object]:
+    """A rule set as JSON data, as a log's header carries it (``rules_from_data`` reads it)."""
+    return rules.model_dump(mode="json")
+
+
+def rules_from_data(data: object, source: str) -> RuleSet:
+    """A rule set from JSON data (a log header's ``rules``), validated as a rule file is."""
+    try:
+        # Through JSON so that strict typing accepts arrays for tuples, as for TOML.
+        return RuleSet.model_validate_json(json.dumps(data))
+    except (TypeError, ValueError) as error:
+        if isinstance(error, ValidationError):
+            raise RulesError(f"{source}: {_describe_validation_error(error)}") from None
+        raise RulesError(f"{source}: not a rule set: {error}") from None

@@ -1,0 +1,77 @@
+"""DealState: everything about one deal in progress, as small ints and bit masks.
+
+``tarot.engine.evolve.apply`` is the only code that writes to it. Field values are
+ints, bools, tuples and lists of tuples, so :meth:`DealState.clone` is a
+shallow copy of four lists, which a sampling player can afford thousands of
+times per decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tarot.engine.events import Settlement
+from tarot.engine.rules import RuleSet
+
+NO_SEAT = -1
+
+
+@dataclass(slots=True)
+class CompletedTrick:
+    leader: int
+    cards: tuple[int, ...]  # in the order played, leader first
+    winner: int
+    excuse_exception: bool = False  # won by the Excuse led to the last trick (R16, A5)
+
+    def seat_of(self, index: int) -> int:
+        return (self.leader + index) % 4
+
+
+@dataclass(slots=True)
+class DealState:
+    rules: RuleSet
+    phase: str = "deal"
+    deal_number: int = 0
+    dealer: int = 3
+    hands: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    chien: int = 0  # the chien as dealt
+    bids: list[int | None] = field(default_factory=list)  # contract index per call, None = pass
+    best_bid: int = -1
+    taker: int = NO_SEAT
+    contract: int = -1  # index into rules.contracts
+    chien_taken: bool = False
+    discard: int = 0
+    chelem_declared: bool = False
+    poignees: list[tuple[int, int]] = field(default_factory=list)  # (seat, cards mask)
+    tricks: list[CompletedTrick] = field(default_factory=list)
+    leader: int = NO_SEAT
+    trick: list[int] = field(default_factory=list)  # cards of the trick in progress
+    trick_best: int = -1  # index in ``trick`` of its winning card so far; -1: none yet
+    turn: int = NO_SEAT
+    played: int = 0  # mask of every card played so far
+    settlement: Settlement | None = None
+    legal_cache: int = -1  # legal cards for ``turn`` in the tricks phase; -1 = not computed
+
+    def clone(self) -> DealState:
+        copy = DealState.__new__(DealState)
+        for name in DealState.__slots__:
+            setattr(copy, name, getattr(self, name))
+        copy.hands = self.hands.copy()
+        copy.bids = self.bids.copy()
+        copy.poignees = self.poignees.copy()
+        copy.tricks = self.tricks.copy()
+        copy.trick = self.trick.copy()
+        return copy
+
+    @property
+    def contract_id(self) -> str | None:
+        return self.rules.contracts[self.contract].id if self.contract >= 0 else None
+
+    @property
+    def chien_fate(self) -> str | None:
+        return self.rules.contracts[self.contract].chien if self.contract >= 0 else None
+
+    @property
+    def trick_number(self) -> int:
+        """The number (1..18) of the trick in progress, or of the last one once all are played."""
+        return min(len(self.tricks) + 1, self.rules.deal.hand_size)

@@ -1,0 +1,248 @@
+"""Named deals (``seeds/*.toml``): a seed or explicit hands, the reason the deal exists,
+the decisions some seats must take, and what its golden replay must show.
+
+A named deal file::
+
+    name = "garde-contre"
+    reason = "The chien stays hidden and counts for the defence (R7)."
+    seed = 12                      # or explicit hands:
+    dealer = 3
+    hands = ["KS KH …", "…", "…", "…"]   # by seat, 18 codes each
+    chien = "…"
+    script = ["P0 bid garde_contre", "P1 bid pass", …]   # optional
+    [expect]                       # what the golden replay must show
+    contract = "garde_contre"
+
+A script entry is ``P<seat> <kind> <argument>``; kinds are ``bid`` (a contract
+id or ``pass``), ``discard`` (six codes), ``chelem`` (``yes``/``no``),
+``poignee`` (the codes shown) and ``play`` (a code). Entries are used in order,
+each when its seat is to act and the decision is of its kind; every other
+decision is left to the computer players.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tarot.engine.cards import CODES, EXCUSE
+from tarot.engine.events import (
+    DERIVED_TYPES,
+    Action,
+    Discard,
+    NamedDealRecord,
+    Poignee,
+    Redeal,
+    TrickTaken,
+)
+from tarot.engine.game import Game
+from tarot.engine.legal import PHASE_OF_ACTION, canonical, check
+from tarot.engine.notation import NotationError, parse_script_entry
+from tarot.engine.rule_files import names_a_file
+from tarot.engine.rules import RuleSet
+from tarot.errors import IllegalAction
+from tarot.files.reading import ReadError, read_regular_text
+from tarot.files.resources import data_dir
+
+SEEDS_DIR = data_dir("named_deals")
+# Far above any named deal (the packaged ones are under 2 KB), low enough that a file of
+# junk is refused before it fills the memory.
+NAMED_DEAL_LIMIT = 1 << 20
+
+
+class SeedError(ValueError):
+    """A named deal file that cannot be read or used."""
+
+
+class Expectations(BaseModel):
+    """What the golden replay of a named deal must show."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    redeal: Literal["all_passed", "petit_sec"] | None = None
+    contract: str | None = None
+    poignee_levels: tuple[str, ...] | None = None
+    poignee_with_excuse: bool | None = None
+    poignee_with_discarded_trump: bool | None = None
+    chelem: tuple[str, ...] | None = None
+    petit_au_bout: Literal["taker", "defence"] | None = None
+    excuse_in_last_trick: bool | None = None
+    excuse_led_to_last_trick: bool | None = None
+
+
+class NamedDeal(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(pattern=r"^[a-z0-9-]+$")
+    reason: str
+    seed: int = 0
+    dealer: int = Field(default=3, ge=0, le=3)
+    hands: tuple[str, str, str, str] | None = None
+    chien: str | None = None
+    script: tuple[str, ...] = ()
+    # Who makes the decisions the script leaves open in the golden replay: the
+    # strongest computer player, or the random one where the situation needs a
+    # move no sensible player makes (keeping the Excuse to the last trick, say).
+    players: Literal["computer", "random"] = "computer"
+    expect: Expectations = Expectations()
+
+    def start(self, rules: RuleSet | str = "standard",
+              seats: tuple[str, str, str, str] = ("P0", "P1", "P2", "P3"), *,
+              players: tuple[str, str, str, str] | None = None, recorded: bool = False) -> Game:
+        """The deal's game; ``recorded``: its name and script go in the log's header (for a
+        game that may be resumed), ``players`` too."""
+        named = NamedDealRecord(name=self.name, script=self.script) if recorded else None
+        if self.hands is not None:
+            if self.chien is None:
+                raise SeedError(f"{self.name}: explicit hands need a chien")
+            return Game.from_deal(list(self.hands), self.chien, dealer=self.dealer,
+                                  seed=self.seed, rules=rules, seats=seats, players=players,
+                                  named_deal=named)
+        return Game.new(seed=self.seed, rules=rules, dealer=self.dealer, seats=seats,
+                        players=players, named_deal=named)
+
+
+def resolve_seed_path(name_or_path: str | Path) -> Path:
+    """A named deal's file from its name (``slam-made``) or a path to a TOML file: a path
+    only when the argument is one (:func:`tarot.engine.rules.names_a_file`), never because the
+    current folder holds a file of that name."""
+    if names_a_file(name_or_path):
+        return Path(name_or_path)
+    return SEEDS_DIR / f"{name_or_path}.toml"
+
+
+def load_named_deal(name_or_path: str | Path) -> NamedDeal:
+    if not names_a_file(name_or_path) and str(name_or_path) not in named_deals():
+        known = ", ".join(named_deals()) or "none"
+        name = str(name_or_path)
+        shown = name if name.isprintable() else repr(name)
+        raise SeedError(f"{shown}: no such named deal (known: {known}; or give a named "
+                        "deal file's path, such as ./my-deal.toml)")
+    path = resolve_seed_path(name_or_path)
+    if "\0" in str(path):
+        raise SeedError(f"{str(path)!r}: not a path (it holds a NUL character)")
+    try:
+        text = read_regular_text(path, limit=NAMED_DEAL_LIMIT, what="a named deal file")
+    except ReadError as error:
+        raise SeedError(f"{path}: {error.cause('the named deal')}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise SeedError(f"{path}: not valid TOML: {error}") from None
+    try:
+        return NamedDeal.model_validate(data)
+    except ValidationError as error:
+        details = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                            for e in error.errors())
+        raise SeedError(f"{path}: {details}") from None
+
+
+def named_deals() -> list[str]:
+    return sorted(p.stem for p in SEEDS_DIR.glob("*.toml"))
+
+
+# -- scripts -----------------------------------------------------------------
+
+
+class Script:
+    """The scripted decisions of a named deal, handed out in order.
+
+    ``person``: the seat a person plays, whose entries are left out (the person
+    always decides for himself).
+    """
+
+    def __init__(self, entries: tuple[str, ...], *, person: int | None = None) -> None:
+        try:
+            actions = [parse_script_entry(entry) for entry in entries]
+        except NotationError as error:
+            raise SeedError(str(error)) from None
+        self.pending = [a for a in actions if a.seat != person]
+        self.abandoned = False
+
+    def next_for(self, game: Game) -> Action | None:
+        """The next entry, if it is the seat to act's and of the decision awaited."""
+        if not self.pending:
+            return None
+        action = self.pending[0]
+        if action.seat != game.turn or PHASE_OF_ACTION[type(action)] != game.phase:
+            return None
+        return self.pending.pop(0)
+
+    def take(self, game: Game) -> Action | None:
+        """Like :meth:`next_for`, but an entry that is due and illegal (the person's own
+        choices made the script moot: a higher bid, say) abandons the script: the
+        computer players decide from there on."""
+        if not self.pending:
+            return None
+        action = self.pending[0]
+        if action.seat != game.turn or PHASE_OF_ACTION[type(action)] != game.phase:
+            return None
+        try:
+            check(game.state, canonical(action))
+        except IllegalAction:
+            self.pending = []
+            self.abandoned = True
+            return None
+        return self.pending.pop(0)
+
+    def catch_up(self, game: Game) -> None:
+        """Advance past the decisions ``game`` has already made (a resumed game), as
+        :meth:`take` was called before each of them when they were made."""
+        replay = Game(game.header, game.rules)
+        for event in game.events:
+            if replay.turn is not None and not isinstance(event, DERIVED_TYPES):
+                self.take(replay)
+            replay.record(event)
+
+
+# -- expectations ------------------------------------------------------------
+
+
+def unmet_expectations(game: Game, expect: Expectations) -> list[str]:
+    """What the finished game fails to show of ``expect`` (empty when all is shown)."""
+    problems: list[str] = []
+    settlement = game.settlement
+    events = game.events
+    tricks = [e for e in events if isinstance(e, TrickTaken)]
+    if expect.redeal is not None:
+        reasons = [e.reason for e in events if isinstance(e, Redeal)]
+        if expect.redeal not in reasons:
+            problems.append(f"no redeal for {expect.redeal} (redeals: {reasons})")
+    if settlement is None:
+        return [*problems, "the deal is not settled"]
+    if expect.contract is not None and settlement.contract != expect.contract:
+        problems.append(f"contract {settlement.contract}, expected {expect.contract}")
+    shown = [e for e in events if isinstance(e, Poignee)]
+    if expect.poignee_levels is not None:
+        levels = tuple(p.level for p in settlement.poignees)
+        if sorted(levels) != sorted(expect.poignee_levels):
+            problems.append(f"poignées {levels}, expected {expect.poignee_levels}")
+    if expect.poignee_with_excuse is not None and \
+            any("EXC" in p.cards for p in shown) != expect.poignee_with_excuse:
+        problems.append("no poignée shows the Excuse" if expect.poignee_with_excuse
+                        else "a poignée shows the Excuse")
+    if expect.poignee_with_discarded_trump is not None:
+        discards = {c for e in events if isinstance(e, Discard) for c in e.cards}
+        uses = any(discards & set(p.cards) for p in shown)
+        if uses != expect.poignee_with_discarded_trump:
+            problems.append("no poignée uses a discarded trump" if not uses
+                            else "a poignée uses a discarded trump")
+    if expect.chelem is not None:
+        kinds = tuple(c.kind for c in settlement.chelem)
+        if kinds != expect.chelem:
+            problems.append(f"chelem {kinds}, expected {expect.chelem}")
+    if expect.petit_au_bout is not None and settlement.petit_au_bout != expect.petit_au_bout:
+        problems.append(f"petit au bout {settlement.petit_au_bout}, "
+                        f"expected {expect.petit_au_bout}")
+    last: tuple[str, ...] = tricks[-1].cards if tricks else ()
+    excuse = CODES[EXCUSE]
+    if expect.excuse_in_last_trick is not None and (excuse in last) != expect.excuse_in_last_trick:
+        problems.append(f"the last trick is {last}")
+    if expect.excuse_led_to_last_trick is not None and \
+            (bool(last) and last[0] == excuse) != expect.excuse_led_to_last_trick:
+        problems.append(f"the last trick is {last}")
+    return problems
+

@@ -1,0 +1,2 @@
+"""Everything that prints or reads a key: the click commands, the line-mode terminal, the
+table view and the replay page."""

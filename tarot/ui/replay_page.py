@@ -1,0 +1,263 @@
+"""The data of a replay page (``tarot replay FILE --html OUT.html``), as one JSON document.
+
+Every figure the page shows is computed here, from the same code the terminal uses:
+each event's lines come from the :class:`~tarot.explain.narrate.Narrator`, what a seat may
+see from its :class:`~tarot.engine.views.PlayerView`, the card points so far from
+:func:`tarot.ui.table_view.score_so_far`, the settlement's explanation from
+:mod:`tarot.explain.audit`. The page's script only lays the document out; it knows no rule.
+
+The document has one entry a step (an event of a log, in order; a match's deals one
+after another), each holding what is on the table after that event, less what is as it
+was at the step before (:func:`changes_only`); the tricks and the audit, which do not
+change from step to step, are kept once a deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tarot.engine import phases
+from tarot.engine.cards import (
+    CODES,
+    EXCUSE,
+    SUITS,
+    display,
+    is_trump,
+    spoken,
+    suit_of,
+)
+from tarot.engine.events import Deal, TrickTaken
+from tarot.engine.evolve import apply
+from tarot.engine.game import Game
+from tarot.engine.rules import RuleSet
+from tarot.engine.scoring import points_text
+from tarot.engine.state import DealState
+from tarot.engine.views import PlayerView, view_for
+from tarot.explain.audit import audit, audit_lines
+from tarot.explain.narrate import Narrator, poignee_name
+from tarot.storage.match_file import LoadedMatch, dealer_text, result_text, totals
+from tarot.ui.table_view import cards_by_seat, score_so_far, winning_seat
+
+# The document is plain JSON: nested dicts, lists, strings, ints, bools and None.
+Json = dict[str, Any]
+
+PAGE_FORMAT = 1
+
+
+def card_table() -> dict[str, list[str]]:
+    """Each card's code → its face as the terminal writes it, its name in words (for a
+    screen reader) and a colour class (the suit's letter, ``t`` for trumps and the
+    Excuse)."""
+    table = {}
+    for card, code in enumerate(CODES):
+        colour = "t" if card == EXCUSE or is_trump(card) else SUITS[suit_of(card)].lower()
+        table[code] = [display(card), spoken(card), colour]
+    return table
+
+
+def deal_document(game: Game, names: Sequence[str], as_seat: int | None, *,
+                  title: str, deal_index: int = 0, first_step: int = 0
+                  ) -> tuple[Json, list[Json]]:
+    """One deal's part of the document, and its steps (numbered from ``first_step``)."""
+    rules = game.rules
+    narrator = Narrator(rules, tuple(names), as_seat=as_seat)
+    state = DealState(rules=rules, dealer=game.header.first_dealer)
+    dealt: Deal | None = None
+    steps: list[Json] = []
+    for seq, event in enumerate(game.events):
+        apply(state, event)
+        if isinstance(event, Deal):
+            dealt = event
+        assert dealt is not None, "a log starts with a deal"
+        step = {"deal": deal_index, "seq": seq, "type": event.type,
+                "say": narrator.lines(event), **_step(state, dealt, as_seat, rules)}
+        if isinstance(event, TrickTaken):
+            # The trick just taken stays on the table for this step, its winner marked.
+            step["trick"] = _trick_json(event.number, event.leader,
+                                        _by_seat(event.leader, event.cards), event.winner,
+                                        done=True)
+        steps.append(step)
+    over = game.settlement is not None
+    document: Json = {
+        "title": title,
+        "rules": rules.id,
+        "players": list(game.header.players) if game.header.players else None,
+        "tricks": [_trick_json(number, trick.leader,
+                               _by_seat(trick.leader, [CODES[c] for c in trick.cards]),
+                               trick.winner, done=True)
+                   for number, trick in enumerate(game.state.tricks, start=1)],
+        "audit": audit_lines(audit(game), tuple(names)) if over else None,
+        "scores": list(game.settlement.scores) if game.settlement is not None else None,
+        "settled_at": first_step + len(steps) - 1 if over else None,
+    }
+    return document, steps
+
+
+def page_document(games: Sequence[tuple[str, Game]], names: Sequence[str],
+                  as_seat: int | None, *, title: str, match: LoadedMatch | None = None
+                  ) -> Json:
+    """The whole document: one deal's log, or every deal of a match (its score sheet
+    too)."""
+    deals: list[Json] = []
+    steps: list[Json] = []
+    for index, (deal_title, game) in enumerate(games):
+        deal, deal_steps = deal_document(game, names, as_seat, title=deal_title,
+                                         deal_index=index, first_step=len(steps))
+        deals.append(deal)
+        steps += changes_only(deal_steps)
+    document: Json = {
+        "format": PAGE_FORMAT,
+        "title": title,
+        "seats": list(names),
+        "as_seat": as_seat,
+        "cards": card_table(),
+        "deals": deals,
+        "steps": steps,
+        "sheet": _sheet(match, games, names, deals) if match is not None else None,
+    }
+    return document
+
+
+def changes_only(steps: Sequence[Json]) -> list[Json]:
+    """The steps of one deal, each but the first without the entries that are as they were
+    at the step before (the page fills them in as it reads the document): what stays on
+    the table is written once, which halves the page."""
+    kept: list[Json] = []
+    previous: Json = {}
+    for step in steps:
+        kept.append({key: value for key, value in step.items()
+                     if key in _ALWAYS_WRITTEN or previous.get(key, _ABSENT) != value})
+        previous = step
+    return kept
+
+
+# Written at every step, changed or not, so that each step reads on its own in the
+# document: which event it is.
+_ALWAYS_WRITTEN = frozenset({"deal", "seq", "type", "say"})
+_ABSENT = object()
+
+
+def log_document(path: Path, game: Game, names: Sequence[str], as_seat: int | None) -> Json:
+    return page_document([(path.name, game)], names, as_seat, title=path.name)
+
+
+def match_document(path: Path, match: LoadedMatch, names: Sequence[str],
+                   as_seat: int | None) -> Json:
+    games = [(f"Deal {entry.deal} ({entry.log})", game)
+             for entry, game in zip(match.index.deals, match.games, strict=False)]
+    return page_document(games, names, as_seat, title=path.name, match=match)
+
+
+# -- one step ------------------------------------------------------------------
+
+
+def _step(state: DealState, dealt: Deal, as_seat: int | None, rules: RuleSet) -> Json:
+    """What the table shows after an event: the public page shows every hand face up (a
+    deal replayed keeps nothing secret), the chien and the discard with the cards the
+    table has been shown marked; ``as_seat`` shows that seat's view and nothing else."""
+    views = [view_for(state, seat) for seat in range(4)]
+    view = views[as_seat] if as_seat is not None else views[0]
+    hands: list[list[str] | int] = []
+    for seat in range(4):
+        if as_seat is None or seat == as_seat:
+            hands.append(list(views[seat].hand))
+        else:
+            # How many cards a seat holds is public; which they are is not.
+            hands.append(state.hands[seat].bit_count())
+    chien_seen = list(view.chien) if view.chien is not None else []
+    if as_seat is None:
+        chien = _pile(list(dealt.chien), chien_seen, rules.deal.chien_size)
+    else:
+        chien = _pile(chien_seen, chien_seen, rules.deal.chien_size)
+    discard = None
+    if state.discard:
+        # What every seat but the taker sees of the discard (its trumps; all at the end).
+        table_sees = list(views[(state.taker + 1) % 4].discard)
+        cards = list(views[state.taker].discard) if as_seat is None else list(view.discard)
+        discard = _pile(cards, table_sees, rules.deal.chien_size)
+    contracts = {c.id: c.name for c in rules.contracts}
+    return {
+        "phase": state.phase,
+        "dealer": state.dealer,
+        "turn": view.turn,
+        "hands": hands,
+        "bids": [[seat, contracts[bid] if bid else None] for seat, bid in view.bids],
+        "taker": view.taker if view.contract is not None else None,
+        "contract": contracts[view.contract] if view.contract is not None else None,
+        "chelem": view.chelem_declared,
+        "chien": chien,
+        "discard": discard,
+        "poignees": [[seat, poignee_name(rules, len(shown)), list(shown)]
+                     for seat, shown in view.poignees],
+        "trick": _current_trick(view),
+        "tricks_done": len(view.tricks),
+        "points": _points(view, rules),
+        "over": state.phase == phases.DONE,
+    }
+
+
+def _pile(cards: list[str], table_sees: list[str], size: int) -> Json:
+    """The chien or the discard: the cards this page may show, those of them the whole
+    table has seen, and how many cards the pile holds."""
+    return {"cards": cards, "public": table_sees, "count": size}
+
+
+def _by_seat(leader: int, cards: Sequence[str]) -> list[str | None]:
+    """A trick's cards by seat, South first (None: that seat has not played)."""
+    played = cards_by_seat(leader, cards)
+    return [played.get(seat) for seat in range(4)]
+
+
+def _trick_json(number: int, leader: int, cards: list[str | None], winner: int | None, *,
+                done: bool) -> Json:
+    return {"number": number, "leader": leader, "cards": cards, "winner": winner,
+            "done": done}
+
+
+def _current_trick(view: PlayerView) -> Json | None:
+    if view.phase != phases.TRICKS or view.leader is None:
+        return None
+    # As at the terminal's table: a card alone is led, not yet winning anything.
+    winning = winning_seat(view) if len(view.trick) > 1 else -1
+    return _trick_json(len(view.tricks) + 1, view.leader, _by_seat(view.leader, view.trick),
+                       winning if winning >= 0 else None, done=False)
+
+
+def _points(view: PlayerView, rules: RuleSet) -> Json | None:
+    """The card points and bouts each side has won in the tricks so far (the discard or
+    chien left out until the settlement), and the taker's target with those bouts."""
+    if view.contract is None or view.taker is None:
+        return None
+    taker, defence, taker_bouts, defence_bouts = score_so_far(view, rules)
+    target = rules.scoring.target_half_points[len(taker_bouts)]
+    return {"taker": points_text(taker), "defence": points_text(defence),
+            "taker_bouts": taker_bouts, "defence_bouts": defence_bouts,
+            "target": points_text(target)}
+
+
+# -- a match's score sheet -------------------------------------------------------
+
+
+def _sheet(match: LoadedMatch, games: Sequence[tuple[str, Game]], names: Sequence[str],
+           deals: Sequence[Json]) -> Json:
+    """The match's score sheet, a row a settled deal, each row shown from the step its
+    deal is settled; the totals of the rows so far come with each row."""
+    rows = match.sheet_rows()
+    contracts = {c.id: c.name for c in games[0][1].rules.contracts}
+    settled = [deal for deal in deals if deal["settled_at"] is not None]
+    lines = []
+    for count, (row, deal) in enumerate(zip(rows, settled, strict=True), start=1):
+        s = row.settlement
+        lines.append({
+            "deal": row.deal,
+            "dealer": dealer_text(row, names),
+            "taker": names[s.taker],
+            "contract": contracts.get(s.contract, s.contract),
+            "result": result_text(s),
+            "scores": list(s.scores),
+            "totals": totals(rows[:count]),
+            "from_step": deal["settled_at"],
+        })
+    return {"rows": lines}

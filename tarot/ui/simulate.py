@@ -1,0 +1,677 @@
+"""``tarot simulate``: duplicate matches between computer players, on every core.
+
+The match itself is :mod:`tarot.duplicate.match`'s: deal seeds ``seed .. seed + deals - 1``,
+each played four times with the players moved round the table one seat each
+time, so that every player holds every hand of every deal once and the luck of
+the cards cancels. This module adds what a long run needs: worker processes or a
+Dask cluster (:mod:`tarot.duplicate.backends`), per-decision timings, slam counts, a progress
+bar, the results written down as they come (:mod:`tarot.duplicate.results_file`) so that a
+stopped run can be resumed, and a table or JSON report.
+
+The figures do not depend on the backend or the number of workers. Each game is a
+pure function of (player names, deal seed, rotation, match seed, rule set): its
+players are built afresh for it (so no player can carry anything from one game
+to the next, whichever worker played that game), their generators come from
+:func:`tarot.duplicate.match.player_rng`, and the main process sums the per-seed records
+in deal-seed order, whatever order the workers finished in (or a resumed run
+read them from its file). Only the timings, which are measured, differ from run
+to run: they are the report's ``timing`` section, which ``--no-timing`` leaves out.
+
+The module's top level imports only what the ``tarot`` command needs to start;
+the engine, the players and rich are imported where they are used, so that
+registering this command does not slow every other one down.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import click
+
+if TYPE_CHECKING:
+    from tarot.duplicate.backends import Backend
+    from tarot.duplicate.match import SeedRecord
+    from tarot.duplicate.results_file import Results, ResultsHeader, ResultsWriter
+    from tarot.engine.rules import RuleSet
+
+SEATS = 4  # also the number of rotations of each deal seed
+# At most this many deal seeds in a match (--deals, or a results file's header): the
+# records are kept for the report, about 30 KB a deal seed (the decision times), so this
+# many take some 3 GB and days of play on a few cores; the deal seeds left to play are
+# listed before the first is played. Far more is a typo, or a hostile results file.
+# tarot.duplicate.results_file.MAX_DEAL_SEEDS, written out so that `--help` imports no pydantic (a
+# test keeps the two equal).
+MAX_DEAL_SEEDS = 100_000
+# At most this many deal seeds per task: small enough that the progress bar moves and
+# the last workers do not idle long while one finishes a big chunk; large enough that
+# sending a task costs nothing next to playing it (a deal seed is 4 games).
+MAX_CHUNK = 20
+
+
+# -- the match, on a backend -----------------------------------------------------------
+
+
+def chunks(deal_seeds: Sequence[int], workers: int) -> list[tuple[int, ...]]:
+    """The deal seeds cut into tasks: about four per worker, for an even finish."""
+    size = max(1, min(MAX_CHUNK, math.ceil(len(deal_seeds) / (max(1, workers) * 4))))
+    return [tuple(deal_seeds[start:start + size]) for start in range(0, len(deal_seeds), size)]
+
+
+def run_simulation(names: Sequence[str], deals: int, seed: int, rules: RuleSet,
+                   backend: Backend, *, done: Sequence[SeedRecord] = (),
+                   on_records: Callable[[list[SeedRecord]], None] | None = None
+                   ) -> list[SeedRecord]:
+    """Play the deal seeds ``done`` lacks and return one record per deal seed of the match,
+    in deal-seed order.
+
+    ``on_records`` is called with each finished task's records as they come (to write
+    them down, to move the progress bar).
+    """
+    from tarot import __version__
+    from tarot.duplicate.backends import Task
+
+    if not 1 <= deals <= MAX_DEAL_SEEDS:
+        raise ValueError(f"a match of {deals} deal seeds: from 1 to {MAX_DEAL_SEEDS:,}")
+    recorded = {record.deal_seed for record in done}
+    remaining = [s for s in range(seed, seed + deals) if s not in recorded]
+    tasks = [Task(tuple(names), seed, part, rules, __version__)
+             for part in chunks(remaining, backend.workers)]
+    records = list(done)
+    # Closed however the loop ends (Ctrl-C while a record is written, say): the workers
+    # are stopped then, not whenever the generator is collected.
+    with contextlib.closing(backend.results(tasks)) as finished_tasks:
+        for finished in finished_tasks:
+            # Each deal seed counts once, however often a backend played it: Dask plays a
+            # lost worker's chunks again, and a record must not be added (or written) twice.
+            fresh = [record for record in finished if record.deal_seed not in recorded]
+            recorded.update(record.deal_seed for record in fresh)
+            records.extend(fresh)
+            if on_records is not None:
+                on_records(fresh)
+    if len(records) != deals:
+        raise RuntimeError(f"the backend returned {len(records)} of {deals} deal seeds")
+    # Tasks finish in any order; the report must sum in one order (float sums depend on it).
+    records.sort(key=lambda r: r.deal_seed)
+    return records
+
+
+# -- the report ------------------------------------------------------------------------
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """Nearest-rank percentile (a value that occurred), 0.0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return float(ordered[max(0, math.ceil(fraction * len(ordered)) - 1)])
+
+
+def next_distinct(names: Sequence[str], index: int) -> int | None:
+    """The next player index round the list whose name differs from ``index``'s, if any.
+
+    Two seats of the same player compare nothing but noise, so the paired
+    difference is taken against the next different player.
+    """
+    for step in range(1, len(names)):
+        other = (index + step) % len(names)
+        if names[other] != names[index]:
+            return other
+    return None
+
+
+def _finite(value: float) -> float | None:
+    # One deal seed gives no interval (an infinite half-width); JSON has no Infinity.
+    return value if math.isfinite(value) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """The run that played the records, as the report's ``timing`` section tells it."""
+
+    workers: int
+    scheduler: str | None  # None: this machine's processes
+    wall_seconds: float
+    played: int  # deal seeds this run played: fewer than the match's when it resumed a file
+
+
+def report(match: ResultsHeader, records: Sequence[SeedRecord], run: Run | None, *,
+           timing: bool = True) -> dict[str, Any]:
+    """Everything the command prints, as the JSON document ``--json`` writes.
+
+    All of it but ``timing`` depends only on the match (its header) and its records, and
+    those only on the arguments: not on the backend, the number of workers or whether
+    the run was resumed. ``timing`` holds what is measured (the decision times, from the
+    records) and the ``run`` (None for a report made from a results file, which keeps no
+    wall time); ``timing=False`` leaves the section out.
+    """
+    from tarot.duplicate.match import match_result
+
+    names, seed = match.players, match.seed
+    result = match_result(names, records, seed)
+    players = []
+    for i, player in enumerate(result.players):
+        low, high = player.interval
+        entry: dict[str, Any] = {
+            "index": i, "name": player.name, "games": player.games,
+            "total": sum(r.totals[i] for r in records),
+            "mean": player.mean, "ci95": _finite(player.ci95),
+            "interval": [_finite(low), _finite(high)],
+            "taken": player.taken, "made": player.made,
+            "made_percent": 100 * player.made / player.taken if player.taken else None,
+            "slams": {
+                "declared": sum(r.slams_declared[i] for r in records),
+                "declared_made": sum(r.slams_declared_made[i] for r in records),
+                "undeclared_made": sum(r.slams_undeclared_made[i] for r in records),
+                "made": sum(r.slams_declared_made[i] + r.slams_undeclared_made[i]
+                            for r in records),
+                "defence_made": sum(r.slams_defence_made[i] for r in records),
+            },
+            "decisions": sum(len(r.times_ns[i]) for r in records),
+            "vs": None,
+        }
+        other = next_distinct(names, i)
+        if other is not None:
+            difference, half = result.difference(i, other)
+            entry["vs"] = {"index": other, "name": names[other], "difference": difference,
+                           "ci95": _finite(half),
+                           "interval": [_finite(difference - half), _finite(difference + half)]}
+        players.append(entry)
+    data = {
+        "seed": seed, "deals": len(records),
+        "deal_seeds": [records[0].deal_seed, records[-1].deal_seed],
+        "rotations": SEATS, "games_per_player": len(records) * SEATS,
+        "rules": {"id": match.rules_id, "hash": match.rules_hash},
+        "score_unit": "points per game: one deal seed played once, from the deal to the "
+                      "settlement (redeals included); each deal seed is played 4 times, "
+                      "once per rotation; 95% intervals are over deal seeds",
+        "players": players,
+        "by_name": _by_name(names, result.per_seed),
+    }
+    if timing:
+        data["timing"] = {
+            "workers": None if run is None else run.workers,
+            "scheduler": None if run is None else run.scheduler,
+            "wall_seconds": None if run is None else run.wall_seconds,
+            "deal_seeds_played": None if run is None else run.played,
+            "decision_ms": _decision_ms(names, records),
+        }
+    return data
+
+
+def _decision_ms(names: Sequence[str], records: Sequence[SeedRecord]) -> list[dict[str, Any]]:
+    decision_ms = []
+    for i, name in enumerate(names):
+        times = [t for r in records for t in r.times_ns[i]]
+        decision_ms.append({
+            "index": i, "name": name, "decisions": len(times),
+            "mean": math.fsum(times) / len(times) / 1e6 if times else 0.0,
+            "p95": percentile(times, 0.95) / 1e6,
+        })
+    return decision_ms
+
+
+def _by_name(names: Sequence[str], per_seed: Sequence[Sequence[float]]) -> dict[str, Any]:
+    """Seats of the same player pooled: each name's mean per game, and each pair's difference.
+
+    In ``strong,rules,rules,rules`` the three rules seats are one player; their
+    mean per deal seed is its score, and strong − rules is paired on the seeds.
+    """
+    from tarot.duplicate.match import mean_ci, paired_difference
+
+    distinct = list(dict.fromkeys(names))
+    rows = {name: [sum(row[i] for i, n in enumerate(names) if n == name) / names.count(name)
+                   for row in per_seed] for name in distinct}
+    players = []
+    for name in distinct:
+        mean, half = mean_ci(rows[name])
+        players.append({"name": name, "seats": names.count(name), "mean": mean,
+                        "ci95": _finite(half)})
+    differences = []
+    for a, first in enumerate(distinct):
+        for second in distinct[a + 1:]:
+            mean, half = paired_difference(rows[first], rows[second])
+            differences.append({"first": first, "second": second, "difference": mean,
+                                "ci95": _finite(half),
+                                "interval": [_finite(mean - half), _finite(mean + half)]})
+    return {"players": players, "differences": differences}
+
+
+def _signed(value: float | None, digits: int = 1) -> str:
+    return "n/a" if value is None else f"{value:+.{digits}f}"
+
+
+def table(data: dict[str, Any]) -> list[str]:
+    """The report as text lines, for a terminal or a pipe (no colour, fixed columns)."""
+    first, last = data["deal_seeds"]
+    lines = [
+        f"Duplicate match, rules {data['rules']['id']!r}: {data['deals']} deal "
+        f"seed{'s' if data['deals'] != 1 else ''} "
+        f"({first} to {last}),",
+        f"each played {data['rotations']} times with the players rotated: "
+        f"{data['games_per_player']} games per player.",
+        "Scores are points per game (one deal played once at one seat, redeals included);",
+        "95% intervals are over deal seeds; made/taken: contracts; slams: declared slams",
+        "made/declared.",
+        "",
+    ]
+    timing = data.get("timing")
+    width = max(6, *(len(p["name"]) for p in data["players"]))
+    lines.append(f" #  {'player':<{width}}  {'mean/game':>9}  {'95% interval':<16}"
+                 f"  {'made/taken':>10} {'':>6}  {'slams':>5}")
+    for player in data["players"]:
+        low, high = player["interval"]
+        interval = f"[{_signed(low)}, {_signed(high)}]"
+        made_percent = ("n/a" if player["made_percent"] is None
+                        else f"{player['made_percent']:.1f}%")
+        slams = f"{player['slams']['made']}/{player['slams']['declared']}"
+        contracts = f"{player['made']}/{player['taken']}"
+        lines.append(f"{player['index']:>2}  {player['name']:<{width}}  "
+                     f"{_signed(player['mean']):>9}  {interval:<16}  {contracts:>10} "
+                     f"{made_percent:>6}  {slams:>5}")
+    if timing:
+        # Apart from the scores, so that each table fits 80 columns.
+        lines += ["", "Decision times of each player, milliseconds a decision:",
+                  f" #  {'player':<{width}}  {'mean':>9}  {'p95':>9}"]
+        for player in data["players"]:
+            decisions = timing["decision_ms"][player["index"]]
+            lines.append(f"{player['index']:>2}  {player['name']:<{width}}  "
+                         f"{decisions['mean']:>9.3f}  {decisions['p95']:>9.3f}")
+    lines += ["", "Paired differences (the same hands; points per game, 95% interval):"]
+    compared = [p for p in data["players"] if p["vs"] is not None]
+    for player in compared:
+        vs = player["vs"]
+        half = "n/a" if vs["ci95"] is None else f"{vs['ci95']:.1f}"
+        lines.append(f"  {player['index']} {player['name']} - {vs['index']} {vs['name']}: "
+                     f"{_signed(vs['difference'])} ± {half}")
+    if not compared:
+        lines.append("  none: every seat has the same player.")
+    differences = data["by_name"]["differences"]
+    if differences:
+        lines += ["", "By player, its seats pooled (points per game, 95% interval):"]
+        for entry in differences:
+            half = "n/a" if entry["ci95"] is None else f"{entry['ci95']:.1f}"
+            lines.append(f"  {entry['first']} - {entry['second']}: "
+                         f"{_signed(entry['difference'])} ± {half}")
+    if timing:
+        lines += ["", *_wall_time(timing, data["deals"])]
+    return lines
+
+
+def _wall_time(timing: dict[str, Any], deals: int) -> list[str]:
+    if timing["wall_seconds"] is None:
+        return ["No wall time: this report was made from a results file, which keeps none."]
+    where = (f"with --workers {timing['workers']}" if timing["scheduler"] is None
+             else f"on Dask, --scheduler {timing['scheduler']} ({timing['workers']} "
+                  f"worker{'s' if timing['workers'] != 1 else ''})")
+    played = timing["deal_seeds_played"]
+    lines = [f"Wall time {timing['wall_seconds']:.1f} s {where}."]
+    if played != deals:
+        lines.append(f"It played {played} of the {deals} deal seeds, the others read from "
+                     "the results file.")
+    return lines
+
+
+# -- the command -----------------------------------------------------------------------
+
+
+def default_workers() -> int:
+    """The CPUs this process may run on (its affinity, where the system has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def _players_problem(names: Sequence[str]) -> str | None:
+    """Why these are not four computer players, or None if they are."""
+    from tarot.bots.registry import MEASURING_PLAYERS, PLAYERS
+
+    everyone = [*PLAYERS, *MEASURING_PLAYERS]  # the yardstick too: simulate measures
+    unknown = list(dict.fromkeys(name for name in names if name not in everyone))
+    if unknown:
+        return (f"no computer player is called {', '.join(repr(n) for n in unknown)}; "
+                f"the players are: {', '.join(everyone)}")
+    if len(names) != SEATS:
+        return (f"give {SEATS} players, one per seat, separated by commas (got "
+                f"{len(names)}); e.g. rules,random,random,random")
+    return None
+
+
+def _parse_players(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in value.split(","))
+    problem = _players_problem(names)
+    if problem is not None:
+        raise click.BadParameter(problem, ctx, param)
+    return names
+
+
+class ChosenRules(NamedTuple):
+    argument: str  # a rule set's name, or its file's absolute path: loadable on resume
+    rules: RuleSet
+
+
+def _choose_rules(value: str) -> ChosenRules:
+    """RulesError if ``value`` names no rule set."""
+    from tarot.engine.rule_files import load_rules, names_a_file
+
+    rules = load_rules(value)
+    return ChosenRules(str(Path(value).resolve()) if names_a_file(value) else value, rules)
+
+
+def _load_rules(ctx: click.Context, param: click.Parameter, value: str) -> ChosenRules:
+    from tarot.engine.rule_files import names_a_file
+    from tarot.engine.rules import RulesError
+
+    try:
+        return _choose_rules(value)
+    except RulesError as error:
+        if names_a_file(value):
+            # The file is at fault, not the command line: one line, as for any bad file.
+            raise click.ClickException(str(error)) from None
+        raise click.BadParameter(str(error), ctx, param) from None
+
+
+@click.command()
+@click.option("--deals", type=click.IntRange(min=1, max=MAX_DEAL_SEEDS), default=1000,
+              show_default=True,
+              help=f"How many deal seeds (at most {MAX_DEAL_SEEDS:,}); each is played 4 "
+                   "times, so every player plays 4 × DEALS games.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="The first deal seed (the deal seeds are SEED .. SEED + DEALS - 1); the "
+                   "same arguments give the same figures.")
+@click.option("--players", "names", default="rules,random,random,random", show_default=True,
+              callback=_parse_players, metavar="A,B,C,D",
+              help="Exactly four computer players, one per seat, comma-separated, by "
+                   "their registry names (a wrong name lists them; a name may repeat). "
+                   "They are reported by their index in this list.")
+@click.option("--rules", "chosen_rules", default="standard", show_default=True,
+              callback=_load_rules, metavar="NAME|PATH",
+              help="A rule set name (standard, fft) or a path to a .toml file.")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Worker processes [default: the CPUs this process may use]; with "
+                   "--scheduler local, the LocalCluster's workers. The figures are the "
+                   "same for any number.")
+@click.option("--scheduler", metavar="ADDRESS|local", default=None,
+              help="Play on a Dask cluster (pip install 'tarot[cluster]'): the address of a "
+                   "running scheduler (tcp://HOST:8786), whose workers have this version "
+                   "of tarot installed, or 'local' to start a LocalCluster of --workers "
+                   "processes here. The figures are the same as without.")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Write each deal seed's results to this new file (JSON Lines) as it "
+                   "finishes, to --resume after a stop or make the --report from.")
+@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Finish the match of a results file (written by --out), with the "
+                   "settings it records; the deal seeds it holds are not played again.")
+@click.option("--report", "report_from", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Print the report of a finished results file, from the "
+                                 "file alone (no game is played).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the results as one JSON document on standard output.")
+@click.option("--no-timing", is_flag=True,
+              help="Leave out the times (decisions, wall time, workers): what is left "
+                   "depends on the arguments alone, byte for byte.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.pass_context
+def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
+             chosen_rules: ChosenRules, workers: int | None, scheduler: str | None,
+             out: Path | None, resume: Path | None, report_from: Path | None,
+             as_json: bool, no_timing: bool, quiet: bool) -> None:
+    """Duplicate matches between computer players.
+
+    Every deal seed is played four times, the players moved one seat round the
+    table each time, so that each holds every hand and the luck of the cards
+    cancels. Reported per player: the mean score per game (one deal played
+    once) with its 95% interval, contracts taken and made, slams, the time of
+    its decisions, and the paired difference with the next different player.
+
+    \b
+    Example: tarot simulate --deals 1000 --seed 1 --players rules,random,random,random
+    Resumable: tarot simulate ... --out results.jsonl, then --resume results.jsonl
+    """
+    if report_from is not None:
+        _refuse_options(ctx, "--report makes the report from the file alone",
+                        ["deals", "seed", "names", "chosen_rules", "workers", "scheduler",
+                         "out", "resume"])
+        results = _read(report_from)
+        if results.missing:
+            torn = ("" if results.torn_line is None else
+                    f" (line {results.torn_line} is cut short and does not count)")
+            raise click.ClickException(
+                f"{report_from}: {len(results.records)} of the match's "
+                f"{results.header.deals} deal seeds{torn}: finish it with "
+                f"tarot simulate --resume {report_from}")
+        _print(report(results.header, results.records, None, timing=not no_timing), as_json)
+        return
+    if out is not None and resume is not None:
+        raise click.UsageError("--out starts a new results file and --resume finishes one: "
+                               "give one of them")
+    from tarot.duplicate.backends import BackendError, open_backend
+    from tarot.duplicate.match import NoContract
+    from tarot.duplicate.results_file import ResultsWriter
+
+    path = out or resume
+    start = time.perf_counter()
+    try:
+        with _stopped_by_signals(path), contextlib.ExitStack() as stack:
+            # The file is checked before a cluster is started or reached (that takes
+            # seconds), and made only once the backend is there: a run refused for want
+            # of Dask leaves no file in the way of the same command run again.
+            if path is not None:
+                _hold(stack, path)
+            done: Sequence[SeedRecord] = ()
+            if resume is not None:
+                results = _read(resume)
+                match, rules = _resumed_match(ctx, results, names, seed, deals, chosen_rules)
+                done = results.records
+            else:
+                match, rules = _header(names, seed, deals, chosen_rules), chosen_rules.rules
+                if out is not None and out.exists():
+                    raise _exists(out)
+            backend = stack.enter_context(open_backend(workers or default_workers(),
+                                                       scheduler))
+            if backend.workers == 0:
+                click.echo(f"The Dask scheduler at {scheduler} has no workers yet: the match "
+                           "starts when they join (dask worker ADDRESS).", err=True)
+            writer = None
+            if resume is not None:
+                writer = stack.enter_context(ResultsWriter(resume, results.whole_bytes))
+            elif out is not None:
+                writer = stack.enter_context(ResultsWriter(out, _start(out, match)))
+            records = _play(match, rules, done, backend, writer,
+                            show=not quiet and sys.stderr.isatty())
+            run = Run(backend.workers, backend.scheduler, time.perf_counter() - start,
+                      match.deals - len(done))
+    except BackendError as error:
+        raise click.ClickException(str(error)) from None
+    except NoContract as error:
+        raise click.ClickException(f"{error}: the players do not bid under these rules"
+                                   ) from None
+    _print(report(match, records, run, timing=not no_timing), as_json)
+
+
+class _Terminated(Exception):
+    """SIGTERM, raised where the run is, as Ctrl-C raises KeyboardInterrupt."""
+
+
+@contextlib.contextmanager
+def _stopped_by_signals(path: Path | None) -> Iterator[None]:
+    """A run stopped by Ctrl-C (SIGINT) or SIGTERM ends as any other way out of it does:
+    its workers are ended (quietly: ``tarot.duplicate.backends``), its results file closed with
+    whole lines; then one line says where the results are, and the exit status is
+    128 + the signal's number. (Without a handler SIGTERM would end this process at
+    once and leave the workers to find out.)"""
+    import signal
+
+    def terminate(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, terminate)
+        installed = True
+    except ValueError:  # not the main thread: signals are not ours to handle
+        installed = False
+    try:
+        yield
+    except (KeyboardInterrupt, _Terminated) as stop:
+        number = signal.SIGINT if isinstance(stop, KeyboardInterrupt) else signal.SIGTERM
+        if path is not None and path.exists():
+            kept = (f"the deal seeds played so far are in {path}: tarot simulate --resume "
+                    f"{path} plays the rest")
+        else:
+            kept = "nothing was written"
+        click.echo(f"\nStopped by {signal.Signals(number).name}; {kept}", err=True)
+        raise SystemExit(128 + number) from None
+    finally:
+        if installed:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _hold(stack: contextlib.ExitStack, path: Path) -> None:
+    """The results file's lock, held until ``stack`` closes: one run at a time writes it."""
+    from tarot.storage.locks import SaveInUse, hold_save
+
+    try:
+        stack.enter_context(hold_save(path, writer="tarot simulate"))
+    except SaveInUse as error:
+        raise click.ClickException(str(error)) from None
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot lock the results file: "
+                                   f"{error.strerror or error}") from None
+
+
+def _play(match: ResultsHeader, rules: RuleSet, done: Sequence[SeedRecord], backend: Backend,
+          writer: ResultsWriter | None, *, show: bool) -> list[SeedRecord]:
+    """Play the deal seeds of ``match`` that ``done`` lacks, writing each task's records
+    down as it finishes, under a progress bar."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    # The bar is for a person watching: never in a pipe or a log file, where its
+    # redraws would be noise; stdout stays clean for the table or the JSON either way.
+    progress = Progress(TextColumn("deal seeds"), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TimeRemainingColumn(),
+                        console=Console(stderr=True), transient=True, disable=not show)
+
+    def finished(records: list[SeedRecord]) -> None:
+        if writer is not None:
+            writer.write(records)
+        progress.advance(bar, len(records))
+
+    with progress:
+        bar = progress.add_task("simulate", total=match.deals, completed=len(done))
+        return run_simulation(match.players, match.deals, match.seed, rules, backend,
+                              done=done, on_records=finished)
+
+
+def _refuse_options(ctx: click.Context, why: str, parameters: list[str]) -> None:
+    """A usage error naming the options of ``parameters`` given on the command line."""
+    given = [_option_name(ctx, name) for name in parameters if _given(ctx, name)]
+    if given:
+        raise click.UsageError(f"{why}: {', '.join(given)} cannot go with it", ctx)
+
+
+def _given(ctx: click.Context, parameter: str) -> bool:
+    source = ctx.get_parameter_source(parameter)
+    return source is not None and source is not click.core.ParameterSource.DEFAULT
+
+
+def _option_name(ctx: click.Context, parameter: str) -> str:
+    option = next(p for p in ctx.command.params if p.name == parameter)
+    return option.opts[0]
+
+
+def _header(names: Sequence[str], seed: int, deals: int, chosen: ChosenRules) -> ResultsHeader:
+    from tarot import __version__
+    from tarot.duplicate.results_file import ResultsHeader
+
+    return ResultsHeader(program=__version__, players=(names[0], names[1], names[2], names[3]),
+                         seed=seed, deals=deals, rules=chosen.argument,
+                         rules_id=chosen.rules.id, rules_hash=chosen.rules.content_hash)
+
+
+def _resumed_match(ctx: click.Context, results: Results, names: tuple[str, ...], seed: int,
+                   deals: int, chosen: ChosenRules) -> tuple[ResultsHeader, RuleSet]:
+    """The match of the file and its rule set, the options left out taken from the file;
+    refused, each setting named, if an option given differs from it."""
+    from tarot.duplicate.results_file import differences
+    from tarot.engine.rules import RulesError
+
+    recorded = results.header
+    if not _given(ctx, "chosen_rules"):
+        try:
+            chosen = _choose_rules(recorded.rules)
+        except RulesError as error:
+            raise click.ClickException(f"{results.path}: the match's rules cannot be loaded "
+                                       f"({error}); give them with --rules") from None
+    if not _given(ctx, "names"):
+        names = recorded.players
+        problem = _players_problem(names)
+        if problem is not None:
+            raise click.ClickException(f"{results.path}:1: {problem}")
+    wanted = _header(names, seed if _given(ctx, "seed") else recorded.seed,
+                     deals if _given(ctx, "deals") else recorded.deals, chosen)
+    said = differences(recorded, wanted)
+    if said:
+        raise click.ClickException(
+            f"{results.path} holds another match: this run would change {'; '.join(said)}. "
+            "Resume with the file's settings (leave those options out), or start a new "
+            "file with --out")
+    if results.torn_line is not None:
+        click.echo(f"{results.path}:{results.torn_line}: the last line was cut short (a run "
+                   "killed while writing it): it is removed and its deal seed played again",
+                   err=True)
+    return wanted, chosen.rules
+
+
+def _read(path: Path) -> Results:
+    from tarot.duplicate.results_file import ResultsError, read_results
+
+    try:
+        return read_results(path)
+    except ResultsError as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _start(path: Path, match: ResultsHeader) -> int:
+    """A new results file holding the header; the bytes it holds."""
+    from tarot.duplicate.results_file import header_line, start_results
+
+    try:
+        start_results(path, match)
+    except FileExistsError:
+        raise _exists(path) from None
+    return len(header_line(match).encode()) + 1
+
+
+def _exists(path: Path) -> click.ClickException:
+    from tarot.files.atomic import NotARegularFile, refuse_unless_regular_or_new
+
+    try:
+        refuse_unless_regular_or_new(path)
+    except NotARegularFile as error:
+        return click.ClickException(str(error))
+    return click.ClickException(f"{path} exists: --resume {path} finishes its match; --out "
+                                "makes a new file")
+
+
+def _print(data: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(data, indent=2, allow_nan=False))
+    else:
+        for line in table(data):
+            click.echo(line)

@@ -1,0 +1,173 @@
+"""The table as a person at South sees it, drawn from that seat's view: the score so far
+(card points and bouts each side has won, the contract and its target), the trick in
+progress laid out by seat (North at the top, West and East at the sides, South at the
+bottom) with who led, who is winning and whose turn it is, and the hand wrapped to the
+terminal's width. Pure: ``rich`` Text lines for a given width, so that a test can check
+the layout at 80 columns without a terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from tarot.engine import kernel
+from tarot.engine.cards import (
+    BOUTS,
+    CARD_BY_CODE,
+    CODES,
+    EXCUSE,
+    SUIT_NAMES,
+    display,
+    is_trump,
+    mask_of_codes,
+    suit_of,
+)
+from tarot.engine.rules import RuleSet
+from tarot.engine.scoring import points_text
+from tarot.engine.views import PlayerView
+
+SUIT_STYLES = ("bold", "bold red", "bold red", "bold")  # ♠ ♥ ♦ ♣
+TRUMP_STYLE = "bold cyan"
+HAND_INDENT = 12  # where a hand's cards start, and where a wrapped row goes on
+
+
+def card_text(code: str) -> Text:
+    """A card as the table shows it: suits by symbol and colour, trumps by their code."""
+    card = CARD_BY_CODE[code]
+    if card == EXCUSE or is_trump(card):
+        return Text(code, style=TRUMP_STYLE)
+    return Text(display(card), style=SUIT_STYLES[suit_of(card)])
+
+
+def cards_line(codes: Sequence[str]) -> Text:
+    return Text(" ").join(card_text(c) for c in codes)
+
+
+def score_so_far(view: PlayerView, rules: RuleSet) -> tuple[int, int, list[str], list[str]]:
+    """Half-points and bouts each side has won in the tricks so far (public: every trick
+    is seen by all), the Excuse ledger included; the discard or chien is left out, as it
+    stays hidden until the end."""
+    table = rules.table
+    taker = view.taker if view.taker is not None else 0
+    taken = kernel.take_tricks(
+        table, ((tuple(CARD_BY_CODE[c] for c in t.cards), t.leader, t.winner)
+                for t in view.tricks), taker)
+    pile, adjust = taken.pile, taken.adjust
+    seen = mask_of_codes(code for t in view.tricks for code in t.cards)
+    taker_points = kernel.half_points(table, pile, adjust)
+    defence_points = kernel.half_points(table, seen & ~pile) - adjust
+    taker_bouts = [CODES[b] for b in BOUTS if pile >> b & 1]
+    defence_bouts = [CODES[b] for b in BOUTS if (seen & ~pile) >> b & 1]
+    return taker_points, defence_points, taker_bouts, defence_bouts
+
+
+def header_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list[Text]:
+    """The contract and its target, and the card points and bouts each side has so far."""
+    contracts = {c.id: c.name for c in rules.contracts}
+    contract = contracts.get(view.contract or "", "?")
+    taker = names[view.taker] if view.taker is not None else "?"
+    taker_points, defence_points, taker_bouts, defence_bouts = score_so_far(view, rules)
+    targets = rules.scoring.target_half_points
+    trick = min(len(view.tricks) + 1, rules.deal.hand_size)
+    bouts = " ".join(taker_bouts) or "none"
+    return [
+        Text(f"{contract} by {taker} · trick {trick} of {rules.deal.hand_size} · target "
+             f"{points_text(targets[len(taker_bouts)])} with the bouts won so far "
+             f"({len(taker_bouts)})", style="bold"),
+        Text(f"Card points so far: taker {points_text(taker_points)} (bouts: {bouts}), "
+             f"defence {points_text(defence_points)} (bouts: "
+             f"{' '.join(defence_bouts) or 'none'})", style="dim"),
+    ]
+
+
+def cards_by_seat(leader: int, cards: Sequence[str]) -> dict[int, str]:
+    """A trick's cards, in the order played from ``leader``, by the seat that played each."""
+    return {(leader + index) % 4: code for index, code in enumerate(cards)}
+
+
+def trick_by_seat(view: PlayerView) -> dict[int, str]:
+    """The cards of the trick in progress, by the seat that played each."""
+    return cards_by_seat(view.leader if view.leader is not None else view.seat, view.trick)
+
+
+def winning_seat(view: PlayerView) -> int:
+    """The seat whose card is winning the trick in progress so far; -1 for none yet."""
+    if not view.trick or view.leader is None:
+        return -1
+    best = kernel.trick_winner_index([CARD_BY_CODE[c] for c in view.trick])
+    return (view.leader + best) % 4 if best >= 0 else -1
+
+
+def trick_lines(view: PlayerView, names: Sequence[str], width: int) -> list[Text]:
+    """The trick in progress by seat: North above, West and East either side, South
+    below; the leader, the winning card and the seat to play marked."""
+    leader = view.leader if view.leader is not None else view.seat
+    played = trick_by_seat(view)
+    winning = winning_seat(view)
+
+    def place(seat: int) -> Text:
+        cell = Text(f"{names[seat]} ")
+        if seat in played:
+            cell.append_text(card_text(played[seat]))
+        elif seat == view.turn:
+            cell.append("?", style="bold yellow")
+        else:
+            cell.append("·", style="dim")
+        marks = []
+        if seat == leader and view.trick:
+            marks.append("led")
+        if seat == winning and len(view.trick) > 1:
+            marks.append("winning")
+        if seat == view.turn:
+            marks.append("to play")
+        if marks:
+            cell.append(f" ({', '.join(marks)})", style="dim")
+        return cell
+
+    north, west, east, south = place(2), place(3), place(1), place(0)
+    middle = max(width // 2 - 8, 0)
+    gap = max(width - len(west) - len(east) - 4, 2)
+    side = Text("  ")
+    side.append_text(west)
+    side.append(" " * gap)
+    side.append_text(east)
+    return [Text(" " * middle) + north, side, Text(" " * middle) + south]
+
+
+def hand_lines(hand: Sequence[str], legal: set[str], width: int) -> list[Text]:
+    """The hand by suit, each card with its number (and * when playable), a long row
+    wrapped under its first card rather than at the left edge."""
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for number, code in enumerate(hand, start=1):
+        card = CARD_BY_CODE[code]
+        group = "trumps" if card == EXCUSE or is_trump(card) else SUIT_NAMES[suit_of(card)]
+        groups.setdefault(group, []).append((number, code))
+    lines = []
+    for group, cards in groups.items():
+        line = Text(f"  {group:<{HAND_INDENT - 3}}")
+        for number, code in cards:
+            token = Text(f" {number}:")
+            token.append_text(card_text(code))
+            token.append("*" if code in legal else " ", style="bold green")
+            if len(line) + len(token) > width - 1 and len(line) > HAND_INDENT:
+                lines.append(line)
+                line = Text(" " * (HAND_INDENT - 1))
+            line.append_text(token)
+        lines.append(line)
+    return lines
+
+
+def trick_recap(number: int, leader: int, cards: Sequence[str], winner: int,
+                names: Sequence[str]) -> Text:
+    """A completed trick with the seat of every card: the leader first, the winner marked."""
+    line = Text(f"  {number:>2}. ")
+    for index, code in enumerate(cards):
+        seat = (leader + index) % 4
+        if index:
+            line.append("  ")
+        line.append(f"{names[seat]} ")
+        line.append_text(card_text(code))
+        if seat == winner:
+            line.append(" ✓", style="bold green")
+    return line

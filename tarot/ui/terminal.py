@@ -1,0 +1,648 @@
+"""The terminal game behind ``tarot play``: one person (South) against three computer players.
+
+Part of the command-line face. The table is drawn with ``rich`` (colours where
+the terminal has them, plain text where it does not); every prompt offers only
+what is legal, and a refused answer says why and asks again. The game changes
+only through ``Game.play``, and each event is written to the save file as it
+happens, so quitting, Ctrl-C or the end of piped input lose nothing.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import functools
+import os
+import random
+import re
+import select
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import TextIO
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from tarot.bots.base import Player, ask
+from tarot.bots.rules_player import choose_discard
+from tarot.duplicate.match import MAX_DEALS_WITHOUT_CONTRACT
+from tarot.engine import phases
+from tarot.engine.cards import (
+    CARD_BY_CODE,
+    CODES,
+    CardError,
+    codes_of_mask,
+    display,
+    mask_of_codes,
+    parse_card,
+)
+from tarot.engine.events import (
+    Action,
+    Bid,
+    Chelem,
+    Deal,
+    Discard,
+    Event,
+    Poignee,
+    Settlement,
+    TrickTaken,
+)
+from tarot.engine.events import Play as PlayCard
+from tarot.engine.game import Game
+from tarot.engine.legal import check, discard_options, poignee_options, poignee_window_open
+from tarot.engine.rules import PASS_WORDS
+from tarot.errors import IllegalAction
+from tarot.explain.narrate import Narrator, settlement_summary
+from tarot.log import LogWriter
+from tarot.storage.named_deals import Script
+from tarot.ui.table_view import (
+    card_text,
+    cards_line,
+    hand_lines,
+    header_lines,
+    trick_lines,
+    trick_recap,
+)
+
+SEAT_NAMES = ("South", "East", "North", "West")  # P0..P3: play goes counter-clockwise
+
+LEGEND = ("Cards: K king, Q queen, N knight (cavalier), J jack, 10 … 2, 1 ace;\n"
+          "T1 … T21 are the trumps (T1 is the Petit), EXC is the Excuse.\n"
+          "Type ? at any prompt for help.")
+
+THINKING_AFTER = 0.3  # seconds of a computer's thinking before "thinking…" is shown
+CARD_HELP = """At the card prompt:
+  a card code  kh, 10♦, NS, T21, exc (any case; ♠♥♦♣ or S H D C)
+  a number     the card's number in your hand, as shown (it changes as you play)
+  p            show a poignée (just before your first card, with enough trumps)
+  hint         the card the strong computer player would play in your place,
+               and why, from what you can see (it never looks at hidden cards)
+  last         the previous trick
+  hand         your hand again
+  ?            this help
+  quit         save and leave (the end of input does the same; Ctrl-C too)"""
+
+PHASE_HELP = {
+    phases.AUCTION: """At the bid prompt:
+  pass, prise, garde, garde_sans, garde_contre: each bid above the current one
+  Prise ×1 and Garde ×2: you take the chien and discard six cards.
+  Garde sans ×4: the chien counts for you, unseen. Garde contre ×6: it counts
+  for the defence.
+  You need 56 card points with no bout, 51 with one, 41 with two, 36 with three
+  (the bouts: T1, T21, EXC).
+  quit         save and leave""",
+    phases.CHIEN: """At the discard prompt:
+  six cards, by code or number, separated by spaces; or auto (it makes voids)
+  no king and no bout (T1, T21, EXC); a trump only when fewer than six other
+  cards remain, and then it is shown to all. The discard counts for you.
+  quit         save and leave""",
+    phases.DECLARATIONS: """At the chelem prompt:
+  y or n       a declared chelem (all the tricks) scores +400 if made, -200 if
+               not; you then lead the first trick
+  quit         save and leave""",
+}
+
+
+class QuitGame(Exception):
+    """The person asked to stop; the game so far is saved."""
+
+
+def names_for(human: int | None) -> tuple[str, ...]:
+    if human is None:
+        return SEAT_NAMES
+    return tuple("You" if seat == human else SEAT_NAMES[seat] for seat in range(4))
+
+
+def _is_card(token: str) -> bool:
+    try:
+        parse_card(token)
+    except CardError:
+        return False
+    return True
+
+
+class TerminalGame:
+    """Runs one game at the terminal; ``human`` is None when the computer plays all seats."""
+
+    def __init__(self, game: Game, players: Sequence[Player], human: int | None,
+                 save: TextIO, *, new_file: bool = True, console: Console | None = None,
+                 ask_line: Callable[[str], str] | None = None,
+                 script: Script | None = None, pace: float | None = None,
+                 interactive: bool | None = None, match_line: str | None = None) -> None:
+        self.game = game
+        self.players = players
+        self.human = human
+        self.console = console or Console(highlight=False)
+        # At a terminal rich wraps long lines between words; piped output keeps them whole.
+        self.console.soft_wrap = not self.console.is_terminal
+        self.writer = LogWriter(save, game.header, already_written=None if new_file else
+                                len(game.events))
+        if new_file:
+            self.writer.write(game.events)
+        self.ask_line = ask_line or _prompt
+        self.names = names_for(human)
+        self.narrator = Narrator(game.rules, self.names, as_seat=human)
+        self.contracts = {c.id: c.name for c in game.rules.contracts}
+        self.hint_player: Player | None = None
+        # A named deal's scripted decisions (for the computer seats only: Script).
+        self.script = script
+        # After each trick: None waits for Enter at a terminal, else that many seconds.
+        self.pace = pace
+        self.interactive = sys.stdin.isatty() if interactive is None else interactive
+        self.replaying = False
+        # A match's running score, shown with the table (None: deal 1, or one deal).
+        self.match_line = match_line
+
+    def say(self, *parts: str | Text) -> None:
+        self.console.print(*parts, markup=False)  # what a person typed is never markup
+
+    def say_indented(self, text: Text, indent: int) -> None:
+        """``text`` wrapped to the terminal's width with its following lines indented by
+        ``indent`` columns, so that a long hint reads as one block (piped output keeps
+        each line whole, as ``say`` does)."""
+        if self.console.soft_wrap:
+            self.say(text)
+            return
+        for number, line in enumerate(text.wrap(self.console, self.width - indent)):
+            line.rstrip()
+            self.say(Text(" " * indent) + line if number else line)
+
+    @property
+    def width(self) -> int:
+        """The columns to lay the table out in: the terminal's, 80 when piped."""
+        return self.console.width if self.console.is_terminal else 80
+
+    def pause_after_trick(self) -> None:
+        """Let a completed trick be read: Enter to go on at a terminal, or ``pace``
+        seconds; no pause when the input is piped (nobody would press Enter)."""
+        if self.game.is_over or self.replaying:
+            return
+        if self.pace is not None:
+            if self.pace > 0:
+                time.sleep(self.pace)
+            return
+        if self.human is not None and self.interactive:
+            self.ask_line("(Enter to go on)")
+
+    # -- the loop ----------------------------------------------------------------
+
+    def run(self, replay_past: bool = True) -> None:
+        if self.human is not None:
+            self.say(Text(LEGEND, style="dim"))
+        if replay_past:
+            self.replaying = True  # the past is told without pauses
+            for event in self.game.events:
+                self.tell(event)
+            self.replaying = False
+        while not self.game.is_over:
+            seat = self.game.turn
+            assert seat is not None
+            if self.human is None and self.game.state.deal_number >= MAX_DEALS_WITHOUT_CONTRACT:
+                # No person to bid, and players that never will: a redeal for ever (A18).
+                raise click.ClickException(
+                    f"{self.game.state.deal_number} deals in a row without a contract: the "
+                    f"computer players do not bid under the rules {self.game.rules.id!r}; "
+                    "the game is saved as it is")
+            events = self.human_turn() if seat == self.human else self.computer_turn(seat)
+            self.writer.write(events)
+            for event in events:
+                self.tell(event)
+
+    def computer_turn(self, seat: int) -> list[Event]:
+        scripted = self.script.take(self.game) if self.script else None
+        if scripted is not None:
+            return self.game.play(scripted)
+        with self.thinking(f"{self.names[seat]} is thinking…"):
+            action = ask(self.players[seat], self.game, self._rng(seat))
+        return self.game.play(action)
+
+    @contextlib.contextmanager
+    def thinking(self, message: str) -> Iterator[None]:
+        """A "thinking…" line while a decision takes longer than 0.3 s (at a terminal; it
+        is erased after), and the keys typed meanwhile kept for the next prompt but not
+        echoed into the table."""
+        if not (self.console.is_terminal and self.interactive):
+            yield
+            return
+        status = self.console.status(message)
+        timer = threading.Timer(THINKING_AFTER, status.start)
+        with _no_echo():
+            timer.start()
+            try:
+                yield
+            finally:
+                timer.cancel()
+                timer.join()
+                status.stop()
+
+    def _rng(self, seat: int) -> random.Random:
+        # A computer player's generator depends only on the deal and the moment, so a
+        # resumed game continues exactly as the uninterrupted one would have.
+        return random.Random(f"{self.game.header.seed}:{seat}:{len(self.game.events)}")
+
+    def tell(self, event: Event) -> None:
+        if isinstance(event, Deal) and self.human is not None:
+            # The hand itself is shown at the person's first prompt.
+            self.say(self.narrator.lines(event)[0])
+            return
+        if isinstance(event, TrickTaken):
+            self.say(Text(f"Trick {event.number} to {self.names[event.winner]}:",
+                          style="bold"))
+            self.say(trick_recap(event.number, event.leader, event.cards, event.winner,
+                                 self.names))
+            self.pause_after_trick()
+            return
+        if isinstance(event, Settlement):
+            self.show_end(event)
+            return
+        for line in self.narrator.lines(event):
+            self.say(line)
+
+    # -- the person's turn ---------------------------------------------------------
+
+    def human_turn(self) -> list[Event]:
+        phase = self.game.phase
+        if phase == phases.TRICKS:
+            self.show_table()
+        elif phase == phases.CHIEN:
+            self.show_hand(title="Your hand with the chien")
+        elif phase in (phases.AUCTION, phases.DECLARATIONS):
+            self.show_hand()
+        while True:
+            answer = self.ask_line(self.prompt_text()).strip()
+            word = answer.lower()
+            if word in {"quit", "exit", "q"}:
+                raise QuitGame
+            if word in {"?", "help", "h"}:
+                self.say(PHASE_HELP.get(self.game.phase, CARD_HELP))
+                continue
+            if word == "last":
+                self.show_last_trick()
+                continue
+            if word == "hint" and phase == phases.TRICKS:
+                self.show_hint()
+                continue
+            if word == "hand":
+                self.show_hand()
+                continue
+            try:
+                action = self.parse_answer(answer)
+                if action is None:
+                    continue
+                return self.game.play(action)
+            except IllegalAction as error:
+                # Rendered from the refusal's fields: the seats by their names at this
+                # table, the person as "you" (the log's message says P0…P3).
+                message = with_symbols(error.render(self.names, self.human))
+                self.say(Text(f"  ✗ {message}", style="yellow"))
+            except CardError as error:
+                self.say(Text(f"  ✗ {error}", style="yellow"))
+
+    def show_hint(self) -> None:
+        """What the hint player would play here and why, from the person's own view only."""
+        from tarot.bots.advice import advise, reasons, seat_score
+        from tarot.bots.registry import HINT_LEVEL, make_player
+        from tarot.bots.sampling import SamplingPlayer
+
+        seat = self.human
+        assert seat is not None
+        if self.hint_player is None:
+            self.hint_player = make_player(HINT_LEVEL, self.game.rules)
+        player = self.hint_player
+        assert isinstance(player, SamplingPlayer)
+        legal = mask_of_codes(a.card for a in self.game.legal_actions()
+                              if isinstance(a, PlayCard))
+        # Its own generator, seeded by the moment: asking twice gives the same hint.
+        rng = random.Random(f"{self.game.header.seed}:hint:{len(self.game.events)}")
+        with self.thinking("Thinking of a hint…"):
+            advice = advise(player, self.game.view(seat), legal, rng)
+        best = advice.outcomes[advice.best]
+        hand = self.game.hand(seat)
+        line = Text("  Hint: ")
+        line.append_text(card_text(CODES[advice.best]))
+        line.append(f" (card {hand.index(CODES[advice.best]) + 1})")
+        if not legal & (legal - 1):
+            line.append(": the only card you may play.")
+        elif not best.deals:
+            line.append(": the one card left once the mistakes below are set aside."
+                        if advice.left_out else ": every card you may play comes to the same.")
+        else:
+            second = advice.ranked[1]
+            line.append(f": {seat_score(advice, advice.best):+d} for you on average over the "
+                        f"{best.deals} deals it dealt from what you can see; next best ")
+            line.append_text(card_text(CODES[second]))
+            line.append(f", {seat_score(advice, second):+d}.")
+        self.say_indented(line, len("  Hint: "))
+        for reason in reasons(advice):
+            self.say_indented(Text(f"    {reason[0].upper()}{reason[1:]}."), 4)
+
+    def prompt_text(self) -> str:
+        phase = self.game.phase
+        if phase == phases.AUCTION:
+            return f"Your bid ({' / '.join(self.bid_words())}):"
+        if phase == phases.CHIEN:
+            options = discard_options(self.game.state)
+            forced = (f"; {options.trumps_required} trump"
+                      f"{'s' if options.trumps_required != 1 else ''} must go, too few "
+                      "ordinary cards"
+                      if options.trumps_required else "")
+            return (f"Discard {options.size} cards (codes or numbers; no king, no bout{forced}),"
+                    " or 'auto':")
+        if phase == phases.DECLARATIONS:
+            return (f"Declare a chelem, all {self.game.rules.deal.hand_size} tricks?"
+                    " (y/N):")
+        return "Your card (code or number, hint, ? for help):"
+
+    def bid_words(self) -> list[str]:
+        return ["pass"] + [a.contract for a in self.game.legal_actions()
+                           if isinstance(a, Bid) and a.contract]
+
+    def parse_answer(self, answer: str) -> Action | None:
+        phase = self.game.phase
+        seat = self.human
+        assert seat is not None
+        if phase == phases.AUCTION:
+            word = answer.lower().replace(" ", "_").replace("-", "_")
+            if word in PASS_WORDS:
+                return Bid(seat=seat, contract=None)
+            by_name = {n.lower().replace(" ", "_"): cid for cid, n in self.contracts.items()}
+            contract = by_name.get(word, word)
+            if contract not in self.contracts:
+                self.say(f"  ✗ Type one of: {', '.join(self.bid_words())}")
+                return None
+            return Bid(seat=seat, contract=contract)
+        if phase == phases.CHIEN:
+            if answer.lower() == "auto":
+                hand = self.game.state.hands[seat]
+                return Discard(seat=seat, cards=codes_of_mask(
+                    choose_discard(hand, self.game.rules.deal.chien_size,
+                                   self.game.rules.table.points)))
+            tokens = answer.replace(",", " ").split()
+            return Discard(seat=seat, cards=tuple(self.card_code(t) for t in tokens))
+        if phase == phases.DECLARATIONS:
+            if answer.lower() not in {"", "y", "yes", "n", "no", "o", "oui", "non"}:
+                self.say("  ✗ Answer y (yes) or n (no).")
+                return None
+            return Chelem(seat=seat, declared=answer.lower() in {"y", "yes", "o", "oui"})
+        if answer.lower() in {"p", "poignee", "poignée"}:
+            return self.choose_poignee()
+        if not answer:
+            return None
+        return PlayCard(seat=seat, card=self.card_code(answer))
+
+    def card_code(self, token: str) -> str:
+        hand = self.game.hand(self.human) if self.human is not None else []
+        # isdecimal, not isdigit: int() refuses "²"; three digits bound int()'s work.
+        if token.isdecimal() and len(token) <= 3 and 1 <= int(token) <= len(hand):
+            return hand[int(token) - 1]
+        if token.isdecimal():
+            raise CardError(f"{token} is not a card number: your hand has {len(hand)} "
+                            f"card{'s' if len(hand) != 1 else ''}")
+        return CODES[parse_card(token)]
+
+    def choose_poignee(self) -> Poignee | None:
+        assert self.human is not None
+        options = poignee_options(self.game.state, self.human)
+        if not options or not self.game.legal_actions() or not any(
+                isinstance(a, Poignee) for a in self.game.legal_actions()):
+            if not poignee_window_open(self.game.state, self.human):
+                self.say("  ✗ No poignée now: a poignée is shown just before your first "
+                         "card, once (A12).")
+            else:
+                fewest = self.game.rules.poignees[0].trumps
+                self.say(f"  ✗ No poignée with this hand: it takes {fewest} trumps (or "
+                         f"{fewest - 1} and the Excuse) (R8).")
+            return None
+        for index, (level, _, shown) in enumerate(options, start=1):
+            line = Text(f"  {index}. {level.name}, +{level.bonus}: ")
+            line.append_text(cards_line(codes_of_mask(shown)))
+            self.say(line)
+        self.say("  (These show your lowest trumps; to show others, type the cards themselves.)")
+        # Asked again until the answer is one it can take: a typo must not be taken as
+        # "no poignée", nor the next answer played as a card.
+        while True:
+            answer = self.ask_line(f"Which one (1 to {len(options)}, the cards to show, or "
+                                   "Enter for none)?").strip()
+            if answer.lower() in {"", "n", "no", "none", "non"}:
+                return None
+            tokens = answer.replace(",", " ").split()
+            if len(tokens) > 1:
+                # The person's own subset, checked here by the engine's own rules (the
+                # level, trumps only, in hand, the Excuse rule), so that a refusal asks
+                # this question again rather than the card prompt.
+                try:
+                    chosen = Poignee(seat=self.human, cards=tuple(self.card_code(t)
+                                                                  for t in tokens))
+                    check(self.game.state, chosen)
+                    return chosen
+                except CardError as error:
+                    self.say(Text(f"  ✗ {error}", style="yellow"))
+                    continue
+                except IllegalAction as error:
+                    message = with_symbols(error.render(self.names, self.human))
+                    self.say(Text(f"  ✗ {message}", style="yellow"))
+                    continue
+            if answer.isdecimal() and len(answer) <= 3 and 1 <= int(answer) <= len(options):
+                return Poignee(seat=self.human, cards=codes_of_mask(options[int(answer) - 1][2]))
+            if answer.isdecimal():
+                why = f"{answer[:6]} is not one of the poignées listed"
+            elif _is_card(answer):
+                why = "a poignée shows all its trumps at once, not one card"
+            else:
+                why = f"{answer[:20]!r} is neither a number nor cards"
+            self.say(f"  ✗ {why}: type 1 to {len(options)}, the trumps to show separated "
+                     "by spaces, or Enter for none.")
+
+    # -- drawing -----------------------------------------------------------------
+
+    def show_hand(self, title: str = "Your hand") -> None:
+        assert self.human is not None
+        hand = self.game.hand(self.human)
+        legal = set(self.game.legal_cards()) if self.game.turn == self.human else set()
+        self.say(Text(title + (" (* = playable)" if legal else "") + ":", style="bold"))
+        for line in hand_lines(hand, legal, self.width):
+            self.say(line)
+
+    def show_table(self) -> None:
+        view = self.game.view(self.human) if self.human is not None else None
+        assert view is not None
+        self.say("")
+        for line in header_lines(view, self.game.rules, self.names):
+            self.say(line)
+        if self.match_line:
+            self.say(Text(self.match_line, style="dim"))
+        for line in trick_lines(view, self.names, self.width):
+            self.say(line)
+        self.show_hand()
+        if any(isinstance(a, Poignee) for a in self.game.legal_actions()):
+            levels = ", ".join(level.name.lower() for level, _, _ in
+                               poignee_options(self.game.state, self.game.turn or 0))
+            self.say(Text(f"You may show a poignée now ({levels}): type p, "
+                          "or play a card to show none.", style="bold"))
+
+    def show_last_trick(self) -> None:
+        tricks = [e for e in self.game.events if isinstance(e, TrickTaken)]
+        if not tricks:
+            self.say("  No trick has been played yet.")
+            return
+        last = tricks[-1]
+        self.say(trick_recap(last.number, last.leader, last.cards, last.winner, self.names))
+
+    def show_end(self, settlement: Settlement) -> None:
+        self.say("")
+        self.say(Text("The deal is over.", style="bold"))
+        for line in settlement_summary(settlement, self.game.rules, self.names):
+            self.say_indented(Text(line), 2 + len(line) - len(line.lstrip()))
+        state = self.game.state
+        if state.chien_taken:
+            owner = "Your" if state.taker == self.human else f"{self.names[state.taker]}'s"
+            hidden = Text(f"  {owner} discard: ")
+            hidden.append_text(cards_line(codes_of_mask(state.discard)))
+        else:
+            hidden = Text("  The chien: ")
+            hidden.append_text(cards_line(codes_of_mask(state.chien)))
+        self.say(hidden)
+        self.say(Text("Tricks (the leader first, ✓ the winner):", style="bold"))
+        for trick in (e for e in self.game.events if isinstance(e, TrickTaken)):
+            self.say(trick_recap(trick.number, trick.leader, trick.cards, trick.winner,
+                                 self.names))
+
+
+_CODE = re.compile(r"\b(10|[1-9JNQK])([SHDC])\b")
+
+
+def with_symbols(message: str) -> str:
+    """Card codes in a message as the table shows them (``KH`` → ``K♥``)."""
+    return _CODE.sub(lambda m: display(CARD_BY_CODE[m.group(0)]), message)
+
+
+@contextlib.contextmanager
+def _no_echo() -> Iterator[None]:
+    """The terminal's echo off while the computer plays: keys typed ahead wait, unseen,
+    for the next prompt (where they are read and shown as usual)."""
+    try:
+        import termios
+    except ImportError:  # no termios (Windows)
+        yield
+        return
+    try:
+        fd = sys.stdin.fileno()
+        saved = termios.tcgetattr(fd)
+    except (OSError, ValueError, termios.error):  # not a terminal (termios.error: a pipe)
+        yield
+        return
+    quiet = list(saved)
+    quiet[3] &= ~termios.ECHO
+    termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
+def _prompt(text: str) -> str:
+    """A line typed at the prompt. The end of the input stops the game like ``quit``;
+    Ctrl-C (SIGINT) is a ``click.Abort``, for the caller to save and exit 130."""
+    reader = _stdin_lines()
+    if reader is None:
+        return _click_prompt(text)
+    try:
+        line = reader.read_line(f"{text} ")
+    except KeyboardInterrupt:
+        raise click.Abort from None
+    if line is None:
+        raise QuitGame("the end of the input")
+    return line
+
+
+def _click_prompt(text: str) -> str:
+    """click's prompt, where standard input is not a file of this process's (a test's
+    input) or cannot be waited on with a signal (Windows)."""
+    try:
+        return str(click.prompt(text, default="", show_default=False, prompt_suffix=" "))
+    except click.Abort as abort:
+        # click turns both Ctrl-C and the end of the input into Abort; the first stays
+        # an Abort (saved, exit 130), the second stops like `quit` (saved, exit 0).
+        if isinstance(abort.__context__, EOFError):
+            raise QuitGame("the end of the input") from None
+        raise
+
+
+class StdinLines:
+    """The lines of standard input, read so that a signal ends the wait for one whenever
+    it comes.
+
+    ``input()`` (which click's prompt calls) writes the prompt and then reads, with no
+    Python instruction in between: a SIGINT that comes between the two has its handler
+    (the KeyboardInterrupt) put off until the read returns, that is until a line comes or
+    the input ends, which a pipe or a FIFO may never do; and then the game stopped as at
+    the end of the input (exit 0) as often as it was interrupted (exit 130). Here the
+    signal's arrival is written down by the interpreter (``signal.set_wakeup_fd``) into
+    a pipe that the wait watches as well as the input, from before the prompt is shown:
+    the wait ends, and the handler runs, whenever the signal came.
+
+    The game reads standard input through here alone, so that the lines read ahead (a
+    pipe may bring several at once) wait here for the next prompt.
+    """
+
+    def __init__(self, fd: int, encoding: str) -> None:
+        self.fd = fd
+        # Bytes that are not text become U+FFFD, as the game's stdin is set to do.
+        self.decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+        self.pending = ""
+        self.ended = False
+
+    def read_line(self, prompt: str) -> str | None:
+        """The next line, without its end of line, once ``prompt`` is shown; None at the
+        end of the input. KeyboardInterrupt on Ctrl-C, whenever it comes."""
+        wake_read, wake_write = os.pipe()
+        try:
+            os.set_blocking(wake_write, False)
+            previous = signal.set_wakeup_fd(wake_write, warn_on_full_buffer=False)
+            try:
+                click.echo(prompt, nl=False)
+                while "\n" not in self.pending and not self.ended:
+                    if self._wait(wake_read):
+                        data = os.read(self.fd, 65536)
+                        self.pending += self.decoder.decode(data, final=not data)
+                        self.ended = not data
+            finally:
+                signal.set_wakeup_fd(previous)
+        finally:
+            os.close(wake_read)
+            os.close(wake_write)
+        line, newline, self.pending = self.pending.partition("\n")
+        if not newline and not line:
+            return None
+        return line.removesuffix("\r")
+
+    def _wait(self, wake: int) -> bool:
+        """Whether the input is readable; False after a signal came (whose handler runs as
+        this returns: a KeyboardInterrupt goes up from here)."""
+        ready, _, _ = select.select([self.fd, wake], [], [])
+        if wake in ready:
+            os.read(wake, 512)
+            return False
+        return True
+
+
+@functools.cache
+def _lines_of(fd: int, encoding: str) -> StdinLines:
+    return StdinLines(fd, encoding)
+
+
+def _stdin_lines() -> StdinLines | None:
+    """The reader of this process's standard input; None where click's prompt reads it:
+    an input that is not a file of the process (a test runner's), a thread that signals
+    do not reach, or no ``select`` on it (Windows)."""
+    if os.name != "posix" or threading.current_thread() is not threading.main_thread():
+        return None
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
+        return None
+    return _lines_of(fd, getattr(sys.stdin, "encoding", None) or "utf-8")
