@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-# Every code an IllegalAction can carry, with what it means. The README's error
-# table is checked against this mapping by the tests.
+# Every code an IllegalAction can carry, with what it means. The error table of
+# docs/log-format.md is checked against this mapping by the tests.
 ILLEGAL_ACTION_CODES: dict[str, str] = {
     "invalid_deal": "a deal that does not give each seat its cards and the chien the rest",
     "wrong_phase": "the action does not belong to the current phase of the deal",

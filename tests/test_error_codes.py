@@ -1,6 +1,6 @@
-"""Errors people can act on: the README's table lists every code, and each code can be caused.
+"""Errors people can act on: the documented table lists every code, and each code can be caused.
 
-The table under "## Error codes" in README.md must list exactly the codes of
+The table under "## Error codes" in docs/log-format.md must list exactly the codes of
 ``tarot.errors.ILLEGAL_ACTION_CODES`` and ``tarot.log.LOG_ERROR_CODES``, with the
 same meanings; and for every code, one small construction here makes the engine
 or the log reader refuse with it.
@@ -28,14 +28,14 @@ ALL_CODES = {**ILLEGAL_ACTION_CODES, **LOG_ERROR_CODES}
 ROW = re.compile(r"^\| `(?P<code>[a-z_]+)` \| (?P<meaning>.+?) \|$")
 
 
-def readme_table() -> dict[str, str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def documented_table() -> dict[str, str]:
+    text = (ROOT / "docs" / "log-format.md").read_text(encoding="utf-8")
     section = text.split("\n## Error codes\n", 1)[1].split("\n## ", 1)[0]
     rows = {}
     for line in section.splitlines():
         match = ROW.match(line)
         if match:
-            assert match["code"] not in rows, f"{match['code']} twice in the README"
+            assert match["code"] not in rows, f"{match['code']} twice in the table"
             rows[match["code"]] = match["meaning"]
     return rows
 
@@ -44,10 +44,10 @@ def test_the_two_code_sets_do_not_overlap() -> None:
     assert not set(ILLEGAL_ACTION_CODES) & set(LOG_ERROR_CODES)
 
 
-def test_the_readme_lists_every_code_and_only_those() -> None:
-    table = readme_table()
-    assert sorted(set(ALL_CODES) - set(table)) == [], "codes missing from the README table"
-    assert sorted(set(table) - set(ALL_CODES)) == [], "README codes the program does not have"
+def test_the_docs_list_every_code_and_only_those() -> None:
+    table = documented_table()
+    assert sorted(set(ALL_CODES) - set(table)) == [], "codes missing from the docs' table"
+    assert sorted(set(table) - set(ALL_CODES)) == [], "documented codes the program does not have"
     for code, meaning in table.items():
         assert meaning.replace("`", "") == ALL_CODES[code].replace("`", ""), code
 

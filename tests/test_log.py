@@ -633,8 +633,8 @@ def test_a_deal_that_is_not_the_seeds() -> None:
 
 
 def test_a_redeal_that_is_not_the_seeds_in_a_log_of_decisions() -> None:
-    """A log of decisions alone must be checked as strictly as a full log (DESIGN.md: the
-    deal is checked against the seed). Here deal number 1 is tampered with, and the
+    """A log of decisions alone must be checked as strictly as a full log (docs/log-format.md:
+    the deal is checked against the seed). Here deal number 1 is tampered with, and the
     redeal line that would have preceded it is (legitimately) absent."""
 
     def swap(d: dict[str, Any]) -> None:

@@ -1,7 +1,7 @@
 """The phase machine (tarot.engine.phases) and its use by the Game.
 
 The expected machine is written out here by hand, from the rule book 3.2 and
-DESIGN.md "The phase machine", not read back from ``TRANSITIONS``: every allowed
+docs/python-api.md "The phases of a deal", not read back from ``TRANSITIONS``: every allowed
 (trigger, source) pair must go where this table says, and every other pair
 must raise ``MachineError`` and leave the phase alone.
 """

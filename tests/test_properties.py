@@ -1,4 +1,4 @@
-"""Random-play invariants over many seeded deals (rule book A32, DESIGN.md "Tests, in layers").
+"""Random-play invariants over many seeded deals (rule book A32; docs/testing.md).
 
 Every deal is played by ``tarot.bots.random_player.random_action`` through
 ``Game.play`` (bids, discard, poignées, chelem and cards), then replayed one

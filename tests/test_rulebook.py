@@ -1,6 +1,6 @@
 """The project's rule book (docs/rules.md): every number it defines can be looked up,
-every citation of the code, the README, the named deals and the rule files resolves to
-it, and ``tarot rules`` shows a rules card and single rules."""
+every citation of the code, the README and the docs pages, the named deals and the rule
+files resolves to it, and ``tarot rules`` shows a rules card and single rules."""
 
 from __future__ import annotations
 
@@ -28,9 +28,10 @@ def _citations(text: str) -> set[str]:
 
 
 def _cited_files() -> list[Path]:
+    # The README and every docs page (the rule book among them: docs/rules.md).
     return [*sorted((ROOT / "tarot").rglob("*.py")), ROOT / "README.md",
             *sorted((ROOT / "seeds").glob("*.toml")), *sorted((ROOT / "rules").glob("*.toml")),
-            ROOT / "docs" / "rules.md"]
+            *sorted((ROOT / "docs").glob("*.md"))]
 
 
 def test_every_rule_decision_section_and_example_is_in_the_book() -> None:
@@ -55,6 +56,8 @@ def test_every_citation_resolves_to_the_book() -> None:
     assert not missing, missing
     # The scan sees the citations (a broken pattern would pass the check above vacuously).
     assert {"R11", "A14", "A30", "3.6", "S01", "E12", "D07", "H09"} <= set(cited)
+    # The docs pages are read too (the rules in two minutes cite R11 on docs/playing.md).
+    assert "docs/playing.md" in cited["R11"]
     assert len(cited) > 100
 
 

@@ -4,7 +4,8 @@ without the repository beside it: named deals, golden replays, the rule book, th
 rule sets, `python -m tarot`, the version.
 
 Slow tier: it builds the wheel and installs it with its dependencies (from pip's
-cache or the package index, as the README's install command does).
+cache or the package index, as the README's install command does). Only the rule books
+of docs/ travel in the package.
 """
 
 from __future__ import annotations
@@ -66,6 +67,19 @@ def test_the_wheel_carries_the_package_and_its_data(installed: Path, tmp_path: P
     assert "'slam-made.toml'" in deals
 
 
+def test_the_wheel_carries_the_rule_book_and_no_other_page(installed: Path,
+                                                           tmp_path: Path) -> None:
+    """docs/ is the rule book's folder in the package, and the pages for readers of the
+    repository (playing, the log format, ...) stay out of it."""
+    out = run(installed, ["python", "-c", "import tarot.resources as r; print(*sorted("
+                          "p.name for p in r.data_dir('rule_book').iterdir()), sep='\\n')"],
+              tmp_path)
+    shipped = out.splitlines()
+    books = sorted(page.name for page in (ROOT / "docs").glob("rules*.md"))
+    assert books and shipped == books, shipped
+    assert (ROOT / "docs" / "playing.md").is_file()  # a page that must not travel
+
+
 def test_python_m_tarot_and_one_version(installed: Path, tmp_path: Path) -> None:
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert run(installed, ["python", "-m", "tarot", "--version"], tmp_path).strip() == \
@@ -75,7 +89,7 @@ def test_python_m_tarot_and_one_version(installed: Path, tmp_path: Path) -> None
     assert out.strip() == version
 
 
-def test_the_readme_commands_work_from_the_wheel(installed: Path, tmp_path: Path) -> None:
+def test_the_documented_commands_work_from_the_wheel(installed: Path, tmp_path: Path) -> None:
     save = tmp_path / "slam.jsonl"
     out = run(installed, ["tarot", "play", "--deal", "slam-made", "--auto", "--save",
                           str(save)], tmp_path)

@@ -57,7 +57,7 @@ def _sampling(name: str) -> Callable[[RuleSet], Player]:
     return make
 
 
-# From weakest to strongest; the README's "Computer players" section gives the
+# From weakest to strongest; docs/players.md gives the
 # measured strength and speed of each, with the commands that measure them.
 PLAYERS: dict[str, Callable[[RuleSet], Player]] = {
     "random": _random,

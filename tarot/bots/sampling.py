@@ -24,11 +24,11 @@ What the samples know besides the rules of play:
 
 The others' plays can weigh the samples too (``Settings.evidence``,
 :mod:`tarot.bots.evidence`); every level leaves that off, because it did not
-play better (the README has the figures).
+play better (docs/players.md has the figures).
 
 Bids, the chelem and the poignée are the rules player's, whose bid thresholds
-were fitted on simulated deals (moving them 4 points either way loses; see the
-README), and so is the discard.
+were fitted on simulated deals (moving them 4 points either way loses; see
+docs/players.md), and so is the discard.
 
 All randomness comes from the ``rng`` passed to :meth:`SamplingPlayer.choose`,
 and the unseen cards are listed in card order, so the same view and the same

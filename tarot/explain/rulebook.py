@@ -1,6 +1,6 @@
 """The project's rule book (``docs/rules.md``): found, and looked up by number.
 
-Every message, docstring and README line that cites a rule (``R11``, ``A5``,
+Every message, docstring and documentation line that cites a rule (``R11``, ``A5``,
 ``§3.6``, a worked example such as ``S12``) cites this book; ``tarot rules R11``
 prints the entry. The book travels with the package (``tarot/rulebook``, read
 through ``importlib.resources``), so an installed copy can show it.

@@ -1,0 +1,139 @@
+"""The README is a front page and docs/ holds the rest: the README stays short, every
+relative link of the README and of the docs pages leads somewhere that exists (a file,
+and the heading its anchor names), and no page sends the reader to what he cannot
+read: an issue tracker's number, or a design file the repository does not hold."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
+
+# The README is about one screen of text and a few examples; the rest lives in docs/.
+README_LIMIT_BYTES = 15_000
+
+# Pages the README links to that another piece of work writes. The exemption holds only
+# while the file is missing: once it exists, its links are checked like any other.
+WRITTEN_ELSEWHERE = {ROOT / "docs" / "architecture.md"}
+
+FENCE = re.compile(r"^(```|~~~)")
+LINK = re.compile(r"!?\[(?:[^\]\[]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+INLINE_CODE = re.compile(r"`+[^`]*`+")
+ISSUE = re.compile(r"\bissues?\s*#?\s*[0-9]+", re.IGNORECASE)
+
+
+def prose_lines(text: str) -> list[str]:
+    """The lines outside fenced code blocks (a `# comment` in a shell example is not a
+    heading, and a path in an example is not a link)."""
+    lines, fenced = [], False
+    for line in text.splitlines():
+        if FENCE.match(line.lstrip()):
+            fenced = not fenced
+            continue
+        if not fenced:
+            lines.append(line)
+    return lines
+
+
+def slug(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped (letters,
+    digits, `_` and `-` kept, accented ones too), spaces as hyphens."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def anchors(page: Path) -> set[str]:
+    found: set[str] = set()
+    for line in prose_lines(page.read_text(encoding="utf-8")):
+        heading = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
+        if heading:
+            base = slug(heading[1])
+            name, number = base, 0
+            while name in found:
+                number += 1
+                name = f"{base}-{number}"
+            found.add(name)
+    return found
+
+
+def links(page: Path) -> list[str]:
+    targets = []
+    for line in prose_lines(page.read_text(encoding="utf-8")):
+        targets.extend(LINK.findall(INLINE_CODE.sub("", line)))
+    return targets
+
+
+def broken_links(page: Path) -> list[str]:
+    broken = []
+    for target in links(page):
+        if re.match(r"^[a-z][a-z0-9+.-]*:", target):  # https:, mailto: …
+            continue
+        path_part, _, anchor = target.partition("#")
+        destination = (page.parent / path_part).resolve() if path_part else page
+        if not destination.exists():
+            if destination not in WRITTEN_ELSEWHERE:
+                broken.append(f"{target}: no such file")
+            continue
+        if anchor and destination.suffix == ".md" and anchor not in anchors(destination):
+            broken.append(f"{target}: no heading #{anchor} in {destination.name}")
+    return broken
+
+
+def test_the_pages_are_found() -> None:
+    names = {page.name for page in PAGES}
+    assert {"README.md", "rules.md", "playing.md", "log-format.md"} <= names
+
+
+def test_the_readme_is_a_front_page() -> None:
+    size = len(README.read_bytes())
+    assert size < README_LIMIT_BYTES, f"README.md is {size} bytes; move a section to docs/"
+
+
+def test_the_readme_links_every_docs_page() -> None:
+    linked = {(README.parent / link.partition("#")[0]).resolve() for link in links(README)}
+    unlinked = [page.name for page in PAGES[1:] if page.resolve() not in linked]
+    assert not unlinked, f"docs pages the README does not link to: {unlinked}"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
+def test_every_relative_link_leads_somewhere(page: Path) -> None:
+    assert broken_links(page) == []
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
+def test_no_page_cites_what_a_reader_cannot_read(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    assert ISSUE.findall(text) == []
+    assert "DESIGN.md" not in text
+
+
+def test_the_link_checker_sees_broken_links(tmp_path: Path) -> None:
+    """The checks above would pass vacuously if the patterns saw nothing."""
+    (tmp_path / "there.md").write_text("# A heading, with `code`\n\n## Poignée\n",
+                                       encoding="utf-8")
+    page = tmp_path / "page.md"
+    page.write_text("[ok](there.md) [ok](there.md#a-heading-with-code) [ok](#top)\n"
+                    "[ok](there.md#poignée) ![ok](there.md) [web](https://example.org/x)\n"
+                    "[gone](missing.md) [anchor](there.md#nowhere) `[code](nothere.md)`\n"
+                    "# Top\n```sh\n[fenced](nothere.md)\n```\n", encoding="utf-8")
+    assert broken_links(page) == ["missing.md: no such file",
+                                  "there.md#nowhere: no heading #nowhere in there.md"]
+    assert ISSUE.findall("as issue 12 asks, and Issue #3") == ["issue 12", "Issue #3"]
+
+
+def test_the_readme_keeps_its_marked_blocks() -> None:
+    """`.ci/run` runs the command between the test-command markers; a test of the API
+    runs the code between the api-example markers."""
+    text = README.read_text(encoding="utf-8")
+    for marker, language in (("test-command", "sh"), ("api-example", "python")):
+        block = re.search(rf"<!-- {marker} -->\n```{language}\n(.+?)\n```\n<!-- /{marker} -->",
+                          text, re.DOTALL)
+        assert block, marker
+    command = re.search(r"<!-- test-command -->\n```sh\n(.+?)\n```", text, re.DOTALL)
+    assert command and command[1].startswith("python3 -m venv .venv && ")
+    assert 'pytest -m "slow or not slow"' in command[1]
