@@ -71,7 +71,7 @@ def test_the_wheel_carries_the_rule_book_and_no_other_page(installed: Path,
                                                            tmp_path: Path) -> None:
     """docs/ is the rule book's folder in the package, and the pages for readers of the
     repository (playing, the log format, ...) stay out of it."""
-    out = run(installed, ["python", "-c", "import tarot.resources as r; print(*sorted("
+    out = run(installed, ["python", "-c", "import tarot.files.resources as r; print(*sorted("
                           "p.name for p in r.data_dir('rule_book').iterdir()), sep='\\n')"],
               tmp_path)
     shipped = out.splitlines()
