@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+
+class TarotError(Exception):
+    """The base of every error the program reports to a person: a bad file, bad data, a
+    refused action. ``code`` is stable and language-neutral (a log, ``--json`` and the
+    tests read it); ``str(error)`` is the one line a person reads. The command line
+    renders any TarotError once, at its edge, as that line and exit status 1."""
+
+    code: str = "error"
+
 # Every code an IllegalAction can carry, with what it means. The error table of
 # docs/log-format.md is checked against this mapping by the tests.
 ILLEGAL_ACTION_CODES: dict[str, str] = {
@@ -38,7 +47,7 @@ _VERBS = {"holds": "hold", "has": "have", "gives": "give", "bids": "bid", "is": 
 LOG_NAMES = ("P0", "P1", "P2", "P3")
 
 
-class IllegalAction(ValueError):
+class IllegalAction(TarotError, ValueError):
     """An action the rules refuse; the game state is left exactly as it was.
 
     ``code`` is one of :data:`ILLEGAL_ACTION_CODES`. ``seat`` is the seat that acted
