@@ -9,6 +9,7 @@ read a rule file (in one module), and nothing below the user interface prints.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -166,3 +167,17 @@ def test_planted_io_in_the_engine_and_a_planted_print_are_found() -> None:
     assert any("engine imports os" in p for p in problems)
     assert any("opens a file" in p for p in problems)
     assert any("print outside" in p for p in problems)
+
+
+def documented_modules() -> list[str]:
+    text = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text.split("<!-- modules -->", 1)[1].split("<!-- /modules -->", 1)[0]
+    return re.findall(r"^\| `(tarot[\w.]*)` \|", table, flags=re.M)
+
+
+def test_architecture_names_every_module_once() -> None:
+    documented = documented_modules()
+    assert sorted(documented) == sorted(set(documented)), "a module is listed twice"
+    assert set(documented) == set(package_sources()), (
+        f"not in docs/architecture.md: {sorted(set(package_sources()) - set(documented))}; "
+        f"no such module: {sorted(set(documented) - set(package_sources()))}")
