@@ -53,7 +53,8 @@ from tarot.engine.events import (
 )
 from tarot.engine.events import Play as PlayCard
 from tarot.engine.game import Game
-from tarot.engine.legal import check, discard_options, poignee_options, poignee_window_open
+from tarot.engine.legal import discard_options, poignee_options, poignee_window_open
+from tarot.engine.phase_table import check
 from tarot.engine.rules import PASS_WORDS
 from tarot.errors import IllegalAction
 from tarot.explain.narrate import Narrator, settlement_summary
