@@ -25,7 +25,7 @@ class Player(Protocol):
         """One legal action for ``view.seat``.
 
         ``legal`` lists the legal actions, with one representative for the two
-        choices of k among n (see ``tarot.engine.legal.legal_actions``): a player may
+        choices of k among n (see ``tarot.engine.phase_table.legal_actions``): a player may
         return any legal discard or poignée subset of its own making.
         """
         ...

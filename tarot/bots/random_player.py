@@ -17,10 +17,10 @@ from tarot.engine.legal import (
     PLAY_ACTIONS,
     discard_options,
     discard_options_for,
-    legal_actions,
     legal_cards,
     poignee_options,
 )
+from tarot.engine.phase_table import legal_actions
 from tarot.engine.state import DealState
 from tarot.engine.views import PlayerView
 

@@ -1,8 +1,9 @@
 """How events change a deal: :func:`apply` is the only writer of a DealState.
 
-:func:`next_derived` says which derived event the rules call for now (a trick
-is complete, the chien must be shown, the deal is void, the deal is over), so
-that playing a decision and then its consequences is one loop in ``tarot.engine.game``,
+One function a phase says which derived event the rules call for now (a trick is
+complete, the chien must be shown, the deal is void, the deal is over);
+``tarot.engine.phase_table.next_derived`` asks the one of the phase at hand, so that
+playing a decision and then its consequences is one loop in ``tarot.engine.game``,
 and a log's derived events can be recomputed and compared.
 """
 
@@ -196,31 +197,48 @@ def apply(state: DealState, event: Event) -> None:
     APPLY[type(event)](state, event)
 
 
-def next_derived(state: DealState) -> Event | None:
-    """The derived event the rules call for now, or None when a decision is awaited."""
-    phase = state.phase
-    if phase == phases.TRICKS:
-        if len(state.trick) < 4:
-            return None
-        trick = state.trick
-        exception = trick[0] == EXCUSE and excuse_exception_applies(state)
-        index = 0 if exception else state.trick_best
-        return TrickTaken(
-            number=len(state.tricks) + 1,
-            leader=state.leader,
-            cards=(CODES[trick[0]], CODES[trick[1]], CODES[trick[2]], CODES[trick[3]]),
-            winner=(state.leader + index) % 4,
-        )
-    if phase == phases.CHIEN and not state.chien_taken:
-        return ChienShown(taker=state.taker, cards=codes_of_mask(state.chien))
-    if phase == phases.SETTLEMENT:
-        return settle(state)
-    if phase == phases.REDEAL:
-        seat = petit_sec_seat(tuple(state.hands)) if not state.bids else None
-        return Redeal(
-            reason="petit_sec" if seat is not None else "all_passed",
-            seat=seat,
-            next_dealer=(state.dealer + 1) % 4,
-        )
-    return None
+# The derived event each phase calls for, or None while a decision is awaited: one
+# function per phase, which ``tarot.engine.phase_table`` holds in its spec of the phase
+# (its ``next_derived`` is the one to call).
 
+
+def trick_taken_due(state: DealState) -> TrickTaken | None:
+    """A trick of four cards is taken, by its winner (or by the Excuse led, A5)."""
+    if len(state.trick) < 4:
+        return None
+    trick = state.trick
+    exception = trick[0] == EXCUSE and excuse_exception_applies(state)
+    index = 0 if exception else state.trick_best
+    return TrickTaken(
+        number=len(state.tricks) + 1,
+        leader=state.leader,
+        cards=(CODES[trick[0]], CODES[trick[1]], CODES[trick[2]], CODES[trick[3]]),
+        winner=(state.leader + index) % 4,
+    )
+
+
+def chien_shown_due(state: DealState) -> ChienShown | None:
+    """The chien is shown to all before the taker takes it (R6)."""
+    if state.chien_taken:
+        return None
+    return ChienShown(taker=state.taker, cards=codes_of_mask(state.chien))
+
+
+def settlement_due(state: DealState) -> Settlement:
+    """The deal is scored."""
+    return settle(state)
+
+
+def redeal_due(state: DealState) -> Redeal:
+    """The deal is void: a petit sec before the auction, or four passes."""
+    seat = petit_sec_seat(tuple(state.hands)) if not state.bids else None
+    return Redeal(
+        reason="petit_sec" if seat is not None else "all_passed",
+        seat=seat,
+        next_dealer=(state.dealer + 1) % 4,
+    )
+
+
+def nothing_due(state: DealState) -> None:
+    """A phase that calls for no derived event (a decision, or the next deal, is awaited)."""
+    return None

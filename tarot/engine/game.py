@@ -29,8 +29,9 @@ from tarot.engine.events import (
     Settlement,
     differences,
 )
-from tarot.engine.evolve import APPLY, apply, check_deal, next_derived, play_card
-from tarot.engine.legal import canonical, check, legal_actions, legal_card_played, legal_cards
+from tarot.engine.evolve import APPLY, apply, check_deal, play_card
+from tarot.engine.legal import canonical, legal_card_played, legal_cards
+from tarot.engine.phase_table import check, legal_actions, next_derived
 from tarot.engine.rule_files import carried_rules, load_rules
 from tarot.engine.rules import RuleSet
 from tarot.engine.state import NO_SEAT, DealState
@@ -125,7 +126,7 @@ class Game:
         return self.state.settlement
 
     def legal_actions(self) -> list[Action]:
-        """Legal actions of the seat to act (see ``legal.legal_actions`` for the discard)."""
+        """Legal actions of the seat to act (see ``phase_table.legal_actions`` for the discard)."""
         return legal_actions(self.state)
 
     def legal_cards(self) -> list[str]:
@@ -206,9 +207,9 @@ class Game:
         return self.events[start:]
 
     def record_due(self, event: Event) -> None:
-        """Apply the event the rules call for now: :func:`tarot.engine.evolve.next_derived`'s, or
-        the deal :meth:`seeded_deal` gives when one is due (nothing to check: the engine
-        made it)."""
+        """Apply the event the rules call for now: the one
+        :func:`tarot.engine.phase_table.next_derived` gives, or the deal :meth:`seeded_deal`
+        gives when one is due (nothing to check: the engine made it)."""
         self._record(event)
 
     def start_match(self, deals: int) -> None:

@@ -1,9 +1,12 @@
 """What is legal: the checks of every action, and the legal actions of each phase.
 
 Plain functions on the small-int core; the legal cards of a trick and its winner
-are the rules kernel's (``tarot.engine.kernel``). :func:`check` refuses an illegal action
-with an :class:`~tarot.errors.IllegalAction` (a stable code and a sentence
-naming the seat, the card and the rule) and never changes the state.
+are the rules kernel's (``tarot.engine.kernel``). :func:`check_action` refuses an
+illegal action with an :class:`~tarot.errors.IllegalAction` (a stable code and a
+sentence naming the seat, the card and the rule) and never changes the state. Which
+phase takes which action, and which of these functions lists a phase's legal actions,
+is ``tarot.engine.phase_table``'s: it holds one spec per phase, and its ``check`` and
+``legal_actions`` are the ones to call.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from tarot.engine.cards import (
 from tarot.engine.events import Action, Bid, Chelem, Discard, Event, Play, Poignee
 from tarot.engine.kernel import excuse_exception, highest_trump_in, led_card, legal_given_winner
 from tarot.engine.rules import PoigneeLevel, RuleSet
-from tarot.engine.state import NO_SEAT, DealState
+from tarot.engine.state import DealState
 from tarot.errors import IllegalAction
 
 # ---------------------------------------------------------------------------
@@ -289,29 +292,6 @@ def _parse(seat: int, text: str) -> int:
         raise IllegalAction("unknown_card", f"{{seat}}: {error}", seat=seat) from None
 
 
-PHASE_OF_ACTION = {
-    Bid: phases.AUCTION,
-    Discard: phases.CHIEN,
-    Chelem: phases.DECLARATIONS,
-    Poignee: phases.TRICKS,
-    Play: phases.TRICKS,
-}
-
-_PHASE_WORDS = {
-    phases.DEAL: "the cards are being dealt",
-    phases.AUCTION: "the auction is on",
-    phases.CHIEN: "the taker is discarding",
-    phases.DECLARATIONS: "the taker is deciding on a chelem",
-    phases.TRICKS: "the cards are being played",
-    phases.SETTLEMENT: "the deal is being scored",
-    phases.DONE: "the deal is over",
-    phases.REDEAL: "the deal is void and about to be redealt",
-}
-
-_ACTION_WORDS = {Bid: "bid", Discard: "discard", Chelem: "declare a chelem",
-                 Poignee: "show a poignée", Play: "play a card"}
-
-
 def legal_card_played(state: DealState, action: Action | Event) -> int:
     """The card of ``action`` when it is the inner loop of every deal, a legal card by its
     canonical code played by the seat to play; else -1 (the general check decides).
@@ -323,14 +303,10 @@ def legal_card_played(state: DealState, action: Action | Event) -> int:
     return -1
 
 
-def check(state: DealState, action: Action) -> int:
-    """Refuse an illegal action; for a legal one return its cards as a mask (0 if none)."""
-    card = legal_card_played(state, action)
-    if card >= 0:
-        return 1 << card
-    kind = type(action)
-    if state.phase != PHASE_OF_ACTION.get(kind) or action.seat != state.turn:
-        _refuse_out_of_turn(state, action)
+def check_action(state: DealState, action: Action) -> int:
+    """The checks of the action itself, once the phase and the turn are known to be its
+    (``tarot.engine.phase_table.check`` makes sure of both first): refuse an illegal one;
+    for a legal one return its cards as a mask (0 if none)."""
     if isinstance(action, Play):
         return _check_play(state, action)
     if isinstance(action, Bid):
@@ -341,26 +317,6 @@ def check(state: DealState, action: Action) -> int:
     if isinstance(action, Poignee):
         return check_poignee(state, action.seat, [_parse(action.seat, c) for c in action.cards])
     return 0
-
-
-def _refuse_out_of_turn(state: DealState, action: Action) -> None:
-    kind = type(action)
-    if kind not in PHASE_OF_ACTION:
-        raise TypeError(f"{action!r} is not an action (Bid, Discard, Chelem, Poignee, Play)")
-    seat = action.seat
-    if not 0 <= seat < 4:
-        raise IllegalAction("not_your_turn", f"{seat} is not a seat (P0…P3)")
-    if state.phase != PHASE_OF_ACTION.get(kind):
-        raise IllegalAction(
-            "wrong_phase",
-            f"{{seat}} cannot {_ACTION_WORDS.get(kind, 'act')} now: {_PHASE_WORDS[state.phase]}",
-            seat=seat)
-    if kind is Chelem and seat != state.taker:
-        raise IllegalAction("chelem_taker_only",
-                            "{seat} cannot declare a chelem: only the taker, {taker}, may (R10)",
-                            seat=seat, rule="R10", others={"taker": state.taker})
-    raise IllegalAction("not_your_turn", "{seat} cannot act now: it is {turn}'s turn",
-                        seat=seat, others={"turn": state.turn})
 
 
 def canonical(action: Action) -> Action:
@@ -453,35 +409,48 @@ def illegal_play_reason(hand: int, trick: Sequence[int], card: int, seat: int) -
 # Enumerating legal actions
 
 
-def legal_actions(state: DealState) -> list[Action]:
-    """Every legal action of the seat to act, with two choices given by a representative.
+# One function per phase that takes decisions, each the legal actions of the seat to act
+# (``state.turn``, a seat: ``tarot.engine.phase_table.legal_actions`` makes sure). The
+# discard and the cards of a poignée are choices of k among n; listing them all would
+# cost thousands of actions. For the discard, the list holds the cheapest legal discard;
+# for each poignée level, the canonical subset of :func:`poignee_options`. ``check``
+# accepts every legal discard and subset; :func:`discard_options` and
+# :func:`poignee_options` describe them all.
 
-    The discard and the cards of a poignée are choices of k among n; listing
-    them all would cost thousands of actions. For the discard, the list holds
-    the cheapest legal discard; for each poignée level, the canonical subset of
-    :func:`poignee_options`. :func:`check` accepts every legal discard and subset;
-    :func:`discard_options` and :func:`poignee_options` describe them all.
-    """
+
+def auction_actions(state: DealState) -> list[Action]:
+    """A pass, and a bid of each contract above the highest bid so far."""
     seat = state.turn
-    if seat == NO_SEAT:
-        return []
-    phase = state.phase
-    if phase == phases.TRICKS:
-        actions: list[Action] = []
-        if poignee_window_open(state, seat):
-            actions += [Poignee(seat=seat, cards=codes_of_mask(shown))
-                        for _, _, shown in poignee_options(state, seat)]
-        plays = PLAY_ACTIONS[seat]
-        actions += [plays[c] for c in cards_in(legal_cards(state))]
-        return actions
-    if phase == phases.AUCTION:
-        bids: list[Action] = [Bid(seat=seat, contract=None)]
-        return bids + [Bid(seat=seat, contract=state.rules.contracts[i].id)
-                       for i in biddable_contracts(state)]
-    if phase == phases.CHIEN:
-        return [Discard(seat=seat, cards=codes_of_mask(cheapest_discard(state)))]
-    if phase == phases.DECLARATIONS:
-        return [Chelem(seat=seat, declared=False), Chelem(seat=seat, declared=True)]
+    bids: list[Action] = [Bid(seat=seat, contract=None)]
+    return bids + [Bid(seat=seat, contract=state.rules.contracts[i].id)
+                   for i in biddable_contracts(state)]
+
+
+def chien_actions(state: DealState) -> list[Action]:
+    """The cheapest legal discard, standing for them all."""
+    return [Discard(seat=state.turn, cards=codes_of_mask(cheapest_discard(state)))]
+
+
+def declaration_actions(state: DealState) -> list[Action]:
+    """No chelem, or a chelem declared."""
+    seat = state.turn
+    return [Chelem(seat=seat, declared=False), Chelem(seat=seat, declared=True)]
+
+
+def trick_actions(state: DealState) -> list[Action]:
+    """The poignées the seat may show now (one per level), then its legal cards."""
+    seat = state.turn
+    actions: list[Action] = []
+    if poignee_window_open(state, seat):
+        actions += [Poignee(seat=seat, cards=codes_of_mask(shown))
+                    for _, _, shown in poignee_options(state, seat)]
+    plays = PLAY_ACTIONS[seat]
+    actions += [plays[c] for c in cards_in(legal_cards(state))]
+    return actions
+
+
+def no_actions(state: DealState) -> list[Action]:
+    """A phase where nobody decides."""
     return []
 
 

@@ -45,10 +45,10 @@ from tarot.engine.events import (
     Settlement,
     TrickTaken,
 )
-from tarot.engine.evolve import next_derived
 from tarot.engine.game import Game
 from tarot.engine.legal import PLAY_ACTIONS
 from tarot.engine.notation import NotationError, parse_script_entry
+from tarot.engine.phase_table import next_derived
 from tarot.engine.rule_files import RULES_DIR, known_rule_sets, load_rules
 from tarot.engine.rules import RulesError, RuleSet, rules_from_data
 from tarot.errors import IllegalAction

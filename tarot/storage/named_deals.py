@@ -39,8 +39,9 @@ from tarot.engine.events import (
     TrickTaken,
 )
 from tarot.engine.game import Game
-from tarot.engine.legal import PHASE_OF_ACTION, canonical, check
+from tarot.engine.legal import canonical
 from tarot.engine.notation import NotationError, parse_script_entry
+from tarot.engine.phase_table import check, phase_spec
 from tarot.engine.rule_files import names_a_file
 from tarot.engine.rules import RuleSet
 from tarot.errors import IllegalAction
@@ -167,7 +168,7 @@ class Script:
         if not self.pending:
             return None
         action = self.pending[0]
-        if action.seat != game.turn or PHASE_OF_ACTION[type(action)] != game.phase:
+        if action.seat != game.turn or not phase_spec(game.phase).takes_action(action):
             return None
         return self.pending.pop(0)
 
@@ -178,7 +179,7 @@ class Script:
         if not self.pending:
             return None
         action = self.pending[0]
-        if action.seat != game.turn or PHASE_OF_ACTION[type(action)] != game.phase:
+        if action.seat != game.turn or not phase_spec(game.phase).takes_action(action):
             return None
         try:
             check(game.state, canonical(action))

@@ -53,12 +53,14 @@ from tarot.engine.events import (
 )
 from tarot.engine.events import Play as PlayCard
 from tarot.engine.game import Game
-from tarot.engine.legal import check, discard_options, poignee_options, poignee_window_open
+from tarot.engine.legal import discard_options, poignee_options, poignee_window_open
+from tarot.engine.phase_table import check
 from tarot.engine.rules import PASS_WORDS
 from tarot.errors import IllegalAction
 from tarot.explain.narrate import Narrator, settlement_summary
 from tarot.log import LogWriter
 from tarot.storage.named_deals import Script
+from tarot.ui.phase_help import PHASE_HELP
 from tarot.ui.table_view import (
     card_text,
     cards_line,
@@ -85,27 +87,6 @@ CARD_HELP = """At the card prompt:
   hand         your hand again
   ?            this help
   quit         save and leave (the end of input does the same; Ctrl-C too)"""
-
-PHASE_HELP = {
-    phases.AUCTION: """At the bid prompt:
-  pass, prise, garde, garde_sans, garde_contre: each bid above the current one
-  Prise ×1 and Garde ×2: you take the chien and discard six cards.
-  Garde sans ×4: the chien counts for you, unseen. Garde contre ×6: it counts
-  for the defence.
-  You need 56 card points with no bout, 51 with one, 41 with two, 36 with three
-  (the bouts: T1, T21, EXC).
-  quit         save and leave""",
-    phases.CHIEN: """At the discard prompt:
-  six cards, by code or number, separated by spaces; or auto (it makes voids)
-  no king and no bout (T1, T21, EXC); a trump only when fewer than six other
-  cards remain, and then it is shown to all. The discard counts for you.
-  quit         save and leave""",
-    phases.DECLARATIONS: """At the chelem prompt:
-  y or n       a declared chelem (all the tricks) scores +400 if made, -200 if
-               not; you then lead the first trick
-  quit         save and leave""",
-}
-
 
 class QuitGame(Exception):
     """The person asked to stop; the game so far is saved."""
@@ -278,7 +259,8 @@ class TerminalGame:
             if word in {"quit", "exit", "q"}:
                 raise QuitGame
             if word in {"?", "help", "h"}:
-                self.say(PHASE_HELP.get(self.game.phase, CARD_HELP))
+                phase_help = PHASE_HELP.get(self.game.phase)
+                self.say(phase_help(self.game.rules) if phase_help else CARD_HELP)
                 continue
             if word == "last":
                 self.show_last_trick()

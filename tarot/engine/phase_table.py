@@ -1,0 +1,141 @@
+"""What each phase of a deal is, in one table: one :class:`PhaseSpec` a phase.
+
+A spec says which actions the phase takes (and the words that name each in a
+refusal), the words that say what is going on in it (for the refusal of an action
+another phase takes), which function lists its legal actions, and which function
+gives the derived event it calls for. :func:`check`, :func:`legal_actions` and
+:func:`next_derived` read it; so do the named deals' scripts
+(``tarot.storage.named_deals``), through :func:`phase_spec`.
+
+The phase machine (``tarot.engine.phases``) stays the authority on phase changes:
+this table says what a phase is, never which phase comes next. It lives apart from
+the machine because the functions it holds (``tarot.engine.legal``,
+``tarot.engine.evolve``) read the machine's phase names and fire its triggers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tarot.engine import phases
+from tarot.engine.events import Action, Bid, Chelem, Discard, Event, Play, Poignee
+from tarot.engine.evolve import (
+    chien_shown_due,
+    nothing_due,
+    redeal_due,
+    settlement_due,
+    trick_taken_due,
+)
+from tarot.engine.legal import (
+    auction_actions,
+    check_action,
+    chien_actions,
+    declaration_actions,
+    legal_card_played,
+    no_actions,
+    trick_actions,
+)
+from tarot.engine.state import NO_SEAT, DealState
+from tarot.errors import IllegalAction
+
+LegalActions = Callable[[DealState], list[Action]]
+DerivedEvent = Callable[[DealState], Event | None]
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseSpec:
+    """One phase: what it takes, how a refusal names it, what is legal, what follows."""
+
+    name: str  # the machine's name of the phase (``phases.TRICKS``, ...)
+    takes: tuple[tuple[type[Action], str], ...]  # each action type, and its words: "bid"
+    words: str  # what is going on, for a refusal: "the auction is on"
+    legal_actions: LegalActions  # the legal actions of the seat to act
+    derived: DerivedEvent  # the derived event the rules call for now, or None
+
+    @property
+    def actions(self) -> tuple[type[Action], ...]:
+        return tuple(kind for kind, _ in self.takes)
+
+    def takes_action(self, action: Action) -> bool:
+        """Whether ``action`` is of a kind this phase takes (whoever's turn it is)."""
+        return any(type(action) is kind for kind, _ in self.takes)
+
+
+PHASE_SPECS: tuple[PhaseSpec, ...] = (
+    PhaseSpec(phases.DEAL, (), "the cards are being dealt", no_actions, nothing_due),
+    PhaseSpec(phases.AUCTION, ((Bid, "bid"),), "the auction is on",
+              auction_actions, nothing_due),
+    PhaseSpec(phases.CHIEN, ((Discard, "discard"),), "the taker is discarding",
+              chien_actions, chien_shown_due),
+    PhaseSpec(phases.DECLARATIONS, ((Chelem, "declare a chelem"),),
+              "the taker is deciding on a chelem", declaration_actions, nothing_due),
+    PhaseSpec(phases.TRICKS, ((Poignee, "show a poignée"), (Play, "play a card")),
+              "the cards are being played", trick_actions, trick_taken_due),
+    PhaseSpec(phases.SETTLEMENT, (), "the deal is being scored", no_actions, settlement_due),
+    PhaseSpec(phases.DONE, (), "the deal is over", no_actions, nothing_due),
+    PhaseSpec(phases.REDEAL, (), "the deal is void and about to be redealt",
+              no_actions, redeal_due),
+)
+
+# The table and the machine name the same phases, in the same order.
+assert tuple(spec.name for spec in PHASE_SPECS) == phases.PHASES
+
+SPEC_OF_PHASE: dict[str, PhaseSpec] = {spec.name: spec for spec in PHASE_SPECS}
+
+# Views of the table, for the readers below (and callers that want one fact alone).
+PHASE_OF_ACTION: dict[type[Action], str] = {
+    kind: spec.name for spec in PHASE_SPECS for kind, _ in spec.takes}
+ACTION_WORDS: dict[type[Action], str] = {
+    kind: words for spec in PHASE_SPECS for kind, words in spec.takes}
+# Bound once: each of these is read on every decision and every event.
+_LEGAL_ACTIONS: dict[str, LegalActions] = {s.name: s.legal_actions for s in PHASE_SPECS}
+_DERIVED: dict[str, DerivedEvent] = {s.name: s.derived for s in PHASE_SPECS}
+
+
+def phase_spec(phase: str) -> PhaseSpec:
+    """The spec of a phase, by its name (KeyError for a name the machine does not have)."""
+    return SPEC_OF_PHASE[phase]
+
+
+def legal_actions(state: DealState) -> list[Action]:
+    """Every legal action of the seat to act, with two choices given by a representative
+    (the cheapest discard, one canonical poignée a level: see ``tarot.engine.legal``)."""
+    if state.turn == NO_SEAT:
+        return []
+    return _LEGAL_ACTIONS[state.phase](state)
+
+
+def next_derived(state: DealState) -> Event | None:
+    """The derived event the rules call for now, or None when a decision is awaited."""
+    return _DERIVED[state.phase](state)
+
+
+def check(state: DealState, action: Action) -> int:
+    """Refuse an illegal action; for a legal one return its cards as a mask (0 if none)."""
+    card = legal_card_played(state, action)
+    if card >= 0:
+        return 1 << card
+    if state.phase != PHASE_OF_ACTION.get(type(action)) or action.seat != state.turn:
+        _refuse_out_of_turn(state, action)
+    return check_action(state, action)
+
+
+def _refuse_out_of_turn(state: DealState, action: Action) -> None:
+    kind = type(action)
+    if kind not in PHASE_OF_ACTION:
+        raise TypeError(f"{action!r} is not an action (Bid, Discard, Chelem, Poignee, Play)")
+    seat = action.seat
+    if not 0 <= seat < 4:
+        raise IllegalAction("not_your_turn", f"{seat} is not a seat (P0…P3)")
+    if state.phase != PHASE_OF_ACTION[kind]:
+        raise IllegalAction(
+            "wrong_phase",
+            f"{{seat}} cannot {ACTION_WORDS[kind]} now: {SPEC_OF_PHASE[state.phase].words}",
+            seat=seat)
+    if kind is Chelem and seat != state.taker:
+        raise IllegalAction("chelem_taker_only",
+                            "{seat} cannot declare a chelem: only the taker, {taker}, may (R10)",
+                            seat=seat, rule="R10", others={"taker": state.taker})
+    raise IllegalAction("not_your_turn", "{seat} cannot act now: it is {turn}'s turn",
+                        seat=seat, others={"turn": state.turn})

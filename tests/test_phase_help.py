@@ -1,0 +1,92 @@
+"""The terminal's help at the bid, discard and chelem prompts takes every number from the
+game's rule set: the standard rules' text as it always was, another rule set's numbers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tarot.engine import phases
+from tarot.engine.rule_files import load_rules
+from tarot.ui.cli import main
+from tarot.ui.phase_help import PHASE_HELP
+
+ODDBALL = Path(__file__).parent / "data" / "oddball.toml"
+
+# The help as the terminal wrote it out before it was made from the rules.
+STANDARD_HELP = {
+    phases.AUCTION: (
+        'At the bid prompt:\n'
+        '  pass, prise, garde, garde_sans, garde_contre: each bid above the current one\n'
+        '  Prise ×1 and Garde ×2: you take the chien and discard six cards.\n'
+        '  Garde sans ×4: the chien counts for you, unseen. Garde contre ×6: it counts\n'
+        '  for the defence.\n'
+        '  You need 56 card points with no bout, 51 with one, 41 with two, 36 with three\n'
+        '  (the bouts: T1, T21, EXC).\n'
+        '  quit         save and leave'
+    ),
+    phases.CHIEN: (
+        'At the discard prompt:\n'
+        '  six cards, by code or number, separated by spaces; or auto (it makes voids)\n'
+        '  no king and no bout (T1, T21, EXC); a trump only when fewer than six other\n'
+        '  cards remain, and then it is shown to all. The discard counts for you.\n'
+        '  quit         save and leave'
+    ),
+    phases.DECLARATIONS: (
+        'At the chelem prompt:\n'
+        '  y or n       a declared chelem (all the tricks) scores +400 if made, -200 if\n'
+        '               not; you then lead the first trick\n'
+        '  quit         save and leave'
+    ),}
+
+
+@pytest.mark.parametrize("phase", sorted(STANDARD_HELP))
+def test_the_standard_rules_give_the_help_as_it_was(phase: str) -> None:
+    assert PHASE_HELP[phase](load_rules("standard")) == STANDARD_HELP[phase]
+
+
+def test_a_rule_set_with_other_numbers_shows_its_own() -> None:
+    rules = load_rules(str(ODDBALL))
+    bid = PHASE_HELP[phases.AUCTION](rules)
+    assert "Prise ×2 and Garde ×3: you take the chien" in bid
+    assert "Garde sans ×5: the chien counts for you" in bid
+    assert "Garde contre ×7: it counts" in bid
+    assert "You need 60 card points with no bout, 49 with one, 40 with two, 30 with three" \
+        in bid
+    assert "+300 if made, -150 if" in PHASE_HELP[phases.DECLARATIONS](rules)
+
+
+def test_a_rule_set_built_in_python_shows_its_numbers() -> None:
+    standard = load_rules("standard")
+    rules = standard.model_copy(update={
+        "deal": standard.deal.model_copy(update={"hand_size": 19, "chien_size": 2}),
+        "scoring": standard.scoring.model_copy(update={"target_half_points": (113, 101, 82, 72)}),
+        "contracts": (standard.contracts[0].model_copy(update={"multiplier": 3}),
+                      standard.contracts[3]),
+        "chelem": standard.chelem.model_copy(update={"declared_made": 500}),
+    })
+    bid = PHASE_HELP[phases.AUCTION](rules)
+    assert "pass, prise, garde_contre: each bid above the current one" in bid
+    assert "Prise ×3: you take the chien and discard two cards." in bid
+    assert "Garde contre ×6: the chien counts for the defence, unseen." in bid
+    assert "Garde sans" not in bid and "Garde ×" not in bid
+    assert "You need 56.5 card points with no bout, 50.5 with one" in bid
+    discard = PHASE_HELP[phases.CHIEN](rules)
+    assert discard.splitlines()[1].startswith("  two cards, by code or number")
+    assert "fewer than two other" in discard and "six" not in discard
+    assert "+500 if made, -200 if" in PHASE_HELP[phases.DECLARATIONS](rules)
+
+
+def test_the_terminal_shows_the_rule_files_numbers(tmp_path: Path) -> None:
+    """Through the command: a garde contre goes straight to the chelem prompt."""
+    result = CliRunner().invoke(
+        main, ["play", "--seed", "5", "--rules", str(ODDBALL), "--save",
+               str(tmp_path / "g.jsonl")], input="?\ngarde_contre\n?\nquit\n",
+        catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "Prise ×2 and Garde ×3" in result.output
+    assert "You need 60 card points with no bout" in result.output
+    assert "56 card points" not in result.output
+    assert "+300 if made, -150 if" in result.output and "+400" not in result.output
