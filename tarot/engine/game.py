@@ -268,7 +268,9 @@ class Game:
         """Apply derived events, dealing again from the seed after a redeal, until a decision."""
         state = self.state
         if state.phase == phases.TRICKS and len(state.trick) < 4:
-            return  # the common case, a card played mid-trick: nothing follows
+            # The common case, a card played mid-trick: nothing follows (the tricks'
+            # spec in phase_table gives no derived event before a trick's fourth card).
+            return
         while True:
             derived = next_derived(state)
             if derived is not None:
