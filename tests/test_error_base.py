@@ -29,6 +29,7 @@ ERRORS = [
     ("tarot.storage.locks", "LockFileRefused", OSError, "lock_file_refused"),
     ("tarot.storage.match_file", "MatchError", ValueError, "bad_match"),
     ("tarot.storage.named_deals", "SeedError", ValueError, "bad_named_deal"),
+    ("tarot.ui.session", "SessionError", Exception, None),  # a code per refusal
 ]
 
 

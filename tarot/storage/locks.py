@@ -75,6 +75,11 @@ class LockFileRefused(TarotError, OSError):
 
     code = "lock_file_refused"
 
+    def __str__(self) -> str:
+        # The one line a person reads (as the command line printed it before it was a
+        # TarotError), not OSError's "[Errno 17] ...".
+        return self.strerror or super().__str__()
+
 
 def _who(holder: int | None, writer: str | None) -> str:
     if holder is None:
