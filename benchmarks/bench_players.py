@@ -20,9 +20,9 @@ import time
 
 from tarot.bots.base import ask
 from tarot.bots.registry import make_player
+from tarot.duplicate.simulate import percentile
 from tarot.engine import phases
 from tarot.engine.game import Game
-from tarot.ui.simulate import percentile
 
 
 def time_level(level: str, deals: int, seed: int) -> tuple[list[float], list[float]]:

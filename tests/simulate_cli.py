@@ -7,7 +7,7 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
-from tarot.ui.simulate import simulate
+from tarot.ui.commands.simulate import simulate
 
 
 def invoke(args: list[str]) -> Result:

@@ -291,8 +291,8 @@ def test_hint_names_a_playable_card_from_the_persons_view(tmp_path: Path) -> Non
 
 def test_levels_offered_by_play_are_the_registered_players() -> None:
     from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS
-    from tarot.ui.cli import DEFAULT_LEVEL as DEFAULT_OFFERED
-    from tarot.ui.cli import LEVELS
+    from tarot.ui.commands.play import DEFAULT_LEVEL as DEFAULT_OFFERED
+    from tarot.ui.commands.play import LEVELS
 
     assert list(LEVELS) == list(PLAYERS)
     assert DEFAULT_OFFERED == DEFAULT_LEVEL

@@ -32,8 +32,8 @@ from simulate_cli import invoke, run_json
 from tarot.duplicate import backends
 from tarot.duplicate.backends import BackendError, DaskCluster, ProcessPool, Task
 from tarot.duplicate.match import SeedRecord
+from tarot.duplicate.simulate import run_simulation
 from tarot.engine.rule_files import load_rules
-from tarot.ui.simulate import run_simulation
 
 NAMES = ("random", "rules", "random", "rules")
 MATCH = ["--players", ",".join(NAMES), "--deals", "10", "--seed", "20"]

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 import tarot.storage.match_file
-import tarot.ui.cli
+import tarot.ui.session
 from tarot.engine.game import Game
 from tarot.engine.rule_files import RULES_DIR
 from tarot.log import read_log, write_log
@@ -308,7 +308,7 @@ def test_a_resumed_match_sweeps_its_index_temporaries_and_releases_finished_deal
     leftover.write_text("half an index", encoding="utf-8")
 
     locks_during_deal_3: list[set[str]] = []
-    real_create = tarot.ui.cli._create_save
+    real_create = tarot.ui.session.create_save
 
     def create_and_look(path: Path, game: Game, force: bool) -> None:
         if path.name.endswith("deal-3.jsonl"):
@@ -316,7 +316,7 @@ def test_a_resumed_match_sweeps_its_index_temporaries_and_releases_finished_deal
         real_create(path, game, force)
 
     # Deal 2 is over and deal 3's line is missing: the resume goes on from deal 2's end.
-    monkeypatch.setattr(tarot.ui.cli, "_create_save", create_and_look)
+    monkeypatch.setattr(tarot.ui.session, "create_save", create_and_look)
     code, out = run(["play", "--resume", str(save), "--auto"])
     assert code == 0, out
     assert not leftover.exists()
@@ -365,14 +365,14 @@ def test_an_index_cut_inside_its_header_or_before_a_deals_log_says_so(tmp_path: 
 
 def test_a_match_stops_at_the_most_deals_an_index_holds(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tarot.ui.cli import MAX_MATCH_DEALS
+    from tarot.ui.session import MAX_MATCH_DEALS
 
     assert MAX_MATCH_DEALS == tarot.storage.match_file.MAX_INDEX_DEALS
     code, out = run(["play", "--auto", *RULES, "--deals", str(MAX_MATCH_DEALS + 1)])
     assert code == 2 and "--deals" in out  # refused before anything is played
     # A match asked for more deals than an index holds (the option said so once) ends at
     # the limit, in words, its index whole: here with the limit lowered to 3.
-    monkeypatch.setattr(tarot.ui.cli, "MAX_MATCH_DEALS", 3)
+    monkeypatch.setattr(tarot.ui.session, "MAX_MATCH_DEALS", 3)
     monkeypatch.setattr(tarot.storage.match_file, "MAX_INDEX_DEALS", 3)
     save = tmp_path / "m.jsonl"
     code, out = run(["play", "--auto", *RULES, "--seed", "2", "--deals", "5",
@@ -384,9 +384,9 @@ def test_a_match_stops_at_the_most_deals_an_index_holds(
 
 def test_the_limits_written_out_for_help_are_the_readers() -> None:
     import tarot.duplicate.results_file
-    import tarot.ui.simulate
+    import tarot.ui.commands.simulate
 
-    assert tarot.ui.simulate.MAX_DEAL_SEEDS == tarot.duplicate.results_file.MAX_DEAL_SEEDS
+    assert tarot.ui.commands.simulate.MAX_DEAL_SEEDS == tarot.duplicate.results_file.MAX_DEAL_SEEDS
 
 
 # -- found in review: links, refused resumes, stale indexes, rescored headers --------------

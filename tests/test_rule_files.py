@@ -42,7 +42,7 @@ from tarot.engine.rules import RulesError, rules_from_toml
 from tarot.log import read_log
 from tarot.storage.named_deals import SeedError, load_named_deal
 from tarot.ui.cli import main
-from tarot.ui.simulate import MAX_DEAL_SEEDS
+from tarot.ui.commands.simulate import MAX_DEAL_SEEDS
 
 ROOT = Path(__file__).resolve().parents[1]
 STANDARD_TEXT = (RULES_DIR / "standard.toml").read_text(encoding="utf-8")

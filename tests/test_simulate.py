@@ -20,8 +20,8 @@ from tarot.bots.registry import PLAYERS
 from tarot.bots.rules_player import RulesPlayer
 from tarot.duplicate.backends import ProcessPool, Task, play_chunk
 from tarot.duplicate.match import SeedRecord, match_result, run_match
+from tarot.duplicate.simulate import chunks, next_distinct, percentile, run_simulation
 from tarot.engine.rule_files import load_rules
-from tarot.ui.simulate import chunks, next_distinct, percentile, run_simulation
 
 MIXED = "rules,random,random,random"
 

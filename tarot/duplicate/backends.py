@@ -16,6 +16,8 @@ from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tarot.errors import TarotError
+
 if TYPE_CHECKING:
     import random
 
@@ -32,14 +34,18 @@ INSTALL_CLUSTER = "pip install 'tarot[cluster]'"
 CONNECT_SECONDS = 10
 
 
-class BackendError(Exception):
+class BackendError(TarotError):
     """A backend that cannot be had or cannot run the match: the message says why and
     what to do."""
 
+    code = "backend"
 
-class WrongProgram(RuntimeError):
+
+class WrongProgram(TarotError, RuntimeError):
     """A worker runs another version of tarot than the client, whose players may decide
     otherwise."""
+
+    code = "wrong_program"
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from tarot.bots.base import Player, ask
 from tarot.engine.game import Game
 from tarot.engine.rules import RuleSet
+from tarot.errors import TarotError
 
 SEATS = 4
 _Z95 = 1.959964  # two-sided 95% quantile of the normal distribution
@@ -108,9 +109,11 @@ def player_rng(seed: int, deal_seed: int, rotation: int, index: int) -> random.R
     return random.Random(f"tarot-match:{seed}:{deal_seed}:{rotation}:{index}")
 
 
-class NoContract(RuntimeError):
+class NoContract(TarotError, RuntimeError):
     """A game of computer players only in which no one bids, deal after deal: under some
     rule sets (tiny hands, say) a player that bids on its hand's strength never does."""
+
+    code = "no_contract"
 
 
 # Deals (the first and its redeals) a game of computer players alone may take before it

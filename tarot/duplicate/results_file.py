@@ -30,6 +30,7 @@ from annotated_types import Len
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
 
 from tarot.duplicate.match import SEATS, SeedRecord
+from tarot.errors import TarotError
 from tarot.files.reading import ReadError, open_regular
 
 # Far above any record (a strong player's deal seed is about 30 KB of decision times),
@@ -40,9 +41,11 @@ MAX_LINE_BYTES = 1 << 22
 MAX_DEAL_SEEDS = 100_000
 
 
-class ResultsError(ValueError):
+class ResultsError(TarotError, ValueError):
     """A results file that cannot be read or continued; the message names the file
     (and the line, where one is at fault)."""
+
+    code = "bad_results"
 
 
 class ResultsHeader(BaseModel):

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from tarot.errors import TarotError
+
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -56,8 +58,10 @@ CODES: tuple[str, ...] = tuple(_code(c) for c in ALL_CARDS)
 CARD_BY_CODE: dict[str, int] = {code: c for c, code in enumerate(CODES)}
 
 
-class CardError(ValueError):
+class CardError(TarotError, ValueError):
     """A card code that names no card."""
+
+    code = "unknown_card"
 
 
 def is_trump(card: int) -> bool:

@@ -11,10 +11,13 @@ import re
 from tarot.engine.cards import CODES, CardError, parse_card
 from tarot.engine.events import Action, Bid, Chelem, Discard, Poignee
 from tarot.engine.events import Play as PlayAction
+from tarot.errors import TarotError
 
 
-class NotationError(ValueError):
+class NotationError(TarotError, ValueError):
     """Text that names no action; the message quotes it and says what to write."""
+
+    code = "bad_notation"
 
 
 def parse_script_entry(entry: str) -> Action:

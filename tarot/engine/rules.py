@@ -38,6 +38,7 @@ from tarot.engine.cards import (
     is_trump,
     rank_of,
 )
+from tarot.errors import TarotError
 
 if TYPE_CHECKING:
     from tarot.engine.kernel import RuleTable
@@ -62,8 +63,10 @@ KEPT_IN_ANY_DISCARD = (KING_MASK | BOUT_MASK).bit_count()
 MOST_POIGNEE_CARDS = TRUMP_MASK.bit_count() + 1
 
 
-class RulesError(ValueError):
+class RulesError(TarotError, ValueError):
     """A rule file that cannot be read or does not describe a valid rule set."""
+
+    code = "bad_rules"
 
 
 class _Frozen(BaseModel):

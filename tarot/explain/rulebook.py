@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from tarot.errors import TarotError
 from tarot.files.resources import data_file
 
 # A rule of the card (``- **R12.** …``), a note on examples (``- **S46.** …``), a
@@ -28,8 +29,10 @@ _SECTION = re.compile(r"^#{2,3} ([0-9]+(?:\.[0-9]+)?)\.? ")
 _ROW = re.compile(r"^\| ([A-Z][0-9]+[a-z]?) \|")
 
 
-class RuleBookError(LookupError):
-    pass
+class RuleBookError(TarotError, LookupError):
+    """A rule the rule book does not have."""
+
+    code = "unknown_rule"
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ import secrets
 import stat
 from pathlib import Path
 
+from tarot.errors import TarotError
 from tarot.files.reading import kind_of
 
 # Some file systems (FAT, some network and FUSE mounts) have no hard links.
@@ -65,9 +66,11 @@ def sync_directory(folder: Path) -> None:
         os.close(fd)
 
 
-class NotARegularFile(OSError):
+class NotARegularFile(TarotError, OSError):
     """A path to write that names something other than a regular file: a directory, a
     device, a FIFO or a socket, which a rename would replace (``/dev/null`` by a file)."""
+
+    code = "not_a_regular_file"
 
     def __init__(self, path: Path, kind: str) -> None:
         super().__init__(errno.EEXIST, f"{kind}, not a regular file", str(path))

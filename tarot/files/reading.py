@@ -22,6 +22,8 @@ import stat
 from pathlib import Path
 from typing import BinaryIO
 
+from tarot.errors import TarotError
+
 READ_ERROR_CODES: dict[str, str] = {
     "unreadable": "the file cannot be opened or read",
     "not_a_regular_file": "a directory, FIFO, device or socket: only regular files are read",
@@ -34,7 +36,7 @@ _FILE_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIF
                (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link"))
 
 
-class ReadError(ValueError):
+class ReadError(TarotError, ValueError):
     """A file that is not read: not a regular file, unreadable, too large, not text."""
 
     def __init__(self, source: str, code: str, message: str) -> None:

@@ -51,7 +51,7 @@ from tarot.engine.notation import NotationError, parse_script_entry
 from tarot.engine.phase_table import next_derived
 from tarot.engine.rule_files import RULES_DIR, known_rule_sets, load_rules
 from tarot.engine.rules import RulesError, RuleSet, rules_from_data
-from tarot.errors import IllegalAction
+from tarot.errors import IllegalAction, TarotError
 from tarot.files.atomic import write_text_atomic
 from tarot.files.reading import ReadError, check_regular, open_regular
 
@@ -341,10 +341,13 @@ def printable(text: str, limit: int = MESSAGE_LIMIT) -> str:
                    for c in text)
 
 
-class LogError(ValueError):
+class LogError(TarotError, ValueError):
+    """A log that is not valid; ``code`` is its problem's (:data:`LOG_ERROR_CODES`)."""
+
     def __init__(self, problem: LogProblem) -> None:
         super().__init__(str(problem))
         self.problem = problem
+        self.code = problem.code
 
 
 # The longest line the reader accepts: a header with long seat names or a settlement

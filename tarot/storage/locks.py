@@ -42,6 +42,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from tarot.errors import TarotError
 from tarot.files.atomic import remove_leftover_temporaries
 from tarot.files.reading import kind_of
 
@@ -55,8 +56,10 @@ except ImportError:  # pragma: no cover - Windows
 _WRITER = re.compile(r"tarot [a-z]{1,20}")
 
 
-class SaveInUse(Exception):
+class SaveInUse(TarotError):
     """Another process holds the file's lock."""
+
+    code = "save_in_use"
 
     def __init__(self, path: Path, holder: int | None, writer: str | None = None) -> None:
         super().__init__(f"{path} is being written by {_who(holder, writer)}: one program "
@@ -66,9 +69,16 @@ class SaveInUse(Exception):
         self.writer = writer
 
 
-class LockFileRefused(OSError):
+class LockFileRefused(TarotError, OSError):
     """The lock file's name holds something we will not write or remove (a symbolic
     link, a hard link, a directory): its ``strerror`` names it and says why."""
+
+    code = "lock_file_refused"
+
+    def __str__(self) -> str:
+        # The one line a person reads (as the command line printed it before it was a
+        # TarotError), not OSError's "[Errno 17] ...".
+        return self.strerror or super().__str__()
 
 
 def _who(holder: int | None, writer: str | None) -> str:

@@ -32,10 +32,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from tarot.engine.events import Redeal, Settlement
 from tarot.engine.game import Game
+from tarot.errors import TarotError
 
 
-class MatchError(ValueError):
+class MatchError(TarotError, ValueError):
     """A match index that cannot be read, named with its line."""
+
+    code = "bad_match"
 
 
 class MatchHeader(BaseModel):

@@ -44,7 +44,7 @@ from tarot.engine.notation import NotationError, parse_script_entry
 from tarot.engine.phase_table import check, phase_spec
 from tarot.engine.rule_files import names_a_file
 from tarot.engine.rules import RuleSet
-from tarot.errors import IllegalAction
+from tarot.errors import IllegalAction, TarotError
 from tarot.files.reading import ReadError, read_regular_text
 from tarot.files.resources import data_dir
 
@@ -54,8 +54,10 @@ SEEDS_DIR = data_dir("named_deals")
 NAMED_DEAL_LIMIT = 1 << 20
 
 
-class SeedError(ValueError):
+class SeedError(TarotError, ValueError):
     """A named deal file that cannot be read or used."""
+
+    code = "bad_named_deal"
 
 
 class Expectations(BaseModel):

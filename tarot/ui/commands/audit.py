@@ -1,0 +1,96 @@
+"""``tarot audit``: the settlement of a saved game explained (or a match's score sheet)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import click
+
+from tarot.engine.game import Game
+from tarot.engine.rule_files import load_rules
+from tarot.explain.audit import Rescore, audit_lines, rescore
+from tarot.explain.audit import audit as audit_game
+from tarot.storage.match_file import is_match_file, load_match, sheet_lines, totals
+from tarot.ui.commands.common import load_game
+from tarot.ui.terminal import SEAT_NAMES
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON.")
+@click.option("--rules", "other_rules", default=None,
+              help="Re-score the same deal under another rule set (a name or a .toml path).")
+def audit(file: str, as_json: bool, other_rules: str | None) -> None:
+    """Explain the settlement of a saved game, step by step."""
+
+
+    if is_match_file(Path(file)):
+        # A match: its score sheet (each deal's own audit is `tarot audit DEAL-LOG`).
+
+        match = load_match(Path(file))
+        rows = match.sheet_rows()
+        if as_json:
+            click.echo(json.dumps({"deals": [
+                {"deal": row.deal, "dealer": row.dealer, "dealt_by": row.dealt_by,
+                 "redeals": list(row.redeals),
+                 "log": match.index.deals[row.deal - 1].log,
+                 "contract": row.settlement.contract, "taker": row.settlement.taker,
+                 "contract_made": row.settlement.contract_made,
+                 "difference": row.settlement.difference,
+                 "scores": list(row.settlement.scores)}
+                for row in rows],
+                "totals": totals(rows)}, indent=2))
+            return
+        contracts = {c.id: c.name for c in match.games[0].rules.contracts}
+        for line in sheet_lines(rows, SEAT_NAMES, contracts):
+            click.echo(line)
+        return
+    game = load_game(file)
+    result = audit_game(game)
+    other = None
+    if other_rules is not None:
+        other = rescore(game, load_rules(other_rules))
+    if as_json:
+        document = result.as_json()
+        if other is not None:
+            document["rescored"] = _rescore_json(other, game)
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+        return
+
+    # The seats by the names `replay` gives them (South is seat 0), not P0..P3.
+    for line in audit_lines(result, SEAT_NAMES):
+        click.echo(line)
+    if other is not None:
+        click.echo("")
+        for line in _rescore_lines(other, game):
+            click.echo(line)
+
+
+def _rescore_json(other: Rescore, game: Game) -> dict[str, object]:
+    if other.settlement is None:
+        assert other.refused is not None
+        return {"rules_id": other.rules_id, "refused_seq": other.refused_seq,
+                "code": other.refused.code, "message": other.refused.message}
+    before = dataclasses.asdict(game.settlement)  # type: ignore[arg-type]
+    after = dataclasses.asdict(other.settlement)
+    return {"rules_id": other.rules_id,
+            "changes": {k: {"from": before[k], "to": after[k]}
+                        for k in before if before[k] != after[k]}}
+
+
+def _rescore_lines(other: Rescore, game: Game) -> list[str]:
+    document = _rescore_json(other, game)
+    if "code" in document:
+        return [f"Under rules {other.rules_id!r} the deal is not legal: event "
+                f"#{document['refused_seq']}: {document['code']}: {document['message']}"]
+    changes = document["changes"]
+    assert isinstance(changes, dict)
+    if not changes:
+        return [f"Under rules {other.rules_id!r}: the same settlement."]
+    lines = [f"Under rules {other.rules_id!r}:"]
+    for key, change in changes.items():
+        lines.append(f"  {key}: {change['from']} → {change['to']}")
+    return lines
+

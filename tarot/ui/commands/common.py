@@ -1,0 +1,21 @@
+"""What several commands share: a log read for a command, its torn line a warning."""
+
+from __future__ import annotations
+
+import click
+
+from tarot.engine.game import Game
+from tarot.log import LoadedLog, load_log
+
+
+def load(path: str, allow_incomplete: bool = False, warn: bool = True) -> LoadedLog:
+    """A log replayed; a game in progress may end in a torn line (a write cut short),
+    which is dropped with a warning on stderr."""
+    loaded = load_log(path, allow_incomplete=allow_incomplete, drop_torn=allow_incomplete)
+    if loaded.torn is not None and warn:
+        click.echo(f"warning: {loaded.torn}", err=True)
+    return loaded
+
+
+def load_game(path: str, allow_incomplete: bool = False) -> Game:
+    return load(path, allow_incomplete).game

@@ -1,0 +1,156 @@
+"""``tarot play``: a game at the terminal, saved as it is played (the lifecycle of the save
+and the match is :mod:`tarot.ui.session`'s; this module is the table it plays at)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+from typing import TextIO
+
+import click
+from click.core import ParameterSource
+
+from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS, make_player
+from tarot.engine.game import Game
+from tarot.storage.named_deals import Script
+from tarot.ui import terminal
+from tarot.ui.session import MAX_MATCH_DEALS, PlayOptions, play_session, typed_command
+from tarot.ui.terminal import QuitGame, TerminalGame, names_for
+
+LEVELS = tuple(PLAYERS)
+
+
+@click.command()
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Deal from this seed (a reproducible deal).")
+@click.option("--deal", "deal_name", default=None, metavar="NAME|PATH",
+              help="Play a named deal from seeds/ (e.g. slam-made, or seeds/garde.toml).")
+@click.option("--rules", "rules_name", default="standard", show_default=True,
+              help="A rule set name (standard, fft) or a path to a .toml file.")
+@click.option("--save", "save_path", type=click.Path(path_type=Path),
+              default=None, help="Where to save the game (default: a new file under "
+              "the games folder that `tarot saves` shows).")
+@click.option("--level", default=DEFAULT_LEVEL, show_default=True, envvar="TAROT_LEVEL",
+              show_envvar=True, type=click.Choice(LEVELS),
+              help="The computer players: random, easy (rules with lapses), rules (quick), "
+              "normal (sampling, ~0.02 s a card), strong (sampling, ~0.05 s a card).")
+@click.option("--auto", is_flag=True, help="The computer plays all four seats.")
+@click.option("--resume", "resume_name", metavar="SAVE", default=None,
+              help="Continue an unfinished saved game: a file, or a name `tarot saves` lists.")
+@click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
+@click.option("--deals", type=click.IntRange(min=1, max=MAX_MATCH_DEALS), default=None,
+              help="Play this many deals in a row (default: ask after each deal; "
+              "one deal with --auto).")
+@click.option("--pace", type=click.FloatRange(min=0, max=60), default=None, metavar="SECONDS",
+              help="Wait this long after each trick (default: Enter to go on, at a "
+              "terminal; no pause when the input is piped).")
+@click.pass_context
+def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name: str,
+         save_path: Path | None, level: str, auto: bool, resume_name: str | None,
+         force: bool, deals: int | None, pace: float | None) -> None:
+    """Play French Tarot: you (South) against three computer players, deal after deal,
+    with a score sheet."""
+    _tolerate_undecodable_input()
+    given = frozenset(name for name in ctx.params
+                      if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE)
+    play_session(PlayOptions(seed=seed, deal_name=deal_name, rules_name=rules_name,
+                             save_path=save_path, level=level, auto=auto,
+                             resume_name=resume_name, force=force, deals=deals, given=given),
+                 TerminalTable(pace))
+
+
+class TerminalTable:
+    """The session's table at the terminal: lines on stdout, the game played by
+    :class:`~tarot.ui.terminal.TerminalGame`."""
+
+    def __init__(self, pace: float | None) -> None:
+        self.pace = pace
+
+    def seat_names(self, person: int | None) -> tuple[str, ...]:
+        return names_for(person)
+
+    def show(self, line: str) -> None:
+        click.echo(line)
+
+    def play(self, game: Game, players: tuple[str, ...], script: Script | None, path: Path,
+             resume_with: Path | None, match_line: str | None) -> bool:
+        return _play_saved(game, players, script, path, self.pace, resume_with, match_line)
+
+    def another_deal(self) -> bool:
+        return _another_deal()
+
+
+def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None,
+                path: Path, pace: float | None, resume_with: Path | None = None,
+                match_line: str | None = None) -> bool:
+    """Play the game at the terminal, appending each event to the save file; whether it
+    was played to its end (False: the person left, and it is saved). ``resume_with``:
+    the file that resumes it, when not the deal's own (a match's index)."""
+    human = seat_players.index("person") if "person" in seat_players else None
+    computer = next((name for name in seat_players if name != "person"), "rules")
+    players = [make_player(computer if name == "person" else name, game.rules)
+               for name in seat_players]
+    try:
+        save = path.open("a", encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot write: {error.strerror or error}") from None
+    try:
+        with save:
+            # Each event is written and flushed as it happens (LogWriter): once flushed it
+            # is the kernel's, and survives the death of this process, SIGKILL included.
+            terminal = TerminalGame(game, players, human, save, new_file=False, script=script,
+                                    pace=pace, match_line=match_line)
+            try:
+                terminal.run()
+            except (QuitGame, click.Abort, KeyboardInterrupt) as stop:
+                _sync(save)
+                click.echo(f"\nGame saved; continue it with: {typed_command()} play --resume "
+                           f"{(resume_with or path).resolve()}")
+                if isinstance(stop, QuitGame):
+                    return False
+                # Interrupted (Ctrl-C): saved all the same, and the exit status says so.
+                raise SystemExit(130) from None
+            _sync(save)
+    except OSError as error:  # a full disk, say: the lines already in the file are whole
+        raise click.ClickException(
+            f"{path}: cannot save the game: {error.strerror or error}; what was saved can "
+            f"be continued with: {typed_command()} play --resume "
+            f"{(resume_with or path).resolve()}") from None
+    # Two lines: a path and a command each fill much of a terminal's 80 columns.
+    click.echo(f"Game saved: {path.resolve()}")
+    click.echo(f"Replay it with: {typed_command()} replay {path.resolve()}")
+    return True
+
+
+def _sync(save: TextIO) -> None:
+    """Flush the save file to the disk when the game ends or is left (once, not per event:
+    a flushed line already survives the process; this is for a power cut after it)."""
+    save.flush()
+    with contextlib.suppress(OSError):
+        os.fsync(save.fileno())
+
+
+def _another_deal() -> bool:
+    """Asks whether to deal again; the end of the input is a no."""
+    while True:
+        try:
+            answer = terminal._prompt("Another deal? [Y/n]").strip().lower()
+        except QuitGame:
+            return False
+        except click.Abort:  # Ctrl-C: everything is saved already
+            raise SystemExit(130) from None
+        if answer in {"", "y", "yes", "o", "oui"}:
+            return True
+        if answer in {"n", "no", "non", "q", "quit"}:
+            return False
+        click.echo("  ✗ Answer y (another deal) or n (stop here).")
+
+
+def _tolerate_undecodable_input() -> None:
+    """Bytes that are not text on stdin become U+FFFD instead of a UnicodeDecodeError."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):  # a stream already read from, or closed
+            reconfigure(errors="replace")

@@ -1,0 +1,54 @@
+"""``tarot rules``: the rules card of a rule set, a rule of the rule book, the phase diagram."""
+
+from __future__ import annotations
+
+import re
+
+import click
+
+from tarot.engine.phases import mermaid_diagram
+from tarot.engine.rule_files import load_rules
+from tarot.explain.rulebook import lookup
+from tarot.explain.rules_card import rules_card
+
+
+@click.command()
+@click.argument("rule_id", required=False, metavar="[RULE]")
+@click.option("--json", "as_json", is_flag=True, help="Print the rule set as JSON data.")
+@click.option("--diagram", is_flag=True, help="Print the phase machine as a Mermaid diagram.")
+@click.option("--rules", "rules_name", default="standard", show_default=True,
+              help="A rule set name (standard, fft) or a path to a .toml file.")
+def rules(rule_id: str | None, as_json: bool, diagram: bool, rules_name: str) -> None:
+    """Show the rules card of a rule set, or one rule of the rule book (R11, A5, 3.6, S01).
+
+    Every refusal names the rule it applies; `tarot rules R11` prints that rule.
+    """
+    if sum([rule_id is not None, as_json, diagram]) > 1:
+        raise click.UsageError("give one of RULE, --json and --diagram")
+    if rule_id is not None and click.get_current_context().get_parameter_source(
+            "rules_name") == click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("a rule of the rule book is the same under every rule set: "
+                               "--rules goes with the rules card or --json")
+    if diagram:
+        click.echo(mermaid_diagram())
+        return
+    if rule_id is not None:
+        # Printed as text: the book's Markdown emphasis and code marks left out.
+        click.echo(_plain(lookup(rule_id).text))
+        return
+
+    ruleset = load_rules(rules_name)
+    if as_json:
+        click.echo(ruleset.model_dump_json(indent=2))
+        return
+
+    click.echo("\n".join(rules_card(ruleset)))
+
+
+def _plain(markdown: str) -> str:
+    """The rule book's Markdown as plain text for a terminal: no emphasis, code or fence
+    marks."""
+    lines = [line for line in markdown.splitlines() if not line.startswith("```")]
+    text = "\n".join(lines).replace("**", "").replace("`", "")
+    return re.sub(r"(?<![\w*])\*(\S[^*\n]*?)\*(?![\w*])", r"\1", text)
+

@@ -1,0 +1,565 @@
+"""The save and match lifecycle of ``tarot play``: a new game or match saved, a saved one
+resumed, the match index kept, the next deal made.
+
+Nothing here prints or reads a key, and nothing imports click: what a person is to read
+or answer goes through the :class:`Table` the caller gives (the terminal's, or a test's),
+and what is refused is a :class:`SessionError` (a :class:`~tarot.errors.TarotError`,
+which the command line prints as one line and exit status 1).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import random
+import re
+import shutil
+import sys
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS
+from tarot.engine.game import Game
+from tarot.engine.rule_files import load_rules
+from tarot.engine.rules import RulesError
+from tarot.errors import TarotError
+from tarot.files import atomic
+from tarot.files.atomic import (
+    NotARegularFile,
+    refuse_unless_regular_or_new,
+    remove_leftover_temporaries,
+)
+from tarot.log import (
+    LoadedLog,
+    LogError,
+    LogWriter,
+    check_regular_file,
+    dumps_log,
+    load_log,
+    write_log,
+)
+from tarot.storage import match_file
+from tarot.storage.locks import hold_save, real_path
+from tarot.storage.match_file import MAX_INDEX_DEALS as MAX_MATCH_DEALS
+from tarot.storage.match_file import (
+    LoadedMatch,
+    MatchDeal,
+    MatchHeader,
+    MatchIndex,
+    SheetRow,
+    deal_log_name,
+    deal_seed,
+    index_path,
+    is_match_file,
+    load_match,
+    read_index,
+    sheet_lines,
+    totals,
+)
+from tarot.storage.named_deals import Script, SeedError, load_named_deal
+from tarot.storage.save_folder import find_save, new_save_path, save_folders
+
+if TYPE_CHECKING:
+    from tarot.engine.events import LogHeader
+
+__all__ = ["MAX_MATCH_DEALS", "PlayOptions", "SessionError", "Table", "play_session"]
+
+
+class SessionError(TarotError):
+    """A game or match that cannot be started or resumed as asked; ``code`` says which
+    refusal (``save_exists``, ``resume_contradicts``, ``game_over``, ...)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Table(Protocol):
+    """Where the game is played and the person is told things: the terminal, or a test's."""
+
+    def seat_names(self, person: int | None) -> tuple[str, ...]:
+        """The four seats' names at this table, the person's seat (if any) "You"."""
+
+    def show(self, line: str) -> None:
+        """Tell the person a line."""
+
+    def play(self, game: Game, players: tuple[str, ...], script: Script | None, path: Path,
+             resume_with: Path | None, match_line: str | None) -> bool:
+        """Play the game, each event appended to ``path`` as it happens; whether it was
+        played to its end (False: the person left, and it is saved). ``resume_with``: the
+        file that resumes it; ``match_line``: the running score of its match."""
+
+    def another_deal(self) -> bool:
+        """Ask the person whether to deal again."""
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """What ``tarot play`` was asked; ``given`` the options given on the command line
+    (by parameter name), which a resumed game refuses when they say otherwise."""
+
+    seed: int | None = None
+    deal_name: str | None = None
+    rules_name: str = "standard"
+    save_path: Path | None = None
+    level: str = DEFAULT_LEVEL
+    auto: bool = False
+    resume_name: str | None = None
+    force: bool = False
+    deals: int | None = None
+    given: Collection[str] = field(default_factory=frozenset)
+
+
+def play_session(options: PlayOptions, table: Table) -> None:
+    """Start or resume the game (or match) ``options`` asks for and play it at ``table``,
+    deal after deal, each saved as it is played."""
+    resume_path = None if options.resume_name is None else _find_save(options.resume_name)
+    index = None
+    if resume_path is not None:
+        # A FIFO or a device is refused before a lock is taken beside it.
+        check_regular_file(resume_path)
+        # A match's files lie beside the real file, whatever link names it: one match.
+        resume_path = path = real_path(resume_path)
+        # A match is resumed through its index or its first deal's log (beside the index).
+        found = resume_path if is_match_file(resume_path) else index_path(resume_path)
+        if found.is_file():
+            index = read_index(found)
+            path = index.log_path(index.deals[0])
+    else:
+        game, seat_players, script = new_game(options, table.seat_names(None))
+        # Through any link: the lock, the index and the deal logs beside the real file.
+        path = real_path(options.save_path or new_save_path())
+        refuse_save_target(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise SessionError("cannot_write", f"{path.parent}: cannot make the folder: "
+                               f"{error.strerror or error}") from None
+    with contextlib.ExitStack() as held:
+        # One writer per save: a second `tarot play` on this file is refused.
+        try:
+            held.enter_context(hold_save(path))
+        except OSError as error:
+            raise SessionError("cannot_lock", f"{path}: cannot lock the save file: "
+                               f"{error.strerror or error}") from None
+        # The first deal's lock guards its match: the index's leftovers are ours to sweep.
+        remove_leftover_temporaries(index_path(path))
+        if index is None and resume_path is not None:
+            index = _match_of_first_deal(path)
+        if index is not None:
+            _resume_match(options, index, table)
+            return
+        deals = options.deals
+        if resume_path is not None:
+            game, seat_players, script = resume(path, options, table)
+        else:
+            if deals is not None and deals > 1:
+                # A match from the start: its first log says so before the index exists,
+                # so that a kill between the two still resumes as the match.
+                game.start_match(deals)
+            create_save(path, game, options.force)
+            if deals is not None and deals > 1:
+                index = start_match(path, game.header, seat_players, deals)
+        table.show(f"{'Resuming' if resume_path else 'Saving'} this game: {path.resolve()}")
+        table.show(announcement(game, seat_players, 1, table.seat_names(None)))
+        if table.play(game, seat_players, script, path,
+                      None if index is None else index.path, None):
+            _run_match(path, index, game, seat_players, options, table)
+
+
+def new_game(options: PlayOptions, seat_names: tuple[str, ...]
+             ) -> tuple[Game, tuple[str, ...], Script | None]:
+    """A new game (from a seed, drawn if not given, or a named deal), who sits where
+    ("person" or a computer player's name), and the named deal's script."""
+    human = None if options.auto else 0
+    players = tuple("person" if seat == human else options.level for seat in range(4))
+    seats = tuple(f"{name} ({kind})" for name, kind in zip(seat_names, players, strict=True))
+    if options.deal_name is not None:
+        named = load_named_deal(options.deal_name)
+        game = named.start(rules=options.rules_name, seats=seats,  # type: ignore[arg-type]
+                           players=players, recorded=True)  # type: ignore[arg-type]
+        return game, players, Script(named.script, person=human)
+    seed = options.seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    return (Game.new(seed=seed, rules=options.rules_name, seats=seats, players=players),
+            players, None)
+
+
+def create_save(path: Path, game: Game, force: bool) -> None:
+    """The save file, made whole with the header and the deal, or not at all; an existing
+    file is replaced only with ``force``."""
+    try:
+        # Through the real path: --force on a symbolic link replaces its target, not the
+        # link (whose lock, beside the target, is the one held).
+        # Through the module: the crash tests replace its steps to stop the process there.
+        atomic.write_text_atomic(real_path(path), dumps_log(game.header, game.events),
+                          overwrite=force)
+    except FileExistsError:
+        raise SessionError("save_exists", f"{path} exists already; choose another --save "
+                           "path (or --force to replace it)") from None
+    except NotARegularFile:
+        raise
+    except OSError as error:
+        raise SessionError("cannot_write",
+                           f"{path}: cannot write: {error.strerror or error}") from None
+
+
+def refuse_save_target(path: Path) -> None:
+    """Refuse, before anything is locked or written, a new game's save path that is not a
+    regular file (``--force`` never replaces a device), or that is the first deal of a
+    match whose other files are still there (``--force`` replaces one file, not a match)."""
+    refuse_unless_regular_or_new(path)
+    stem = path.name.removesuffix(".jsonl")
+    deal_log = re.compile(rf"{re.escape(stem)}\.deal-[0-9]+\.jsonl")
+    others = sorted({*path.parent.glob(glob.escape(index_path(path).name)),
+                     *(other for other in path.parent.glob(f"{glob.escape(stem)}.deal-*.jsonl")
+                       if deal_log.fullmatch(other.name))})
+    if others:
+        listed = ", ".join(other.name for other in others[:3]) + (", …" if others[3:] else "")
+        raise SessionError(
+            "match_files_beside",
+            f"{path}: the files of a match are beside it ({listed}); a new game here "
+            "would be mixed with that match: choose another --save path, or remove them "
+            "first")
+
+
+def _find_save(name: str) -> Path:
+    """The save ``--resume NAME`` means: a file, or a save of that name in the save folders."""
+    found = find_save(name)
+    if found is None:
+        raise SessionError(
+            "no_such_save",
+            f"{name}: no such file, nor a save of that name in "
+            f"{' or '.join(map(str, save_folders()))} (tarot saves lists them)")
+    return found
+
+
+def _refuse_contradictions(options: PlayOptions, path: Path, game: Game,
+                           players: tuple[str, ...]) -> None:
+    """Options given with --resume that say otherwise than the saved game are refused,
+    each named: the game goes on as it was saved (its deal, rules and players)."""
+
+    def given(name: str) -> bool:
+        return name in options.given
+
+    header = game.header
+    wrong = []
+    if given("seed") and options.seed != header.seed:
+        wrong.append(f"--seed {options.seed} (the game's seed is {header.seed})")
+    if given("rules_name"):
+        different = _rules_differ(options.rules_name, header)
+        if different:
+            wrong.append(f"--rules {options.rules_name} ({different})")
+    if given("deal_name"):
+        named = header.named_deal.name if header.named_deal else None
+        if options.deal_name != named:
+            wrong.append(f"--deal {options.deal_name} (the game is "
+                         f"{'the named deal ' + repr(named) if named else 'not a named deal'})")
+    computers = sorted({p for p in players if p != "person"})
+    if given("level") and computers != [options.level]:
+        wrong.append(f"--level {options.level} (the computer players are "
+                     f"{', '.join(computers)})")
+    if (given("save_path") and options.save_path is not None
+            and options.save_path.resolve() != path.resolve()):
+        wrong.append(f"--save {options.save_path} (the game is saved in {path})")
+    if given("force"):
+        wrong.append("--force (a resumed game is continued, never replaced)")
+    if wrong:
+        raise SessionError("resume_contradicts",
+                           f"{path}: --resume continues the game as it was saved; "
+                           f"these options say otherwise: {'; '.join(wrong)}")
+
+
+def _rules_differ(rules_name: str, header: LogHeader) -> str | None:
+    """Why ``--rules NAME|PATH`` is not the rule set a log was played under (None if it
+    is): a rule file of one's own is known by its content, whatever its path."""
+    try:
+        rules = load_rules(rules_name)
+    except RulesError as error:
+        return f"which cannot be read: {error}"
+    if rules.content_hash == header.rules_hash:
+        return None
+    return f"the game is played under {header.rules_id!r}"
+
+
+def resume(path: Path, options: PlayOptions, table: Table
+           ) -> tuple[Game, tuple[str, ...], Script | None]:
+    """The saved game, its file repaired to hold exactly the game's events, who sits where,
+    and the named deal's script where the game had got to."""
+    loaded = load_log(path, allow_incomplete=True, drop_torn=True)
+    game = loaded.game
+    players = _players_of(path, game)
+    _refuse_contradictions(options, path, game, players)  # before the file is touched
+    # A file that stops after a redeal (a full disk, say) gets the next deal from the seed.
+    game.advance()
+    try:
+        _repair(path, loaded)
+    except OSError as error:
+        raise SessionError("cannot_write",
+                           f"{path}: cannot repair: {error.strerror or error}") from None
+    if loaded.torn is not None:
+        table.show(f"{path}: line {loaded.torn.line} was cut short (a write interrupted) "
+                   "and is dropped; the game goes on from the line before.")
+    if game.is_over:
+        raise SessionError("game_over", f"{path}: this game is over; nothing to resume")
+    if game.turn is None:
+        raise SessionError("no_first_deal",
+                           f"{path}: the log stops before its first deal, which was "
+                           "given, not drawn from the seed; nothing to resume")
+    # The same players as when the game began (the header names them), so that it ends
+    # as it would have without the interruption; --auto hands the person's seat to the
+    # computer.
+    person = players.index("person") if "person" in players else None
+    script = None
+    named = game.header.named_deal
+    if named is not None:
+        try:
+            script = Script(named.script, person=person)
+        except SeedError as error:
+            raise SessionError("bad_named_deal",
+                               f"{path}: the header's named deal: {error}") from None
+        script.catch_up(game)
+    if options.auto and person is not None:
+        computer = next(name for name in players if name != "person")
+        players = tuple(computer if name == "person" else name for name in players)
+    return game, players, script
+
+
+def _repair(path: Path, loaded: LoadedLog) -> None:
+    """Make the file hold the game's events and nothing else before more are appended.
+
+    A torn last line is cut off (one truncation: the file is either as it was or
+    repaired, whenever the process dies, and a symbolic link stays one); derived events
+    the file's end lacks are appended as the game would have written them (a process
+    killed meanwhile leaves a torn line, repaired the same way next time). A file that
+    leaves out events before its end (a decisions-only log) is written again whole,
+    through a rename.
+    """
+    game = loaded.game
+    if not loaded.lines_are_prefix:
+        write_log(real_path(path), game, overwrite=True)
+        return
+    if loaded.torn is not None:
+        os.truncate(path, loaded.whole_bytes)
+    missing = game.events[loaded.event_lines:]
+    if missing:
+        with path.open("a", encoding="utf-8") as stream:
+            LogWriter(stream, game.header, already_written=loaded.event_lines).write(missing)
+
+
+def _players_of(path: Path, game: Game) -> tuple[str, ...]:
+    """Who sits at each seat, "person" or a computer player's name, from the header."""
+    recorded = game.header.players
+    # A log from before the header named them says it in the seats' names.
+    players = recorded or _players_from_seat_names(game.header.seats)
+    for seat, name in enumerate(players):
+        if name != "person" and name not in PLAYERS:
+            raise SessionError(
+                "unknown_player",
+                f"{path}: the header seats {name!r} at seat {seat}, a player this program "
+                f"does not have (it has: person, {', '.join(PLAYERS)})")
+    if players.count("person") > 1:
+        raise SessionError("two_persons", f"{path}: the header seats more than one person; "
+                           "tarot play has one")
+    return tuple(players)
+
+
+def _players_from_seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
+    """Players from seat names such as 'East (rules)', as logs before ``players`` wrote
+    them; South a person and the others ``rules`` when the names are not ours."""
+    kinds = tuple(name.rpartition(" (")[2].removesuffix(")") if name.endswith(")") else ""
+                  for name in seats)
+    if all(kind == "person" or kind in PLAYERS for kind in kinds):
+        return kinds
+    return ("person", "rules", "rules", "rules")
+
+
+def _match_of_first_deal(first_log: Path) -> MatchIndex | None:
+    """The match whose first deal ``first_log`` is, when its header says it is one and its
+    index is missing (killed before the index was written): the index made now. None for
+    a single deal."""
+    try:
+        # The whole log, not its header alone: no index is made for a log that is refused.
+        header = load_log(first_log, allow_incomplete=True, drop_torn=True).game.header
+    except LogError:
+        return None  # resumed as a game, and refused with the log's fault
+    if header.match_deals is None or header.players is None:
+        return None
+    return start_match(first_log, header, header.players, header.match_deals)
+
+
+def start_match(first_log: Path, header: LogHeader, seat_players: tuple[str, ...],
+                deals: int | None) -> MatchIndex:
+    """The match's index beside its first deal's log, holding that deal."""
+    return match_file.start_index(index_path(first_log), MatchHeader(
+        seed=header.seed, rules_id=header.rules_id, rules_hash=header.rules_hash,
+        players=seat_players, deals=deals),  # type: ignore[arg-type]
+        _first_deal_entry(first_log, header))
+
+
+def announcement(game: Game, seat_players: tuple[str, ...], deal_number: int,
+                 seat_names: tuple[str, ...]) -> str:
+    """What a player needs to share or replay the deal: its seed, its number in the match,
+    the rule set, and who the computer players are."""
+    computers = ", ".join(f"{seat_names[seat]} {name}"
+                          for seat, name in enumerate(seat_players) if name != "person")
+    named = f" · named deal {game.header.named_deal.name}" if game.header.named_deal else ""
+    # The seed deals every hand: a person at the table sees it only once the deal is over.
+    seed = "" if "person" in seat_players else f" · seed {game.header.seed}"
+    return (f"Deal {deal_number}{seed}{named} · rules {game.header.rules_id} · computer "
+            f"players: {computers}")
+
+
+def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]:
+    """Once the match is over: how to deal it again (its seed, which deals every hand of
+    it, is shown only now) and how to audit it."""
+    header = first.header
+    again = (f"tarot play --deal {header.named_deal.name}" if header.named_deal
+             else f"tarot play --seed {header.seed}" if header.first_deal == "shuffled"
+             else None)
+    if again and header.rules is not None:
+        # A rule file of the player's: the log holds its content, not where it was.
+        again += " --rules FILE.toml"
+    elif again and header.rules_id != "standard":
+        again += f" --rules {header.rules_id}"
+    levels = {p for p in header.players or () if p != "person"}
+    if again and len(levels) == 1 and (level := levels.pop()) != DEFAULT_LEVEL:
+        again += f" --level {level}"  # the same players, or it is another match
+    if again and deals > 1:
+        again += f" --deals {deals}"
+    audit = f"{typed_command()} audit {index.path.resolve()}" if index is not None else None
+    lines = []
+    if again:
+        lines.append(f"{'This match' if deals > 1 else 'This deal'} again: {again}")
+        if header.rules is not None:
+            lines.append(f"  (FILE.toml: your rule file of id {header.rules_id!r})")
+    if audit:
+        lines.append(f"Its score sheet: {audit}")
+    return lines
+
+
+def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
+               seat_players: tuple[str, ...], options: PlayOptions, table: Table) -> None:
+    """After a deal played to its end: the score sheet, then the next deal, until the
+    deals asked for are played or the person stops."""
+    names = _seat_names(table, seat_players)
+    deals = options.deals
+    while True:
+        played = len(index.deals) if index is not None else 1
+        so_far = _show_sheet(first_log, index, game, names, table)
+        wanted = deals if deals is not None else (1 if options.auto else None)
+        if played >= MAX_MATCH_DEALS:
+            table.show(f"A match holds at most {MAX_MATCH_DEALS:,} deals: this one ends here.")
+        if (played >= MAX_MATCH_DEALS or (wanted is not None and played >= wanted)
+                or (wanted is None and not table.another_deal())):
+            for line in _share_match(load_log(first_log).game, index, played):
+                table.show(line)
+            return
+        number = played + 1
+        header = game.header
+        entry = MatchDeal(deal=number, log=deal_log_name(first_log, number),
+                          seed=deal_seed(index.header.seed if index is not None
+                                         else game.header.seed, number),
+                          dealer=(game.state.dealer + 1) % 4)
+        if index is None:
+            index = start_match(first_log, game.header, seat_players, deals)
+        index = match_file.append_deal(index, entry)
+        game = Game.new(entry.seed, rules=game.rules, dealer=entry.dealer,
+                        seats=header.seats, players=seat_players)
+        log = index.log_path(entry)
+        with hold_save(log):
+            create_save(log, game, force=False)
+            table.show(f"\nSaving deal {number} in: {log.resolve()}")
+            table.show(announcement(game, seat_players, number, table.seat_names(None)))
+            if not table.play(game, seat_players, None, log, index.path,
+                              _match_line(so_far, number, names)):
+                return
+
+
+def _first_deal_entry(first_log: Path, header: LogHeader) -> MatchDeal:
+    return MatchDeal(deal=1, log=first_log.name, seed=header.seed, dealer=header.first_dealer)
+
+
+def _seat_names(table: Table, seat_players: tuple[str, ...]) -> tuple[str, ...]:
+    """The seats as the table names them: the person's is "You"."""
+    return table.seat_names(seat_players.index("person") if "person" in seat_players
+                            else None)
+
+
+def _match_line(so_far: list[int], number: int, names: tuple[str, ...]) -> str:
+    """The running score shown in the table's header during deal ``number`` of a match."""
+    return (f"Match, deal {number} · so far: "
+            + ", ".join(f"{names[seat]} {total:+d}" for seat, total in enumerate(so_far)))
+
+
+def _show_sheet(first_log: Path, index: MatchIndex | None, last: Game,
+                names: tuple[str, ...], table: Table) -> list[int]:
+    """Show the score sheet, ``last`` the deal just played; the totals by seat."""
+    rows = sheet_rows(first_log, index, last)
+    contracts = {c.id: c.name for c in last.rules.contracts}
+    table.show("")
+    for line in sheet_lines(rows, names, contracts):
+        table.show(line)
+    return totals(rows)
+
+
+def sheet_rows(first_log: Path, index: MatchIndex | None, last: Game) -> list[SheetRow]:
+    """The sheet's rows: the deals before the last read from their logs, the last given."""
+    if index is None:  # one deal so far, and no match file yet
+        entry = _first_deal_entry(first_log, last.header)
+        return [SheetRow.of(1, entry.dealer, last)] if last.settlement else []
+    earlier = [load_log(index.log_path(entry)).game for entry in index.deals[:-1]]
+    return LoadedMatch(index, (*earlier, last)).sheet_rows()
+
+
+def _resume_match(options: PlayOptions, index: MatchIndex, table: Table) -> None:
+    """Go on with a match where it stopped: its last deal resumed (or made, when the
+    match stopped between its line and its log), then the deals after it."""
+    entry = index.deals[-1]
+    log = index.log_path(entry)
+    first_log = index.log_path(index.deals[0])
+    players: tuple[str, ...] = index.header.players
+    wanted = options.deals if options.deals is not None else index.header.deals
+    table.show(f"Resuming the match: {index.path.resolve()} (deal {entry.deal})")
+    # Every deal's log checked against its line (seed, dealer, rules, players), as
+    # validate checks a match: a stale index never carries on another game.
+    first = load_match(index.path, allow_incomplete=True).games[0]
+    # The deal's lock is held while it is played, and released once it is over.
+    with hold_save(log) if log != first_log else contextlib.nullcontext():
+        if not log.exists():
+            # The rules, the seats from the first deal's log, which holds its rule set.
+            game = Game.new(entry.seed, rules=first.rules, dealer=entry.dealer,
+                            players=players, seats=first.header.seats)
+            create_save(log, game, force=False)
+            script = None
+        else:
+            stopped = load_log(log, allow_incomplete=True, drop_torn=True).game
+            game, script = stopped, None
+            if not stopped.is_over:
+                game, players, script = resume(log, options, table)
+        if not game.is_over:
+            table.show(announcement(game, players, entry.deal, table.seat_names(None)))
+            # The deals before this one, all over: the match's score so far.
+            so_far = totals(sheet_rows(first_log, index, game))
+            if not table.play(game, players, script, log, index.path,
+                              _match_line(so_far, entry.deal, _seat_names(table, players))):
+                return
+    _run_match(first_log, index, game, players,
+               PlayOptions(auto=options.auto, deals=wanted), table)
+
+
+def typed_command() -> str:
+    """How to type this program again: ``tarot`` when that is on the PATH, else its path."""
+    typed = Path(sys.argv[0])
+    found = shutil.which("tarot")
+    if found and Path(found).resolve() == typed.resolve():
+        return "tarot"
+    if typed.name == "tarot":  # .venv/bin/tarot, say: the full path works from anywhere
+        return str(typed.resolve())
+    if typed.name == "__main__.py" and typed.parent.name == "tarot":  # python -m tarot
+        return f"{sys.executable} -m tarot"
+    return "tarot"

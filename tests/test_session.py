@@ -1,0 +1,118 @@
+"""The save and match lifecycle of tarot.ui.session, without click: a table of the test's
+own that records what it is told and plays each deal with computer players."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from tarot.bots.registry import make_player
+from tarot.engine.game import Game
+from tarot.errors import TarotError
+from tarot.files.atomic import NotARegularFile
+from tarot.log import LogWriter, load_log
+from tarot.storage.match_file import index_path, load_match
+from tarot.storage.named_deals import Script
+from tarot.ui.session import PlayOptions, SessionError, play_session
+
+
+class RecordingTable:
+    """Plays ``deals_to_finish`` deals to their end with the quick player, then leaves."""
+
+    def __init__(self, deals_to_finish: int) -> None:
+        self.deals_to_finish = deals_to_finish
+        self.lines: list[str] = []
+        self.played: list[Path] = []
+
+    def seat_names(self, person: int | None) -> tuple[str, ...]:
+        return tuple("You" if seat == person else name
+                     for seat, name in enumerate(("South", "East", "North", "West")))
+
+    def show(self, line: str) -> None:
+        self.lines.append(line)
+
+    def play(self, game: Game, players: tuple[str, ...], script: Script | None, path: Path,
+             resume_with: Path | None, match_line: str | None) -> bool:
+        self.played.append(path)
+        if len(self.played) > self.deals_to_finish:
+            return False  # the person leaves: what is in the file is the game so far
+        bots = [make_player("rules", game.rules) for _ in range(4)]
+        written = len(game.events)
+        rng = random.Random(0)
+        while not game.is_over:
+            seat = game.turn
+            assert seat is not None
+            game.play(bots[seat].choose(game.view(seat), game.legal_actions(), rng))
+        with path.open("a", encoding="utf-8") as stream:
+            LogWriter(stream, game.header, already_written=written).write(
+                game.events[written:])
+        return True
+
+    def another_deal(self) -> bool:
+        return False
+
+
+def options(save: Path, **given: object) -> PlayOptions:
+    return PlayOptions(seed=4, rules_name="standard", save_path=save, level="rules",
+                       **given)  # type: ignore[arg-type]
+
+
+def test_a_new_game_is_saved_and_resumed(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    leaving = RecordingTable(deals_to_finish=0)
+    play_session(options(save), leaving)
+    assert leaving.played == [save.resolve()]
+    saved = load_log(save, allow_incomplete=True).game
+    assert not saved.is_over and saved.header.seed == 4
+    assert leaving.lines[0] == f"Saving this game: {save.resolve()}"
+
+    finishing = RecordingTable(deals_to_finish=1)
+    play_session(PlayOptions(resume_name=str(save)), finishing)
+    assert finishing.lines[0] == f"Resuming this game: {save.resolve()}"
+    assert load_log(save).game.is_over
+
+
+def test_a_match_is_started_and_resumed(tmp_path: Path) -> None:
+    save = tmp_path / "m.jsonl"
+    play_session(options(save, deals=3), RecordingTable(deals_to_finish=1))
+    assert len(load_match(index_path(save), allow_incomplete=True).games) == 2
+
+    resumed = RecordingTable(deals_to_finish=2)
+    play_session(PlayOptions(resume_name=str(save)), resumed)
+    assert resumed.lines[0].startswith("Resuming the match: ")
+    match = load_match(index_path(save))
+    assert len(match.games) == 3 and all(game.is_over for game in match.games)
+    assert any(line.startswith("Its score sheet: ") for line in resumed.lines)
+
+
+def test_a_special_file_is_refused_as_a_tarot_error(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(NotARegularFile) as caught:
+        play_session(options(fifo), RecordingTable(deals_to_finish=1))
+    assert isinstance(caught.value, TarotError) and caught.value.code == "not_a_regular_file"
+    assert fifo.exists() and not fifo.is_file()
+
+
+def test_a_resume_that_contradicts_the_save_is_refused_by_name(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    play_session(options(save), RecordingTable(deals_to_finish=0))
+    before = save.read_bytes()
+    with pytest.raises(SessionError) as caught:
+        play_session(PlayOptions(resume_name=str(save), seed=5, given={"seed"}),
+                     RecordingTable(deals_to_finish=1))
+    assert caught.value.code == "resume_contradicts"
+    assert "--seed 5 (the game's seed is 4)" in str(caught.value)
+    assert save.read_bytes() == before
+
+
+def test_an_existing_save_is_refused_without_force(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    save.write_text("mine", encoding="utf-8")
+    with pytest.raises(SessionError) as caught:
+        play_session(options(save), RecordingTable(deals_to_finish=1))
+    assert caught.value.code == "save_exists"
+    assert save.read_text(encoding="utf-8") == "mine"
