@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from tarot.files.reading import ReadError, check_regular, open_regular
+from tarot.files.reading import LineError, ReadError, bounded_lines, check_regular, open_regular
 from tarot.log.problems import MAX_LINE_BYTES, LogError, LogProblem
 
 
@@ -37,43 +37,40 @@ class FileLines:
     @property
     def lines(self) -> Iterator[str]:
         with _open_regular_file(self.path, self.source) as stream:
-            number = 0
-            while True:
-                try:
-                    chunk = stream.readline(MAX_LINE_BYTES + 1)
-                except OSError as error:
-                    raise self._problem(number + 1, "unreadable",
-                                        error.strerror or str(error)) from None
-                if not chunk:
-                    break
-                number += 1
-                content = chunk[:-1] if chunk.endswith(b"\n") else chunk
-                if len(content) > MAX_LINE_BYTES:
-                    raise self._problem(
-                        number, "line_too_long",
-                        f"a line of more than {MAX_LINE_BYTES} bytes; no event is near as long")
-                if content is chunk:
-                    if number == 1:  # nothing precedes it: no game to keep
-                        raise self._problem(1, "torn_line", "the only line, the header, is cut "
-                                            f"short ({len(chunk)} bytes and no end of line)")
-                    self.torn = LogProblem(
-                        self.source, number, "torn_line",
-                        f"the last line is cut short ({len(chunk)} bytes and no end of line): a "
-                        "write was interrupted; --allow-incomplete ignores it and tarot play "
-                        "--resume removes it", number - 2)
-                    break
-                if number == 1:
-                    content = content.removeprefix(codecs.BOM_UTF8)
-                try:
-                    text = content.decode("utf-8")
-                except UnicodeDecodeError:
-                    raise self._problem(number, "not_json",
-                                        "not UTF-8 text (a binary file?)") from None
-                self.read = number
-                self.whole_bytes += len(chunk)
-                yield text
+            try:
+                for number, chunk in bounded_lines(stream, self.source, MAX_LINE_BYTES,
+                                                   end_counts=False):
+                    if not chunk.endswith(b"\n"):
+                        self._tear(number, chunk)
+                        break
+                    content = chunk[:-1]
+                    if number == 1:
+                        content = content.removeprefix(codecs.BOM_UTF8)
+                    try:
+                        text = content.decode("utf-8")
+                    except UnicodeDecodeError:
+                        raise self._problem(number, "not_json",
+                                            "not UTF-8 text (a binary file?)") from None
+                    self.read = number
+                    self.whole_bytes += len(chunk)
+                    yield text
+            except LineError as error:
+                message = (f"{error.message}; no event is near as long"
+                           if error.code == "line_too_long" else error.message)
+                raise self._problem(error.line, error.code, message) from None
         if self.torn is not None and not self.drop_torn:
             raise LogError(self.torn)
+
+    def _tear(self, number: int, chunk: bytes) -> None:
+        """Note the torn last line (line ``number``, ``chunk`` without its end of line)."""
+        if number == 1:  # nothing precedes it: no game to keep
+            raise self._problem(1, "torn_line", "the only line, the header, is cut "
+                                f"short ({len(chunk)} bytes and no end of line)")
+        self.torn = LogProblem(
+            self.source, number, "torn_line",
+            f"the last line is cut short ({len(chunk)} bytes and no end of line): a "
+            "write was interrupted; --allow-incomplete ignores it and tarot play "
+            "--resume removes it", number - 2)
 
 
 def check_regular_file(path: str | Path) -> None:
