@@ -25,6 +25,7 @@ ERRORS = [
     ("tarot.duplicate.backends", "WrongProgram", RuntimeError, "wrong_program"),
     ("tarot.files.atomic", "NotARegularFile", OSError, "not_a_regular_file"),
     ("tarot.files.reading", "ReadError", ValueError, None),  # a code per instance
+    ("tarot.files.reading", "LineError", ValueError, None),  # a ReadError with its line
     ("tarot.storage.locks", "SaveInUse", Exception, "save_in_use"),
     ("tarot.storage.locks", "LockFileRefused", OSError, "lock_file_refused"),
     ("tarot.storage.match_file", "MatchError", ValueError, "bad_match"),

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationErr
 
 from tarot.duplicate.match import SEATS, SeedRecord
 from tarot.errors import TarotError
-from tarot.files.reading import ReadError, open_regular
+from tarot.files.reading import LineError, ReadError, bounded_lines, open_regular
 
 # Far above any record (a strong player's deal seed is about 30 KB of decision times),
 # low enough that a file of junk is refused before it fills the memory.
@@ -142,18 +142,18 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes | None]]:
     except ReadError as error:
         raise ResultsError(str(error)) from None
     with stream:
-        number = 0
-        while chunk := stream.readline(MAX_LINE_BYTES + 1):
-            number += 1
-            if len(chunk) > MAX_LINE_BYTES:
-                raise ResultsError(f"{path}:{number}: a line of more than {MAX_LINE_BYTES} "
-                                   "bytes: not a results file")
-            if not chunk.endswith(b"\n"):
-                if number == 1:
-                    raise ResultsError(f"{path}:1: the header is cut short (no end of line)")
-                yield number, None
-                return
-            yield number, chunk
+        try:
+            for number, chunk in bounded_lines(stream, str(path), MAX_LINE_BYTES):
+                if not chunk.endswith(b"\n"):
+                    if number == 1:
+                        raise ResultsError(f"{path}:1: the header is cut short (no end of line)")
+                    yield number, None
+                    return
+                yield number, chunk
+        except LineError as error:
+            message = (f"{error.message}: not a results file"
+                       if error.code == "line_too_long" else error.message)
+            raise ResultsError(f"{path}:{error.line}: {message}") from None
 
 
 def _parse_header(path: Path, line: bytes) -> ResultsHeader:

@@ -17,8 +17,10 @@ its own error type, keeping the code.
 
 from __future__ import annotations
 
+import itertools
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -50,6 +52,15 @@ class ReadError(TarotError, ValueError):
         read at all: ``cannot read the rule file: No such file or directory``."""
         return f"cannot read {reading}: {self.message}" if self.code == "unreadable" \
             else self.message
+
+
+class LineError(ReadError):
+    """A line that is not read: longer than the reader's limit (``line_too_long``), or a
+    read that failed part way (``unreadable``); ``line`` is its number, from 1."""
+
+    def __init__(self, source: str, line: int, code: str, message: str) -> None:
+        super().__init__(source, code, message)
+        self.line = line
 
 
 def kind_of(mode: int) -> str | None:
@@ -119,3 +130,26 @@ def read_regular_text(path: str | Path, *, limit: int, what: str = "a file") -> 
     except UnicodeDecodeError as error:
         raise ReadError(str(path), "not_text",
                         f"not UTF-8 text (byte {error.start:,}): a binary file?") from None
+
+
+def bounded_lines(stream: BinaryIO, source: str, limit: int, *, end_counts: bool = True
+                  ) -> Iterator[tuple[int, bytes]]:
+    """Each line of ``stream`` with its number from 1, as read: with its end of line, but for
+    a last line without one (a write cut short: what that means is the caller's to say).
+
+    A line longer than ``limit`` bytes (its end of line counted, unless not
+    ``end_counts``) is refused before it is held whole, so memory stays bounded whatever
+    the file holds: LineError ``line_too_long``; a read that fails is LineError
+    ``unreadable``. Each reader words these for its own kind of file.
+    """
+    for number in itertools.count(1):
+        try:
+            chunk = stream.readline(limit + 1)
+        except OSError as error:
+            raise LineError(source, number, "unreadable", error.strerror or str(error)) from None
+        if not chunk:
+            return
+        length = len(chunk) if end_counts or not chunk.endswith(b"\n") else len(chunk) - 1
+        if length > limit:
+            raise LineError(source, number, "line_too_long", f"a line of more than {limit} bytes")
+        yield number, chunk

@@ -20,7 +20,6 @@ previous deal's last shuffle (a redeal inside a deal already passed it on).
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import os
 from collections.abc import Iterable, Sequence
@@ -122,7 +121,7 @@ def read_index(path: Path) -> MatchIndex:
     and the number of deals bounded): the header, then deals 1, 2, … in order, each log a
     file name of its own; at least one deal. A last line without its newline (a write cut
     short) is left out."""
-    from tarot.files.reading import ReadError, open_regular
+    from tarot.files.reading import LineError, ReadError, bounded_lines, open_regular
 
     try:
         stream = open_regular(path, "a match index")
@@ -132,29 +131,27 @@ def read_index(path: Path) -> MatchIndex:
     deals: list[MatchDeal] = []
     whole = 0
     with stream:
-        for number in itertools.count(1):
-            try:
-                chunk = stream.readline(MAX_INDEX_LINE_BYTES + 1)
-            except OSError as error:
-                raise MatchError(f"{path}:{number}: {error.strerror or error}") from None
-            if len(chunk) > MAX_INDEX_LINE_BYTES:
-                raise MatchError(f"{path}:{number}: a line of more than "
-                                 f"{MAX_INDEX_LINE_BYTES} bytes; no line of a match index "
-                                 "is near as long")
-            if not chunk.endswith(b"\n"):
-                if chunk and header is None:
-                    raise MatchError(f"{path}:1: the header line is cut short ({len(chunk)} "
-                                     "bytes and no end of line): no match to read")
-                break  # the end, or a torn last line: left out
-            line = chunk.decode("utf-8", errors="replace")
-            if header is None:
-                try:
-                    header = MatchHeader.model_validate_json(line)
-                except ValidationError as error:
-                    raise MatchError(f"{path}:1: not a match header: {_first(error)}") from None
-            else:
-                deals.append(_deal_entry(path, number, line, header, deals))
-            whole += len(chunk)
+        try:
+            for number, chunk in bounded_lines(stream, str(path), MAX_INDEX_LINE_BYTES):
+                if not chunk.endswith(b"\n"):
+                    if header is None:
+                        raise MatchError(f"{path}:1: the header line is cut short ({len(chunk)} "
+                                         "bytes and no end of line): no match to read")
+                    break  # a torn last line: left out
+                line = chunk.decode("utf-8", errors="replace")
+                if header is None:
+                    try:
+                        header = MatchHeader.model_validate_json(line)
+                    except ValidationError as error:
+                        raise MatchError(f"{path}:1: not a match header: "
+                                         f"{_first(error)}") from None
+                else:
+                    deals.append(_deal_entry(path, number, line, header, deals))
+                whole += len(chunk)
+        except LineError as error:
+            message = (f"{error.message}; no line of a match index is near as long"
+                       if error.code == "line_too_long" else error.message)
+            raise MatchError(f"{path}:{error.line}: {message}") from None
     if header is None:
         raise MatchError(f"{path}:1: an empty match file: the first line must be its header")
     if not deals:

@@ -1,0 +1,205 @@
+"""The log's lines: their models and JSON Schema, and the byte-level encoder.
+
+A line is an event's fields plus ``seq``, its index among the events (the
+header is not counted)::
+
+    {"format": "tarot-log", "version": 1, "rules_id": "standard", ...}
+    {"seq": 0, "type": "deal", "deal_number": 0, "dealer": 3, "hands": [...], ...}
+    {"seq": 1, "type": "bid", "seat": 0, "contract": "garde"}
+
+pydantic checks every line against the schema (one discriminated union on
+``type``, built once at import). The writer does not go through pydantic: its
+encoder writes the same bytes pydantic's serialiser would, at a quarter of the
+cost (``tests/test_log.py`` holds the two to each other).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import typing
+from typing import Annotated, Any, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
+
+from tarot.engine.cards import CARD_BY_CODE
+from tarot.engine.events import (
+    EVENT_TYPES,
+    Bid,
+    Chelem,
+    ChelemScore,
+    Deal,
+    Event,
+    LogHeader,
+    Play,
+    PoigneeScore,
+    Redeal,
+    Settlement,
+    TrickTaken,
+)
+from tarot.engine.legal import PLAY_ACTIONS
+
+# -- the line models ---------------------------------------------------------
+#
+# Events do not carry their position; a line does. Each event type gets a
+# pydantic model with the event's own fields plus ``seq``, generated from the
+# dataclass so that the two cannot drift apart.
+
+_LINE_CONFIG = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def _line_model(event_type: type) -> type[BaseModel]:
+    hints = typing.get_type_hints(event_type, include_extras=True)
+    fields: dict[str, Any] = {"seq": (int, Field(ge=0))}
+    for f in dataclasses.fields(event_type):
+        # The type tag is required in a line, though the dataclass fills it in.
+        default = f.default if f.default is not dataclasses.MISSING and f.name != "type" else ...
+        if f.default_factory is not dataclasses.MISSING:
+            default = f.default_factory()
+        fields[f.name] = (hints[f.name], default)
+    return create_model(f"{event_type.__name__}Line", __config__=_LINE_CONFIG,
+                        __doc__=event_type.__doc__, **fields)
+
+
+LINE_MODELS: dict[type, type[BaseModel]] = {t: _line_model(t) for t in EVENT_TYPES}
+_EVENT_OF_LINE = {model: event for event, model in LINE_MODELS.items()}
+EventLine = Annotated[Union[tuple(LINE_MODELS.values())], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007
+# The union is built at run time from the event types, which mypy cannot follow.
+LINE_ADAPTER: TypeAdapter[Any] = TypeAdapter(EventLine)  # type: ignore[arg-type]
+# The adapter's core validator, called directly in the replay loop (the adapter's own
+# method adds a wrapper's cost to each of a log's hundred lines).
+validate_line = LINE_ADAPTER.validator.validate_json
+HEADER_ADAPTER: TypeAdapter[LogHeader] = TypeAdapter(LogHeader)
+_EVENT_FIELDS = {t: tuple(f.name for f in dataclasses.fields(t)) for t in EVENT_TYPES}
+_NESTED_FIELDS = ("poignees", "chelem")  # the settlement's fields that hold dataclasses
+_FIELDS_OF = {t: tuple(f.name for f in dataclasses.fields(t)) for t in (PoigneeScore,
+                                                                        ChelemScore)}
+
+
+_PLAY_LINE = LINE_MODELS[Play]
+
+
+def event_from_line(line: BaseModel) -> Event:
+    if type(line) is _PLAY_LINE:  # most lines: the shared Play action, not a new one
+        return PLAY_ACTIONS[line.seat][CARD_BY_CODE[line.card]]  # type: ignore[attr-defined]
+    event_type = _EVENT_OF_LINE[type(line)]
+    fields = dict(line.__dict__)  # a model's field values, read once rather than by getattr
+    del fields["seq"]
+    return event_type(**fields)
+
+
+def log_schema() -> dict[str, Any]:
+    """The JSON Schema (Draft 2020-12) of one line of a log: the header or an event.
+
+    Any JSON Schema tool checks a log line by line against it; ``#/$defs/header`` and
+    ``#/$defs/event`` are the two kinds of line alone (a tool that knows the first
+    line is the header may check it against ``header`` and the others against
+    ``event``). The schema checks each line's shape; the rules (whose turn, which
+    cards are legal, the seed's deal, the score) are ``tarot validate``'s.
+    """
+    return lines_schema("tarot log line", "One line of a tarot log (JSON Lines): the first "
+                        "line is the header, every other line one event.",
+                        {"header": HEADER_ADAPTER, "event": LINE_ADAPTER})
+
+
+def lines_schema(title: str, description: str, kinds: dict[str, TypeAdapter[Any]]
+                 ) -> dict[str, Any]:
+    """A JSON Schema for a line that is one of ``kinds`` (each also under ``#/$defs/KIND``),
+    their models' definitions gathered under one ``$defs``."""
+    keyed, definitions = TypeAdapter.json_schemas(
+        [(kind, "validation", adapter) for kind, adapter in kinds.items()],
+        ref_template="#/$defs/{model}")
+    defs = dict(definitions["$defs"])
+    for kind in kinds:
+        defs[kind] = keyed[(kind, "validation")]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": title,
+        "description": description,
+        "oneOf": [{"$ref": f"#/$defs/{kind}"} for kind in kinds],
+        "$defs": defs,
+    }
+
+
+# -- the encoder -------------------------------------------------------------
+
+
+# One encoder for every line: json.dumps builds a new one per call unless every option
+# is its default, and ensure_ascii=False is not (a seat name stays readable).
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def header_line(header: LogHeader) -> str:
+    # The optional fields are absent when unknown, as in the logs written before them.
+    return _ENCODE(HEADER_ADAPTER.dump_python(header, mode="json", exclude_none=True))
+
+
+def _fields(event: Event) -> dict[str, Any]:
+    """An event's fields as JSON values: events hold only str, int, bool, None and tuples
+    of them, which json writes as they are, and the settlement's nested scores."""
+    fields = {name: getattr(event, name) for name in _EVENT_FIELDS[type(event)]}
+    if isinstance(event, Settlement):
+        for name in _NESTED_FIELDS:
+            fields[name] = [{f: getattr(item, f) for f in _FIELDS_OF[type(item)]}
+                            for item in fields[name]]
+    return fields
+
+
+def event_tail(event: Event) -> str:
+    """An event's line after ``{"seq": N, `` (from its type to the closing brace), as the
+    writer writes it."""
+    return _ENCODE(_fields(event))[1:]
+
+
+# The 312 possible plays are shared objects (tarot.engine.legal.PLAY_ACTIONS), alive as long as
+# the program: each one's line after its seq is made once, found by the object's id (a
+# Play's own hash would hash its fields at every card). Another Play is encoded anew.
+PLAY_TAILS: dict[int, str] = {id(play): event_tail(play)
+                               for seat in PLAY_ACTIONS for play in seat}
+
+def event_line(seq: int, event: Event) -> str:
+    """An event's line, without its newline. pydantic's serialiser gives the same line at
+    four times the cost (``tests/test_log.py`` holds the two to each other)."""
+    tail = PLAY_TAILS.get(id(event))
+    if tail is not None:
+        return f'{{"seq": {seq}, {tail}'
+    if isinstance(event, TrickTaken):  # a fifth of the lines: written out as json would
+        return _trick_line(seq, event)
+    if isinstance(event, Deal):  # the longest line, and one a redeal
+        return _deal_line(seq, event)
+    if isinstance(event, (Bid, Chelem, Redeal)):  # few values (seats and a call): encoded once
+        tail = _SMALL_TAILS.get(event)
+        if tail is None:
+            tail = _SMALL_TAILS[event] = event_tail(event)
+        return f'{{"seq": {seq}, {tail}'
+    return _ENCODE({"seq": seq, **_fields(event)})
+
+
+# A bid's, a chelem call's or a redeal's line after its seq, by the event's value: as
+# many as there are seats times the calls of the rule sets in use.
+_SMALL_TAILS: dict[Bid | Chelem | Redeal, str] = {}
+
+
+if _EVENT_FIELDS[TrickTaken] != ("type", "number", "leader", "cards", "winner"):
+    raise RuntimeError("TrickTaken's fields changed: change _trick_line with them")
+
+
+if _EVENT_FIELDS[Deal] != ("type", "deal_number", "dealer", "hands", "chien"):
+    raise RuntimeError("Deal's fields changed: change _deal_line with them")
+
+
+def _deal_line(seq: int, deal: Deal) -> str:
+    # As _trick_line: the codes need no escaping (CardCode is one of the 78).
+    hands = ", ".join(['["' + '", "'.join(hand) + '"]' if hand else "[]"
+                       for hand in deal.hands])
+    chien = '["' + '", "'.join(deal.chien) + '"]' if deal.chien else "[]"
+    return (f'{{"seq": {seq}, "type": "{deal.type}", "deal_number": {deal.deal_number}, '
+            f'"dealer": {deal.dealer}, "hands": [{hands}], "chien": {chien}}}')
+
+
+def _trick_line(seq: int, trick: TrickTaken) -> str:
+    # Card codes are ASCII letters and digits: nothing in them for json to escape.
+    a, b, c, d = trick.cards
+    return (f'{{"seq": {seq}, "type": "{trick.type}", "number": {trick.number}, '
+            f'"leader": {trick.leader}, "cards": ["{a}", "{b}", "{c}", "{d}"], '
+            f'"winner": {trick.winner}}}')

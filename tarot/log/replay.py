@@ -1,0 +1,255 @@
+"""Replaying a log: every line checked against the schema, then by the rules.
+
+The events go through ``Game.record``, which checks each decision against the rules
+and recomputes each derived event. :func:`read_log` stops at the first problem and
+names it as ``FILE:LINE: event #SEQ (TYPE): CODE: message``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from tarot.engine.deal import SHUFFLE_ALGORITHM
+from tarot.engine.events import Deal, Event, LogHeader
+from tarot.engine.game import Game
+from tarot.engine.notation import NotationError, parse_script_entry
+from tarot.engine.rule_files import RULES_DIR, known_rule_sets, load_rules
+from tarot.engine.rules import RulesError, RuleSet, rules_from_data
+from tarot.errors import IllegalAction
+from tarot.log.codec import HEADER_ADAPTER, LINE_ADAPTER, event_from_line, validate_line
+from tarot.log.fast_paths import decision_tails, due_as_written
+from tarot.log.files import FileLines
+from tarot.log.problems import LogError, LogProblem
+
+
+def _describe(error: ValidationError) -> str:
+    parts = []
+    for item in error.errors()[:3]:
+        where = ".".join(str(p) for p in item["loc"])
+        message = item["msg"]
+        if item["type"] == "literal_error" and len(message) > 80:
+            shown = repr(item["input"])
+            shown = shown if len(shown) <= 40 else shown[:36] + "…"
+            message = f"{shown} is not a card code (KH, 10D, T21, EXC…)"
+        parts.append(f"{where}: {message}" if where else message)
+    return "; ".join(parts)
+
+
+def _peek(text: str) -> dict[str, Any]:
+    """The line as a JSON object, if it is one (to name its seq and type in a problem)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: [[[[…]]]] nested too deep
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _first_type(text: str) -> str | None:
+    value = _peek(text).get("type")
+    return value if isinstance(value, str) else None
+
+
+def _first_seq(text: str) -> int | None:
+    value = _peek(text).get("seq")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+_RULES_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+def _rules_for(header: LogHeader, rules: RuleSet | None) -> tuple[str, str] | RuleSet:
+    """The rule set the header names, or the (code, message) of why there is none.
+
+    A log names its rules by id; only the rule sets that come with the program
+    are looked up (never a path a file could point anywhere, like /dev/zero). A game
+    played under a rule file of its player's carries the rule set in its header
+    (``rules``), which is read instead, checked like a rule file and by its hash.
+    """
+    if rules is None and header.rules is not None:
+        try:
+            rules = rules_from_data(header.rules, "the header's rule set")
+        except RulesError as error:
+            return "unknown_rules", str(error)
+        if rules.id != header.rules_id:
+            return "unknown_rules", (f"the header's rule set is {rules.id!r}, its rules_id "
+                                     f"{header.rules_id!r}")
+    if rules is None:
+        name = header.rules_id
+        if not _RULES_NAME.fullmatch(name) or name not in known_rule_sets():
+            known = ", ".join(known_rule_sets()) or "none"
+            return "unknown_rules", f"no rule set is called {name!r} (known: {known})"
+        try:
+            rules = load_rules(RULES_DIR / f"{name}.toml")  # by path: never a file in the cwd
+        except RulesError as error:
+            return "unknown_rules", str(error)
+    if rules.content_hash != header.rules_hash:
+        return "rules_hash_mismatch", (
+            f"the log was played under rules {header.rules_id!r} with hash {header.rules_hash}; "
+            f"the rule set {rules.id!r} here has hash {rules.content_hash}")
+    return rules
+
+
+def replay_lines(lines: Iterable[str], source: str = "<log>", *,
+                 rules: RuleSet | None = None, allow_incomplete: bool = False) -> Game:
+    """Rebuild the game a log describes, checking every line; raise LogError at the first fault."""
+    return _replay(lines, source, rules, allow_incomplete)[0]
+
+
+def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
+            allow_incomplete: bool) -> tuple[Game, int]:
+    """The game, and how many of its events precede the derived ones the log's end left out."""
+    iterator = iter(enumerate(lines, start=1))
+
+    def fail(line: int, code: str, message: str, seq: int | None = None,
+             event_type: str | None = None) -> LogError:
+        return LogError(LogProblem(source, line, code, message, seq, event_type))
+
+    first = next(iterator, None)
+    if first is not None and first[1].startswith("\ufeff"):
+        first = (1, first[1][1:])  # a byte order mark (some editors add one) is not content
+    if first is None or not first[1].strip():
+        raise fail(1, "empty_log", "the log is empty: the first line must be the header")
+    try:
+        header = HEADER_ADAPTER.validate_json(first[1])
+    except ValidationError as error:
+        code = "not_json" if error.errors()[0]["type"] == "json_invalid" else "bad_header"
+        raise fail(1, code, _describe(error)) from None
+    ruleset = _rules_for(header, rules)
+    if isinstance(ruleset, tuple):
+        raise fail(1, *ruleset)
+    if header.shuffle != SHUFFLE_ALGORITHM:
+        raise fail(1, "unknown_shuffle",
+                   f"shuffle {header.shuffle!r} is not {SHUFFLE_ALGORITHM!r}")
+    if header.named_deal is not None:
+        for entry in header.named_deal.script:
+            try:
+                parse_script_entry(entry)
+            except NotationError as error:
+                raise fail(1, "bad_header", f"named_deal: {error}") from None
+    game = Game(header, ruleset)
+    tails = decision_tails(ruleset)
+    last_line = 1
+    for seq, (number, text) in enumerate(iterator):
+        last_line = number
+        # A line exactly as the writer writes it (most lines) is taken without the parse:
+        # a card, a bid or a chelem call by its bytes, or the event due now (a derived
+        # event, a deal from the seed) when the line is that event's. Such bytes are
+        # what pydantic would accept; the event is then checked like any other.
+        prefix = f'{{"seq": {seq}, '
+        if text.startswith(prefix):
+            known = tails.get(text[len(prefix):])
+            if known is not None:
+                try:
+                    game.record(known)
+                except IllegalAction as error:
+                    raise fail(number, error.code, error.message, seq, known.type) from None
+                continue
+            due = due_as_written(game, seq, text)
+            if due is not None:
+                game.record_due(due)
+                continue
+        if not text.strip():
+            raise fail(number, "bad_event", "an empty line where an event should be", seq)
+        try:
+            line = validate_line(text)
+        except ValidationError as error:
+            kind = error.errors()[0]["type"]
+            code = "not_json" if kind == "json_invalid" else "bad_event"
+            found = _first_seq(text)
+            raise fail(number, code, _describe(error), seq if found is None or found < 0 else found,
+                       _first_type(text)) from None
+        event_type = line.type
+        if line.seq != seq:
+            raise fail(number, "bad_seq", f"seq is {line.seq}; this is event #{seq}",
+                       line.seq, event_type)
+        event = event_from_line(line)
+        try:
+            if isinstance(event, Deal):
+                game.apply_pending_derived()  # a redeal the log leaves out comes first
+                _check_seeded_deal(game, event)
+            game.record(event)
+        except IllegalAction as error:
+            raise fail(number, error.code, error.message, seq, event_type) from None
+    written = len(game.events)
+    game.apply_pending_derived()
+    if not allow_incomplete and not game.is_over:
+        raise fail(last_line, "incomplete",
+                   f"the log ends in the {game.phase} phase, before the settlement")
+    return game, written
+
+
+def _check_seeded_deal(game: Game, event: Deal) -> None:
+    header = game.header
+    state = game.state
+    if header.first_deal == "explicit" and event.deal_number == 0:
+        return
+    if event.deal_number != state.deal_number or event.dealer != state.dealer:
+        return  # not the deal due here at all: Game.record says so (invalid_deal)
+    if event != game.seeded_deal(event.deal_number, event.dealer):
+        raise IllegalAction(
+            "deal_mismatch",
+            f"deal number {event.deal_number} is not the one seed {header.seed} gives "
+            f"with {header.shuffle}")
+
+
+def read_events(path: str | Path) -> tuple[LogHeader, list[Event]]:
+    """A log's header and events, checked against the schema only (not replayed).
+
+    For re-scoring a log under rules that have changed since it was played;
+    :func:`read_log` is the full check.
+    """
+    source = str(path)
+    header: LogHeader | None = None
+    events: list[Event] = []
+    for number, text in enumerate(FileLines(path, source, drop_torn=False).lines, start=1):
+        try:
+            if header is None:
+                header = HEADER_ADAPTER.validate_json(text)
+            else:
+                events.append(event_from_line(LINE_ADAPTER.validate_json(text)))
+        except ValidationError as error:
+            code = "not_json" if error.errors()[0]["type"] == "json_invalid" else (
+                "bad_header" if header is None else "bad_event")
+            raise LogError(LogProblem(source, number, code, _describe(error))) from None
+    if header is None:
+        raise LogError(LogProblem(source, 1, "empty_log", "the log is empty"))
+    return header, events
+
+
+@dataclass(frozen=True)
+class LoadedLog:
+    """A replayed log file: the game; the torn last line dropped (if any); how many event
+    lines the file holds and how many bytes they take (the header and those lines: the
+    size to cut a torn file back to); and whether those lines are the game's first events
+    (false when the file leaves out derived events before its last line, which the replay
+    applies: a decisions-only log)."""
+
+    game: Game
+    torn: LogProblem | None
+    event_lines: int
+    whole_bytes: int
+    lines_are_prefix: bool
+
+
+def load_log(path: str | Path, *, rules: RuleSet | None = None, allow_incomplete: bool = False,
+             drop_torn: bool = False) -> LoadedLog:
+    """Replay a log file like :func:`read_log`; with ``drop_torn``, a torn last line (a write
+    cut short) is dropped and returned instead of refused with ``torn_line``."""
+    source = str(path)
+    lines = FileLines(path, source, drop_torn=drop_torn)
+    game, written = _replay(lines.lines, source, rules, allow_incomplete)
+    event_lines = max(lines.read - 1, 0)
+    return LoadedLog(game, lines.torn, event_lines, lines.whole_bytes, written == event_lines)
+
+
+def read_log(path: str | Path, *, rules: RuleSet | None = None,
+             allow_incomplete: bool = False) -> Game:
+    """Replay a log file, checking everything; raise LogError naming the first fault."""
+    return load_log(path, rules=rules, allow_incomplete=allow_incomplete).game
