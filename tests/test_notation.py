@@ -153,7 +153,8 @@ def test_format_action(action: Action, words: str, entry: str) -> None:
     assert parse_script_entry(entry) == action
 
 
-@settings(max_examples=30, deadline=None)
+@pytest.mark.slow  # whole deals, every action at every turn: the slow tier
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10**6), choices=st.randoms(use_true_random=False))
 def test_every_legal_action_reads_back_from_its_words(seed: int,
                                                       choices: random.Random) -> None:
