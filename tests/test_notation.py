@@ -130,8 +130,9 @@ def test_a_poignee_in_words() -> None:
 
 def test_no_seat_to_act() -> None:
     game = Game.new(7)
-    while not game.is_over:
-        game.play(game.legal_actions()[0])
+    rng = random.Random(7)
+    while not game.is_over:  # at random: the first legal action, a pass, redeals for ever
+        game.play(random_action(game.state, rng))
     with pytest.raises(NotationError, match="no seat is to act"):
         game.parse("KH")
     assert game.parse("P1 play KH") == Play(seat=1, card="KH")  # the seat is given
