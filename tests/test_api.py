@@ -9,16 +9,22 @@ from __future__ import annotations
 
 import copy
 import random
+import re as _re
+import subprocess as _subprocess
+import sys as _sys
 from dataclasses import fields
+from pathlib import Path as _Path
 from typing import Any
 
 import pytest
 
+import tarot
 from tarot.bots.random_player import random_action
 from tarot.engine import phases
 from tarot.engine.cards import CODES
 from tarot.engine.events import Action, Bid, Chelem, Discard, Event, Play, Poignee
 from tarot.engine.game import Game
+from tarot.engine.notation import format_action
 from tarot.engine.state import DealState
 from tarot.errors import ILLEGAL_ACTION_CODES, IllegalAction
 from tarot.log import dumps_log, replay_lines
@@ -565,3 +571,94 @@ def test_asking_for_legal_actions_changes_nothing() -> None:
             raise AssertionError(f"event #{index} {event} refused: {error}") from None
         replay.legal_actions()
     assert replay.events == source.events
+
+
+# ---------------------------------------------------------------------------
+# The public API: `import tarot`, lazy; the README's three lines; moves as words
+
+ROOT = _Path(__file__).resolve().parents[1]
+
+
+def test_import_tarot_is_light_and_the_names_come_when_asked() -> None:
+    code = ("import sys, tarot\n"
+            "heavy = [m for m in ('pydantic', 'click', 'tarot.engine') if m in sys.modules]\n"
+            "assert not heavy, heavy\n"
+            "print(tarot.Game.new(seed=7))\n")
+    result = _subprocess.run([_sys.executable, "-c", code], capture_output=True, text=True,
+                             check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "<Game seed=7 deal 1 phase=auction turn=P0 events=1>"
+
+
+def test_all_names_resolve_and_dir_lists_them() -> None:
+    for name in tarot.__all__:
+        assert getattr(tarot, name) is not None, name
+    assert set(tarot.__all__) <= set(dir(tarot))
+    # Subpackages become attributes once imported (tarot.engine): the import system's doing.
+    public = {name for name in dir(tarot) if not name.startswith("_")
+              and not isinstance(getattr(tarot, name), type(tarot))}
+    assert public == set(tarot.__all__) - {"__version__"}
+    for leaked in ("version", "PackageNotFoundError", "importlib", "annotations"):
+        assert not hasattr(tarot, leaked), leaked
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        tarot.nothing  # noqa: B018
+    assert tarot.Game is Game and tarot.IllegalAction is IllegalAction
+
+
+def test_the_readme_example_plays_and_saves_a_deal(tmp_path: _Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = _re.search(r"<!-- api-example -->\n```python\n(.*?)```\n<!-- /api-example -->",
+                       readme, _re.S)
+    assert block is not None
+    script = block.group(1)
+    assert len(script.strip().splitlines()) == 3
+    result = _subprocess.run([_sys.executable, "-c", script], cwd=tmp_path,
+                             capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    game = tarot.read_log(tmp_path / "deal.jsonl")
+    assert game.is_over and game.header.players == ("strong", "rules", "rules", "rules")
+    assert game.events == tarot.play_deal(seed=7, players=["strong", "rules", "rules",
+                                                           "rules"]).events
+
+
+def test_a_script_plays_garde_in_words() -> None:
+    code = "import tarot; g = tarot.Game.new(seed=7); g.play('garde'); print(g)"
+    result = _subprocess.run([_sys.executable, "-c", code], capture_output=True, text=True,
+                             check=False)
+    assert result.returncode == 0, result.stderr
+    assert "turn=P1 events=2" in result.stdout
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_whole_deal_played_in_words(seed: int) -> None:
+    """The same deal played with actions and with their words gives the same events."""
+    by_action, by_words = Game.new(seed), Game.new(seed)
+    rng = random.Random(seed)
+    while not by_action.is_over:
+        action = random_action(by_action.state, rng)
+        assert by_words.is_legal(format_action(action))
+        assert by_words.play(format_action(action)) == by_action.play(action)
+    assert by_words.events == by_action.events
+
+
+def test_is_legal_agrees_with_play() -> None:
+    game = Game.new(7)
+    game.play("garde")
+    assert not game.is_legal("prise") and not game.is_legal("bogus")
+    assert game.is_legal("garde_sans") and game.is_legal(Bid(seat=1, contract=None))
+    refused(game, Bid(seat=1, contract="prise"), "bid_too_low", "P1")
+
+
+def test_discard_and_poignee_options() -> None:
+    game = fixed_in_chien()
+    options = game.discard_options()
+    assert options.size == 6 and options.trumps_required == 0
+    assert "1S" in options.ordinary and "KS" not in options.ordinary
+    assert "T21" not in options.trumps and "T17" in options.trumps
+    with pytest.raises(IllegalAction, match="wrong_phase"):
+        fixed_game().discard_options()
+    game = poignee_game([f"T{n}" for n in range(2, 13)], excuse=True)
+    assert game.poignee_window_open(0) and not game.poignee_window_open(1)
+    [simple] = game.poignee_options()
+    assert len(simple.shown) == simple.level.trumps == 10 and set(simple.shown) <= set(simple.cards)
+    assert game.taker == 0 and game.discard is None and len(game.chien) == 6

@@ -17,7 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from tarot.bots.base import Player, ask
+from tarot.bots.registry import make_player
 from tarot.engine.game import Game
+from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
 from tarot.errors import TarotError
 
@@ -140,6 +142,30 @@ def play_game(players: Sequence[Player], deal_seed: int, rotation: int, seed: in
         assert seat is not None
         index = (seat - rotation) % SEATS
         game.play(ask(players[index], game, rngs[index]))
+    return game
+
+
+def play_deal(seed: int, players: Sequence[Player | str], *,
+              rules: RuleSet | str = "standard",
+              max_deals: int = MAX_DEALS_WITHOUT_CONTRACT) -> Game:
+    """One deal from ``seed`` (with its redeals) played to the end by four computer
+    players, ``players[i]`` at seat ``i``: each a :class:`~tarot.bots.base.Player` or a
+    level's name (``"strong"``, ``"rules"``…, :func:`tarot.bots.registry.make_player`).
+    The names go in the log's header. The same arguments give the same game: each
+    player's generator comes from the seed and its seat (:func:`player_rng`)."""
+    if len(players) != SEATS:
+        raise ValueError(f"a deal needs {SEATS} players, not {len(players)}")
+    ruleset = rules if isinstance(rules, RuleSet) else load_rules(rules)
+    seated = [make_player(p, ruleset) if isinstance(p, str) else p for p in players]
+    names = tuple(p.name for p in seated)
+    game = Game.new(seed=seed, rules=ruleset, players=names)
+    rngs = [player_rng(seed, seed, 0, i) for i in range(SEATS)]
+    while not game.is_over:
+        if game.deal_number >= max_deals:
+            raise NoContract(f"seed {seed}: no contract after {max_deals} deals")
+        seat = game.turn
+        assert seat is not None
+        game.play(ask(seated[seat], game, rngs[seat]))
     return game
 
 

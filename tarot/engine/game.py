@@ -14,9 +14,18 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from tarot.engine import phases
-from tarot.engine.cards import CODES, card_list, cards_in, codes, parse_cards, sort_key
+from tarot.engine.cards import (
+    CODES,
+    card_list,
+    cards_in,
+    codes,
+    codes_of_mask,
+    parse_cards,
+    sort_key,
+)
 from tarot.engine.deal import SHUFFLE_ALGORITHM, DealtCards, SeededShuffles
 from tarot.engine.events import (
     DERIVED_TYPES,
@@ -30,10 +39,18 @@ from tarot.engine.events import (
     differences,
 )
 from tarot.engine.evolve import APPLY, apply, check_deal, play_card
-from tarot.engine.legal import canonical, legal_card_played, legal_cards
+from tarot.engine.legal import (
+    canonical,
+    discard_options,
+    legal_card_played,
+    legal_cards,
+    poignee_options,
+    poignee_window_open,
+)
+from tarot.engine.notation import NotationError, parse_action
 from tarot.engine.phase_table import check, legal_actions, next_derived
 from tarot.engine.rule_files import carried_rules, load_rules
-from tarot.engine.rules import RuleSet
+from tarot.engine.rules import PoigneeLevel, RuleSet
 from tarot.engine.state import NO_SEAT, DealState
 from tarot.engine.views import PlayerView, view_for
 from tarot.errors import IllegalAction
@@ -52,6 +69,29 @@ def deal_event(dealt: DealtCards, deal_number: int) -> Deal:
         hands=tuple(codes(h) for h in dealt.hands),  # type: ignore[arg-type]
         chien=codes(dealt.chien),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardChoice:
+    """Every legal discard: ``size`` cards from ``ordinary`` (suit cards other than kings)
+    and, when there are too few of those, exactly ``trumps_required`` from ``trumps``
+    (trumps other than the Petit and the 21); card codes, lowest first."""
+
+    size: int
+    ordinary: tuple[str, ...]
+    trumps: tuple[str, ...]
+    trumps_required: int
+
+
+@dataclass(frozen=True, slots=True)
+class PoigneeChoice:
+    """One poignée level a seat may show now: ``level.trumps`` cards chosen from
+    ``cards``; ``shown`` is the one to offer (the lowest trumps, or every trump and the
+    Excuse when the Excuse fills the last card)."""
+
+    level: PoigneeLevel
+    cards: tuple[str, ...]
+    shown: tuple[str, ...]
 
 
 class Game:
@@ -125,6 +165,32 @@ class Game:
     def settlement(self) -> Settlement | None:
         return self.state.settlement
 
+    @property
+    def deal_number(self) -> int:
+        """0 for the first deal, 1 after a redeal, and so on."""
+        return self.state.deal_number
+
+    @property
+    def taker(self) -> int | None:
+        """The seat that won the auction, or None before (or without) a contract."""
+        return None if self.state.taker == NO_SEAT else self.state.taker
+
+    @property
+    def chien(self) -> tuple[str, ...]:
+        """The chien as dealt (the whole truth, as :meth:`hand`)."""
+        return codes_of_mask(self.state.chien)
+
+    @property
+    def discard(self) -> tuple[str, ...] | None:
+        """The taker's discard, or None when the taker did not take the chien (Garde sans,
+        Garde contre, or before the discard)."""
+        return codes_of_mask(self.state.discard) if self.state.chien_taken else None
+
+    def __repr__(self) -> str:
+        turn = "" if self.turn is None else f" turn=P{self.turn}"
+        return (f"<Game seed={self.header.seed} deal {self.state.deal_number + 1} "
+                f"phase={self.state.phase}{turn} events={len(self.events)}>")
+
     def legal_actions(self) -> list[Action]:
         """Legal actions of the seat to act (see ``phase_table.legal_actions`` for the discard)."""
         return legal_actions(self.state)
@@ -134,6 +200,55 @@ class Game:
         if self.state.phase != phases.TRICKS or self.state.turn == NO_SEAT:
             return []
         return [CODES[c] for c in cards_in(legal_cards(self.state))]
+
+    def parse(self, text: str) -> Action:
+        """The action ``text`` names for the seat to act (``"garde"``, ``"KH"``,
+        ``"discard 5S 8S 4D 1C 2C 4C"``) or for the seat it names (``"P1 bid garde"``):
+        :mod:`tarot.engine.notation`. Raises NotationError when it names none; the rules
+        are not asked (see :meth:`is_legal`)."""
+        return parse_action(text, self)
+
+    def check(self, action: Action | str) -> Action:
+        """The action (parsed, if text) if the rules accept it now; else the IllegalAction
+        (or NotationError) :meth:`play` would raise. Nothing changes."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        check(self.state, canonical(action))
+        return action
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether :meth:`play` would accept ``action`` now (text that names no action is
+        not legal)."""
+        try:
+            self.check(action)
+        except (IllegalAction, NotationError):
+            return False
+        return True
+
+    def discard_options(self) -> DiscardChoice:
+        """Every legal discard of the taker's, now (``legal_actions`` offers one of them)."""
+        if self.state.phase != phases.CHIEN:
+            raise IllegalAction("wrong_phase", f"there is no discard to make now "
+                                f"({self.state.phase})")
+        options = discard_options(self.state)
+        return DiscardChoice(options.size, codes_of_mask(options.ordinary),
+                             codes_of_mask(options.trumps), options.trumps_required)
+
+    def poignee_options(self, seat: int | None = None) -> list[PoigneeChoice]:
+        """Each poignée level ``seat`` (the seat to act by default) holds the trumps for;
+        empty when it holds too few. Whether it may show one now is
+        :meth:`poignee_window_open`."""
+        if seat is None:
+            seat = self.turn
+        if seat is None:
+            return []
+        return [PoigneeChoice(level, codes_of_mask(pool), codes_of_mask(shown))
+                for level, pool, shown in poignee_options(self.state, seat)]
+
+    def poignee_window_open(self, seat: int) -> bool:
+        """Whether ``seat`` may show a poignée now: just before its own first card, once
+        (A12)."""
+        return poignee_window_open(self.state, seat)
 
     def hand(self, seat: int) -> list[str]:
         """A seat's hand, in display order (the whole truth: for tests and the log, not bots)."""
@@ -145,8 +260,12 @@ class Game:
 
     # -- playing ---------------------------------------------------------------
 
-    def play(self, action: Action) -> list[Event]:
-        """Check and apply a decision, then every derived event it leads to; return them all."""
+    def play(self, action: Action | str) -> list[Event]:
+        """Check and apply a decision, then every derived event it leads to; return them all.
+
+        Text is read by :meth:`parse` first (``game.play("garde")``)."""
+        if isinstance(action, str):
+            action = self.parse(action)
         state = self.state
         card = legal_card_played(state, action)
         if card >= 0:  # the inner loop of every deal: the effect below, without dispatch
@@ -298,4 +417,4 @@ def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequ
                      rules=carried_rules(rules))
 
 
-__all__ = ["Game", "Play", "deal_event"]
+__all__ = ["DiscardChoice", "Game", "Play", "PoigneeChoice", "deal_event"]

@@ -1,31 +1,63 @@
-"""The text notation of actions: one parser for what a named deal's script writes.
+"""The text notation of actions: the one module that reads and writes actions as words.
 
-``"P1 bid garde"``, ``"P0 discard 5S 8S 4D 1C 2C 4C"``, ``"P2 play KH"``,
-``"P3 poignee 21T 20T …"``, ``"P0 chelem yes"``.
+Two forms. A person's words, for the seat to act, read against the game's phase:
+``"garde"``, ``"pass"`` (or ``"passe"``, ``"p"``), ``"KH"`` (or its number in the
+hand, ``"3"``), ``"5S 8S 4D 1C 2C 4C"`` at the discard, ``"y"``/``"n"`` (or
+``"chelem"``/``"no chelem"``) at the chelem question; and the same with its kind,
+``"bid garde"``, ``"play KH"``, ``"discard 5S 8S 4D 1C 2C 4C"``,
+``"poignee T2 T3 …"``, ``"chelem yes"``. And the seat-prefixed form a named deal's
+script writes: ``"P1 bid garde"``, ``"P0 discard 5S 8S 4D 1C 2C 4C"``,
+``"P2 play KH"``, ``"P3 poignee T21 T20 …"``, ``"P0 chelem yes"``.
+
+:func:`parse_action` reads both (the game gives the phase, the seat to act, its hand
+and the rule set's contracts); :func:`parse_script_entry` reads the seat-prefixed
+form alone; :func:`format_action` writes either. The words are only read here: an
+action that reads well may still be refused by the rules (``Game.play`` checks it).
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
+from tarot.engine import phases
 from tarot.engine.cards import CODES, CardError, parse_card
 from tarot.engine.events import Action, Bid, Chelem, Discard, Poignee
 from tarot.engine.events import Play as PlayAction
+from tarot.engine.phase_table import legal_actions
+from tarot.engine.rules import PASS_WORDS
 from tarot.errors import TarotError
+
+if TYPE_CHECKING:
+    from tarot.engine.game import Game
 
 
 class NotationError(TarotError, ValueError):
-    """Text that names no action; the message quotes it and says what to write."""
+    """Text that names no action; the message quotes it and says what to write.
+
+    ``card`` is true when the fault is a card the text names (an unknown code, a number
+    beyond the hand), false when it is the words themselves."""
 
     code = "bad_notation"
+
+    def __init__(self, message: str, *, card: bool = False) -> None:
+        super().__init__(message)
+        self.card = card
+
+
+_SEAT_WORD = re.compile(r"[Pp][0-3]")
+KIND_WORDS = frozenset({"bid", "discard", "chelem", "poignee", "poignée", "play"})
+YES_WORDS = frozenset({"y", "yes", "o", "oui", "chelem"})
+NO_WORDS = frozenset({"", "n", "no", "non", "no chelem", "no_chelem"})
+POIGNEE_WORDS = frozenset({"p", "poignee", "poignée"})
 
 
 def parse_script_entry(entry: str) -> Action:
     """``"P1 bid garde"`` → ``Bid(seat=1, contract="garde")``."""
     words = entry.split()
-    if len(words) < 2 or not re.fullmatch(r"[Pp][0-3]", words[0]):
+    if len(words) < 2 or not _SEAT_WORD.fullmatch(words[0]):
         raise NotationError(f"script entry {entry!r}: write 'P<seat> <kind> <argument>', "
-                        "the seat 0 to 3")
+                            "the seat 0 to 3")
     seat = int(words[0][1])
     kind, args = words[1].lower(), words[2:]
     if kind == "bid":
@@ -35,7 +67,7 @@ def parse_script_entry(entry: str) -> Action:
     try:
         codes = tuple(CODES[parse_card(a)] for a in args)
     except CardError as error:
-        raise NotationError(f"script entry {entry!r}: {error}") from None
+        raise NotationError(f"script entry {entry!r}: {error}", card=True) from None
     if kind == "discard":
         return Discard(seat=seat, cards=codes)
     if kind == "poignee":
@@ -43,3 +75,116 @@ def parse_script_entry(entry: str) -> Action:
     if kind == "play" and len(codes) == 1:
         return PlayAction(seat=seat, card=codes[0])
     raise NotationError(f"script entry {entry!r}: unknown kind {kind!r}")
+
+
+def card_code(token: str, hand: list[str]) -> str:
+    """The canonical code of a card named by its code (any case, ``♠♥♦♣`` or ``S H D C``)
+    or by its number in ``hand`` (1 for the first card, as the table shows it)."""
+    # isdecimal, not isdigit: int() refuses "²"; three digits bound int()'s work.
+    if token.isdecimal() and len(token) <= 3 and 1 <= int(token) <= len(hand):
+        return hand[int(token) - 1]
+    if token.isdecimal():
+        raise NotationError(f"{token} is not a card number: your hand has {len(hand)} "
+                            f"card{'s' if len(hand) != 1 else ''}", card=True)
+    try:
+        return CODES[parse_card(token)]
+    except CardError as error:
+        raise NotationError(str(error), card=True) from None
+
+
+def _card_codes(text: str, hand: list[str]) -> tuple[str, ...]:
+    return tuple(card_code(token, hand) for token in text.replace(",", " ").split())
+
+
+def bid_words(game: Game) -> list[str]:
+    """What the seat to act may say at the auction now: ``pass`` and each legal contract."""
+    return ["pass"] + [a.contract for a in legal_actions(game.state)
+                       if isinstance(a, Bid) and a.contract]
+
+
+def parse_action(text: str, game: Game) -> Action:
+    """The action ``text`` names, for the seat to act in ``game`` (or the seat it names,
+    ``"P1 bid garde"``); NotationError when it names none."""
+    words = text.split()
+    if words and _SEAT_WORD.fullmatch(words[0]):
+        return parse_script_entry(text)
+    seat = game.turn
+    if seat is None:
+        raise NotationError(f"{text.strip()!r}: no seat is to act now")
+    hand = game.hand(seat)
+    kind = words[0].lower() if words else ""
+    if kind in KIND_WORDS and len(words) > 1:
+        rest = text.strip()[len(words[0]):]
+        return _parse_kind(kind, rest, seat, hand, game)
+    return _parse_word(text.strip(), game.phase, seat, hand, game)
+
+
+def _parse_kind(kind: str, rest: str, seat: int, hand: list[str], game: Game) -> Action:
+    """An action written with its kind (``bid garde``, ``play KH``) for ``seat``."""
+    if kind == "bid":
+        return _parse_bid(rest.strip(), seat, game)
+    if kind == "chelem":
+        answer = rest.strip().lower()
+        if answer not in {"yes", "true", "no", "false"}:
+            raise NotationError("Answer chelem yes or chelem no.")
+        return Chelem(seat=seat, declared=answer in {"yes", "true"})
+    cards = _card_codes(rest, hand)
+    if kind == "discard":
+        return Discard(seat=seat, cards=cards)
+    if kind in ("poignee", "poignée"):
+        return Poignee(seat=seat, cards=cards)
+    if len(cards) != 1:
+        raise NotationError("play names one card: play KH")
+    return PlayAction(seat=seat, card=cards[0])
+
+
+def _parse_bid(answer: str, seat: int, game: Game) -> Bid:
+    word = answer.lower().replace(" ", "_").replace("-", "_")
+    if word in PASS_WORDS:
+        return Bid(seat=seat, contract=None)
+    contracts = {c.id: c.name for c in game.rules.contracts}
+    by_name = {n.lower().replace(" ", "_"): cid for cid, n in contracts.items()}
+    contract = by_name.get(word, word)
+    if contract not in contracts:
+        raise NotationError(f"Type one of: {', '.join(bid_words(game))}")
+    return Bid(seat=seat, contract=contract)
+
+
+def _parse_word(answer: str, phase: str, seat: int, hand: list[str], game: Game) -> Action:
+    """A person's bare words, read as the decision ``phase`` awaits."""
+    if phase == phases.AUCTION:
+        return _parse_bid(answer, seat, game)
+    if phase == phases.CHIEN:
+        return Discard(seat=seat, cards=_card_codes(answer, hand))
+    if phase == phases.DECLARATIONS:
+        word = " ".join(answer.lower().split())
+        if word not in YES_WORDS | NO_WORDS:
+            raise NotationError("Answer y (yes) or n (no).")
+        return Chelem(seat=seat, declared=word in YES_WORDS)
+    if phase == phases.TRICKS:
+        if not answer:
+            raise NotationError("Name a card: its code (KH, T21, EXC) or its number in the "
+                                "hand")
+        if answer.lower() in POIGNEE_WORDS:
+            raise NotationError("A poignée names the trumps it shows: poignee T2 T3 …")
+        return PlayAction(seat=seat, card=card_code(answer, hand))
+    raise NotationError(f"{answer!r}: no decision is awaited now ({phase})")
+
+
+def format_action(action: Action, *, seat: bool = False) -> str:
+    """``action`` in the notation: the person's words for the seat to act (``"garde"``,
+    ``"KH"``, ``"discard 5S …"``), or with ``seat`` the script's form (``"P1 bid garde"``).
+    :func:`parse_action` (and :func:`parse_script_entry` for the second) read it back."""
+    if isinstance(action, Bid):
+        word = action.contract or "pass"
+        return f"P{action.seat} bid {word}" if seat else word
+    if isinstance(action, Chelem):
+        if seat:
+            return f"P{action.seat} chelem {'yes' if action.declared else 'no'}"
+        return "chelem" if action.declared else "no chelem"
+    if isinstance(action, PlayAction):
+        return f"P{action.seat} play {action.card}" if seat else action.card
+    if isinstance(action, Discard | Poignee):
+        text = f"{action.type} {' '.join(action.cards)}".rstrip()
+        return f"P{action.seat} {text}" if seat else text
+    raise TypeError(f"not an action: {action!r}")

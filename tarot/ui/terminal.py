@@ -42,8 +42,6 @@ from tarot.engine.cards import (
 )
 from tarot.engine.events import (
     Action,
-    Bid,
-    Chelem,
     Deal,
     Discard,
     Event,
@@ -53,9 +51,7 @@ from tarot.engine.events import (
 )
 from tarot.engine.events import Play as PlayCard
 from tarot.engine.game import Game
-from tarot.engine.legal import discard_options, poignee_options, poignee_window_open
-from tarot.engine.phase_table import check
-from tarot.engine.rules import PASS_WORDS
+from tarot.engine.notation import POIGNEE_WORDS, NotationError, bid_words, card_code
 from tarot.errors import IllegalAction
 from tarot.explain.narrate import Narrator, settlement_summary
 from tarot.log import LogWriter
@@ -182,10 +178,10 @@ class TerminalGame:
         while not self.game.is_over:
             seat = self.game.turn
             assert seat is not None
-            if self.human is None and self.game.state.deal_number >= MAX_DEALS_WITHOUT_CONTRACT:
+            if self.human is None and self.game.deal_number >= MAX_DEALS_WITHOUT_CONTRACT:
                 # No person to bid, and players that never will: a redeal for ever (A18).
                 raise click.ClickException(
-                    f"{self.game.state.deal_number} deals in a row without a contract: the "
+                    f"{self.game.deal_number} deals in a row without a contract: the "
                     f"computer players do not bid under the rules {self.game.rules.id!r}; "
                     "the game is saved as it is")
             events = self.human_turn() if seat == self.human else self.computer_turn(seat)
@@ -281,8 +277,10 @@ class TerminalGame:
                 # table, the person as "you" (the log's message says P0…P3).
                 message = with_symbols(error.render(self.names, self.human))
                 self.say(Text(f"  ✗ {message}", style="yellow"))
-            except CardError as error:
-                self.say(Text(f"  ✗ {error}", style="yellow"))
+            except NotationError as error:
+                # A card the answer names is refused like a move; the words, more quietly.
+                self.say(Text(f"  ✗ {error}", style="yellow") if error.card else
+                         f"  ✗ {error}")
 
     def show_hint(self) -> None:
         """What the hint player would play here and why, from the person's own view only."""
@@ -327,7 +325,7 @@ class TerminalGame:
         if phase == phases.AUCTION:
             return f"Your bid ({' / '.join(self.bid_words())}):"
         if phase == phases.CHIEN:
-            options = discard_options(self.game.state)
+            options = self.game.discard_options()
             forced = (f"; {options.trumps_required} trump"
                       f"{'s' if options.trumps_required != 1 else ''} must go, too few "
                       "ordinary cards"
@@ -340,58 +338,36 @@ class TerminalGame:
         return "Your card (code or number, hint, ? for help):"
 
     def bid_words(self) -> list[str]:
-        return ["pass"] + [a.contract for a in self.game.legal_actions()
-                           if isinstance(a, Bid) and a.contract]
+        return bid_words(self.game)
 
     def parse_answer(self, answer: str) -> Action | None:
+        """The action the person's answer names (tarot.engine.notation), or None to ask
+        again; the two answers that open a dialogue of their own are read here."""
         phase = self.game.phase
         seat = self.human
         assert seat is not None
-        if phase == phases.AUCTION:
-            word = answer.lower().replace(" ", "_").replace("-", "_")
-            if word in PASS_WORDS:
-                return Bid(seat=seat, contract=None)
-            by_name = {n.lower().replace(" ", "_"): cid for cid, n in self.contracts.items()}
-            contract = by_name.get(word, word)
-            if contract not in self.contracts:
-                self.say(f"  ✗ Type one of: {', '.join(self.bid_words())}")
+        if phase == phases.CHIEN and answer.lower() == "auto":
+            hand = mask_of_codes(self.game.hand(seat))
+            return Discard(seat=seat, cards=codes_of_mask(
+                choose_discard(hand, self.game.rules.deal.chien_size,
+                               self.game.rules.table.points)))
+        if phase == phases.TRICKS:
+            if answer.lower() in POIGNEE_WORDS:
+                return self.choose_poignee()
+            if not answer:
                 return None
-            return Bid(seat=seat, contract=contract)
-        if phase == phases.CHIEN:
-            if answer.lower() == "auto":
-                hand = self.game.state.hands[seat]
-                return Discard(seat=seat, cards=codes_of_mask(
-                    choose_discard(hand, self.game.rules.deal.chien_size,
-                                   self.game.rules.table.points)))
-            tokens = answer.replace(",", " ").split()
-            return Discard(seat=seat, cards=tuple(self.card_code(t) for t in tokens))
-        if phase == phases.DECLARATIONS:
-            if answer.lower() not in {"", "y", "yes", "n", "no", "o", "oui", "non"}:
-                self.say("  ✗ Answer y (yes) or n (no).")
-                return None
-            return Chelem(seat=seat, declared=answer.lower() in {"y", "yes", "o", "oui"})
-        if answer.lower() in {"p", "poignee", "poignée"}:
-            return self.choose_poignee()
-        if not answer:
-            return None
-        return PlayCard(seat=seat, card=self.card_code(answer))
+        return self.game.parse(answer)
 
     def card_code(self, token: str) -> str:
         hand = self.game.hand(self.human) if self.human is not None else []
-        # isdecimal, not isdigit: int() refuses "²"; three digits bound int()'s work.
-        if token.isdecimal() and len(token) <= 3 and 1 <= int(token) <= len(hand):
-            return hand[int(token) - 1]
-        if token.isdecimal():
-            raise CardError(f"{token} is not a card number: your hand has {len(hand)} "
-                            f"card{'s' if len(hand) != 1 else ''}")
-        return CODES[parse_card(token)]
+        return card_code(token, hand)
 
     def choose_poignee(self) -> Poignee | None:
         assert self.human is not None
-        options = poignee_options(self.game.state, self.human)
+        options = self.game.poignee_options(self.human)
         if not options or not self.game.legal_actions() or not any(
                 isinstance(a, Poignee) for a in self.game.legal_actions()):
-            if not poignee_window_open(self.game.state, self.human):
+            if not self.game.poignee_window_open(self.human):
                 self.say("  ✗ No poignée now: a poignée is shown just before your first "
                          "card, once (A12).")
             else:
@@ -399,9 +375,9 @@ class TerminalGame:
                 self.say(f"  ✗ No poignée with this hand: it takes {fewest} trumps (or "
                          f"{fewest - 1} and the Excuse) (R8).")
             return None
-        for index, (level, _, shown) in enumerate(options, start=1):
-            line = Text(f"  {index}. {level.name}, +{level.bonus}: ")
-            line.append_text(cards_line(codes_of_mask(shown)))
+        for index, option in enumerate(options, start=1):
+            line = Text(f"  {index}. {option.level.name}, +{option.level.bonus}: ")
+            line.append_text(cards_line(option.shown))
             self.say(line)
         self.say("  (These show your lowest trumps; to show others, type the cards themselves.)")
         # Asked again until the answer is one it can take: a typo must not be taken as
@@ -419,9 +395,9 @@ class TerminalGame:
                 try:
                     chosen = Poignee(seat=self.human, cards=tuple(self.card_code(t)
                                                                   for t in tokens))
-                    check(self.game.state, chosen)
+                    self.game.check(chosen)
                     return chosen
-                except CardError as error:
+                except NotationError as error:
                     self.say(Text(f"  ✗ {error}", style="yellow"))
                     continue
                 except IllegalAction as error:
@@ -429,7 +405,7 @@ class TerminalGame:
                     self.say(Text(f"  ✗ {message}", style="yellow"))
                     continue
             if answer.isdecimal() and len(answer) <= 3 and 1 <= int(answer) <= len(options):
-                return Poignee(seat=self.human, cards=codes_of_mask(options[int(answer) - 1][2]))
+                return Poignee(seat=self.human, cards=options[int(answer) - 1].shown)
             if answer.isdecimal():
                 why = f"{answer[:6]} is not one of the poignées listed"
             elif _is_card(answer):
@@ -461,8 +437,8 @@ class TerminalGame:
             self.say(line)
         self.show_hand()
         if any(isinstance(a, Poignee) for a in self.game.legal_actions()):
-            levels = ", ".join(level.name.lower() for level, _, _ in
-                               poignee_options(self.game.state, self.game.turn or 0))
+            levels = ", ".join(option.level.name.lower() for option in
+                               self.game.poignee_options())
             self.say(Text(f"You may show a poignée now ({levels}): type p, "
                           "or play a card to show none.", style="bold"))
 
@@ -479,14 +455,14 @@ class TerminalGame:
         self.say(Text("The deal is over.", style="bold"))
         for line in settlement_summary(settlement, self.game.rules, self.names):
             self.say_indented(Text(line), 2 + len(line) - len(line.lstrip()))
-        state = self.game.state
-        if state.chien_taken:
-            owner = "Your" if state.taker == self.human else f"{self.names[state.taker]}'s"
+        taker, discard = self.game.taker, self.game.discard
+        if discard is not None and taker is not None:
+            owner = "Your" if taker == self.human else f"{self.names[taker]}'s"
             hidden = Text(f"  {owner} discard: ")
-            hidden.append_text(cards_line(codes_of_mask(state.discard)))
+            hidden.append_text(cards_line(discard))
         else:
             hidden = Text("  The chien: ")
-            hidden.append_text(cards_line(codes_of_mask(state.chien)))
+            hidden.append_text(cards_line(self.game.chien))
         self.say(hidden)
         self.say(Text("Tricks (the leader first, ✓ the winner):", style="bold"))
         for trick in (e for e in self.game.events if isinstance(e, TrickTaken)):
