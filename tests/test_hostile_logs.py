@@ -672,7 +672,7 @@ def _seeded_logs(folder: Path, count: int) -> dict[str | None, int]:
 
 def test_5000_mutated_logs_through_read_log(tmp_path: Path) -> None:
     """The first 5,000 of the slow tier's seeded mutated logs: the fast tier's share of the
-    campaign (hypothesis draws its logs twenty times slower)."""
+    campaign (hypothesis draws its logs about fifteen times slower)."""
     seen = _seeded_logs(tmp_path, N_SEEDED_FAST)
     assert_the_mutations_reach_the_rules(seen, N_SEEDED_FAST)
 
