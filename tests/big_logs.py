@@ -6,9 +6,8 @@ memory linear in their size (each redeal one shuffle, each line read on its own)
 
 from __future__ import annotations
 
-import random
+from helpers import play_out
 
-from tarot.bots.random_player import random_action
 from tarot.engine.events import Bid
 from tarot.engine.game import Game
 from tarot.log import dumps_log
@@ -21,10 +20,7 @@ def redeal_game(redeals: int, seed: int = 7) -> Game:
         seat = game.turn
         assert seat is not None
         game.play(Bid(seat=seat, contract=None))
-    rng = random.Random(seed)
-    while not game.is_over:
-        game.play(random_action(game.state, rng))
-    return game
+    return play_out(game, seed)
 
 
 def redeal_log(redeals: int, seed: int = 7) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path as _Path
 from typing import Any
 
 import pytest
+from helpers import auction, play_out, random_game
 
 import tarot
 from tarot.bots.random_player import random_action
@@ -48,15 +49,9 @@ def fixed_game() -> Game:
     return Game.from_deal(FIXED_HANDS, FIXED_CHIEN)
 
 
-def after_auction(game: Game, bids: list[str | None]) -> Game:
-    for contract in bids:
-        game.play(Bid(seat=game.turn, contract=contract))  # type: ignore[arg-type]
-    return game
-
-
 def fixed_in_tricks() -> Game:
     """P0 takes a Garde sans on the fixed deal, no chelem: P0 to lead trick 1."""
-    game = after_auction(fixed_game(), ["garde_sans", None, None, None])
+    game = auction(fixed_game(), "garde_sans", None, None, None)
     game.play(Chelem(seat=0, declared=False))
     assert game.phase == phases.TRICKS and game.turn == 0
     return game
@@ -139,7 +134,7 @@ def test_legal_bids_are_exactly_the_accepted_ones() -> None:
 
 
 def fixed_in_chien() -> Game:
-    game = after_auction(fixed_game(), ["prise", None, None, None])
+    game = auction(fixed_game(), "prise", None, None, None)
     assert game.phase == phases.CHIEN and game.turn == 0
     assert "T21" in game.hand(0) and len(game.hand(0)) == 24
     return game
@@ -169,7 +164,7 @@ def four_kings_game() -> Game:
     chien = ["T15", "2H", "3H", "4S", "5D", "6C"]
     rest = [c for c in CODES if c not in p0 and c not in chien]
     game = Game.from_deal([p0, rest[:18], rest[18:36], rest[36:]], chien)
-    after_auction(game, ["garde", None, None, None])
+    auction(game, "garde", None, None, None)
     assert len(game.hand(0)) == 24
     return game
 
@@ -195,9 +190,7 @@ def test_forced_trump_discard_and_the_four_kings_triple() -> None:
     game.play(Poignee(seat=0, cards=("T2", *in_hand)))
     assert set(game.view(3).known_cards()) >= {"T2", *in_hand}
     refused(game, Poignee(seat=0, cards=tuple(in_hand[:10])), "poignee_not_now", "P0")
-    rng = random.Random(0)
-    while not game.is_over:
-        game.play(random_action(game.state, rng, poignee_chance=0.0))
+    play_out(game, 0, poignee_chance=0.0)
     settlement = game.settlement
     assert settlement is not None
     assert [(p.seat, p.level, abs(p.bonus)) for p in settlement.poignees] == [(0, "triple", 40)]
@@ -208,7 +201,7 @@ def test_forced_trump_discard_and_the_four_kings_triple() -> None:
 
 
 def test_only_the_taker_may_declare_a_chelem() -> None:
-    game = after_auction(fixed_game(), [None, None, "garde_sans", None])
+    game = auction(fixed_game(), None, None, "garde_sans", None)
     assert game.phase == phases.DECLARATIONS and game.turn == 2
     refused(game, Chelem(seat=1, declared=True), "chelem_taker_only", "P1", "P2")
     refused(game, Chelem(seat=0, declared=False), "chelem_taker_only", "P0")
@@ -224,7 +217,7 @@ def test_only_the_taker_may_declare_a_chelem() -> None:
 @pytest.mark.parametrize("declared", [True, False])
 def test_a_declared_chelem_makes_the_taker_lead(bids: list[str | None], taker: int,
                                                 declared: bool) -> None:
-    game = after_auction(fixed_game(), bids)
+    game = auction(fixed_game(), *bids)
     assert game.state.taker == taker
     if game.phase == phases.CHIEN:
         game.play(game.legal_actions()[0])
@@ -237,9 +230,7 @@ def test_a_declared_chelem_makes_the_taker_lead(bids: list[str | None], taker: i
                 f"P{seat}", f"P{leader}")
     card = game.hand(leader)[0]
     assert game.play(Play(seat=leader, card=card))[0] == Play(seat=leader, card=card)
-    rng = random.Random(taker)
-    while not game.is_over:
-        game.play(random_action(game.state, rng))
+    play_out(game, taker)
     kinds = [c.kind for c in game.settlement.chelem]  # type: ignore[union-attr]
     if declared:
         assert kinds[0] in ("declared_made", "declared_failed")
@@ -252,14 +243,14 @@ def test_after_a_redeal_the_new_dealers_right_leads() -> None:
     for seat in range(4):
         game.play(Bid(seat=seat, contract=None))
     assert game.state.dealer == 0 and game.turn == 1  # B01
-    after_auction(game, ["garde_sans", None, None, None])
+    auction(game, "garde_sans", None, None, None)
     assert game.state.taker == 1
     game.play(Chelem(seat=1, declared=False))
     assert game.turn == 1  # the dealer's right leads, P1 being also the taker
     game2 = Game.new(5)
     for seat in range(4):
         game2.play(Bid(seat=seat, contract=None))
-    after_auction(game2, [None, "garde_contre", None, None])
+    auction(game2, None, "garde_contre", None, None)
     game2.play(Chelem(seat=2, declared=False))
     assert game2.turn == 1
 
@@ -270,7 +261,7 @@ def test_a_slam_led_out_with_the_excuse() -> None:
     suits = [c for c in CODES if not c.startswith("T") and c != "EXC"]
     chien = ["T18", "T19", "T20", "T21", *suits[54:]]
     game = Game.from_deal([p0, suits[:18], suits[18:36], suits[36:54]], chien)
-    after_auction(game, ["garde_sans", None, None, None])
+    auction(game, "garde_sans", None, None, None)
     game.play(Chelem(seat=0, declared=True))
     for n in range(17, 0, -1):
         game.play(Play(seat=0, card=f"T{n}"))
@@ -401,7 +392,7 @@ def poignee_game(trumps: list[str], excuse: bool) -> Game:
     chien = ["T1", *[c for c in rest if not c.startswith("T") and c != "EXC"][-5:]]
     rest = [c for c in rest if c not in chien]
     game = Game.from_deal([p0, rest[:18], rest[18:36], rest[36:54]], chien)
-    after_auction(game, ["garde_sans", None, None, None])
+    auction(game, "garde_sans", None, None, None)
     game.play(Chelem(seat=0, declared=False))
     assert game.turn == 0
     return game
@@ -538,11 +529,7 @@ def test_a_discard_spelled_another_way_is_accepted_or_refused_cleanly() -> None:
 
 
 def _played_out() -> Game:
-    game = Game.new(100)
-    rng = random.Random(0)
-    while not game.is_over:
-        game.play(random_action(game.state, rng))
-    return game
+    return random_game(100, 0)
 
 
 def test_legal_actions_when_nobody_is_to_act() -> None:

@@ -9,12 +9,11 @@ deliberate lapses. The slow tier measures the sampling levels.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
+from helpers import play_out_with
 
-from tarot.bots.base import ask
 from tarot.bots.blunders import Blunder, blunders, measure_level
 from tarot.bots.registry import YARDSTICK, make_player
 from tarot.engine.game import Game
@@ -33,15 +32,13 @@ def test_the_detector_sees_the_mistakes_of_the_issue() -> None:
     """`tarot play --seed 5`, trick 1, as the yardstick plays it: South leads 4♠, East
     plays Q♠ and North N♠ before the taker, West, takes both with K♠."""
     yardstick = make_player(YARDSTICK)
-    game = Game.new(seed=5)
-    rng = random.Random(5)
-    while not game.is_over:
-        game.play(ask(yardstick, game, rng))
+    game = play_out_with(Game.new(seed=5), yardstick, 5)
     found, _ = blunders(game, range(4))
     assert Blunder("honour_wasted", 1, 1, "QS") in found
     assert Blunder("honour_wasted", 2, 1, "NS") in found
 
 
+@pytest.mark.slow  # slow tier: see docs/testing.md, "What moved to the slow tier"
 def test_rules_makes_no_beginners_mistake_the_yardstick_makes() -> None:
     rules, decisions = measure("rules", 160)
     yardstick, _ = measure(YARDSTICK, 160)
@@ -56,6 +53,7 @@ def test_rules_makes_no_beginners_mistake_the_yardstick_makes() -> None:
     assert rules["honour_wasted"] < yardstick["honour_wasted"] / 1.5
 
 
+@pytest.mark.slow  # slow tier: see docs/testing.md, "What moved to the slow tier"
 def test_easy_keeps_its_lapses() -> None:
     easy, _ = measure("easy", 160)
     rules, _ = measure("rules", 160)
@@ -76,11 +74,7 @@ def test_the_sampling_levels_rates(level: str) -> None:
 def test_a_blunder_needs_a_choice() -> None:
     """A card that was the only legal one is never a mistake (the decisions counted are
     the ones with a choice)."""
-    game = Game.new(seed=9)
-    rng = random.Random(9)
-    player = make_player(YARDSTICK)
-    while not game.is_over:
-        game.play(ask(player, game, rng))
+    game = play_out_with(Game.new(seed=9), make_player(YARDSTICK), 9)
     found, decisions = blunders(game, range(4))
     assert 0 < decisions < 72
     assert isinstance(game.state, DealState) and all(b.trick <= 18 for b in found)

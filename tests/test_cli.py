@@ -298,6 +298,7 @@ def test_levels_offered_by_play_are_the_registered_players() -> None:
     assert DEFAULT_OFFERED == DEFAULT_LEVEL
 
 
+@pytest.mark.slow  # slow tier: see docs/testing.md, "What moved to the slow tier"
 def test_play_without_level_seats_the_default_level(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Without --level (nor TAROT_LEVEL, which the test session sets to the quick

@@ -77,6 +77,7 @@ def test_a_cluster_gives_the_pool_s_figures(cluster: Any) -> None:
     assert dask == pool
 
 
+@pytest.mark.slow  # slow tier: see docs/testing.md, "What moved to the slow tier"
 def test_scheduler_local_starts_its_own_cluster() -> None:
     dask = run_json([*SHORT, "--scheduler", "local", "--workers", "2"])
     timing = dask.pop("timing")

@@ -266,7 +266,9 @@ def _resume_answers(scenario: Scenario, saved: int, whole: bytes, folder: Path,
     return ref.rest_of_answers(scenario.answers, saved)
 
 
-@pytest.mark.parametrize("keep", [2, 5, 9, 30, 60, -1])
+# The middle cuts run in the slow tier (docs/testing.md); the fast tier cuts line 2 and the last.
+@pytest.mark.parametrize("keep", [
+    2, *(pytest.param(n, marks=pytest.mark.slow) for n in (5, 9, 30, 60)), -1])
 def test_a_torn_last_line_is_named_dropped_and_resumed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keep: int) -> None:
     """The file cut in the middle of a line: ``validate`` names it (torn_line), ``validate

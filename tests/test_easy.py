@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from helpers import play_out_with
+
 from tarot.bots.base import ask
 from tarot.bots.easy_player import EasyPlayer
 from tarot.bots.rules_player import YARDSTICK_STYLE, RulesPlayer
@@ -43,10 +45,6 @@ def test_it_lapses_at_cards_and_misjudges_hands() -> None:
 def test_same_seed_same_game() -> None:
     runs = []
     for _ in range(2):
-        game = Game.new(seed=11)
-        rng = random.Random(5)
-        easy = EasyPlayer()
-        while not game.is_over:
-            game.play(ask(easy, game, rng))
+        game = play_out_with(Game.new(seed=11), EasyPlayer(), 5)
         runs.append(game.events)
     assert runs[0] == runs[1]

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import auction, deal_with
 from test_api import fixed_in_tricks
 
 from tarot.engine.cards import CODES
@@ -63,25 +64,11 @@ def engine(make: Callable[[], Game], action: Callable[[Game], object]) -> str:
     return raised.value.code
 
 
-def deal_with(hand: list[str]) -> Game:
-    """P0 holds ``hand``; the other cards go round in code order (the chien last), so no
-    petit sec; P0 speaks first."""
-    rest = [c for c in CODES if c not in hand]
-    hands = [hand, rest[:18], rest[18:36], rest[36:54]]
-    return Game.from_deal(hands, rest[54:])
-
-
 TRUMPS_AND_EXCUSE = [f"T{n}" for n in range(2, 13)] + ["EXC", "1S", "2S", "3S", "4S", "5S", "6S"]
 FOUR_KINGS = ["KS KH KD KC T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21",
               "1S 3S 6S 7S 9S 1H 4H 10H 7D JD QD 3C 6C 8C 9C 10C T4 EXC",
               "5S JS NS QS 5H 7H JH QH 5D 6D ND 1C 7C JC NC QC T2 T3",
               "4S 8S 10S 2H 6H 8H 9H NH 1D 2D 3D 8D 9D 10D 2C 4C T1 T5"]
-
-
-def auction(game: Game, *bids: str | None) -> Game:
-    for contract in bids:
-        game.play(Bid(seat=game.turn, contract=contract))  # type: ignore[arg-type]
-    return game
 
 
 def poignee_window() -> Game:

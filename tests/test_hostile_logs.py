@@ -40,11 +40,11 @@ from typing import Any, Protocol, TypeVar
 import pytest
 from click.testing import CliRunner
 from conftest import report
+from helpers import play_out, random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import assert_cards_conserved
 
-from tarot.bots.random_player import random_action
 from tarot.engine import phases
 from tarot.engine.events import Bid
 from tarot.engine.game import Game
@@ -55,26 +55,22 @@ from tarot.ui.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 CODES = frozenset(ILLEGAL_ACTION_CODES) | frozenset(LOG_ERROR_CODES)
-N_READ = 10_000  # mutated logs through read_log, drawn by hypothesis
+N_READ = 10_000  # mutated logs through read_log, drawn by hypothesis (slow)
 N_SEEDED = 100_000  # mutated logs through read_log, drawn by seeded generators (slow)
+N_SEEDED_FAST = 5_000  # the first of those, in the fast tier
 N_CLI = 2_000  # mutated logs through tarot validate / validate --allow-incomplete / replay
 
 
 def _fresh_logs() -> list[bytes]:
     logs = []
     for seed in (1, 2, 3):
-        game = Game.new(31_000 + seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            game.play(random_action(game.state, rng))
+        game = random_game(31_000 + seed, seed)
         logs.append(dumps_log(game.header, game.events).encode())
     # Four passes, then the redeal's deal from the seed.
     game = Game.new(5)
     for seat in range(4):
         game.play(Bid(seat=seat, contract=None))
-    rng = random.Random(0)
-    while not game.is_over:
-        game.play(random_action(game.state, rng))
+    play_out(game, 0)
     text = dumps_log(game.header, game.events)
     logs.append(text.encode())
     # The same deal as decisions alone (the derived events are recomputed).
@@ -591,10 +587,7 @@ def test_a_named_deal_script_in_the_header_is_checked(tmp_path: Path) -> None:
 
 def test_unusual_seat_names_survive_the_round_trip(tmp_path: Path) -> None:
     """json.dumps leaves U+2028 and U+0085 as they are; lines end with \\n only."""
-    game = Game.new(3, seats=("a\u2028b", "c\x85d", "e\u2029f", "日本"))
-    rng = random.Random(0)
-    while not game.is_over:
-        game.play(random_action(game.state, rng))
+    game = random_game(3, 0, seats=("a\u2028b", "c\x85d", "e\u2029f", "日本"))
     path = tmp_path / "x.jsonl"
     path.write_text(dumps_log(game.header, game.events), encoding="utf-8")
     assert read_log(path).events == game.events
@@ -622,6 +615,7 @@ def assert_the_mutations_reach_the_rules(seen: dict[str | None, int], total: int
         reached)  # type: ignore[type-var]
 
 
+@pytest.mark.slow  # two minutes; the fast tier has test_5000_mutated_logs_through_read_log
 def test_mutated_logs_through_read_log(tmp_path: Path) -> None:
     """10,000 mutated logs through read_log (with and without allow_incomplete), drawn by
     hypothesis."""
@@ -663,18 +657,31 @@ def _seeded_batch(job: tuple[Path, int, int]) -> dict[str | None, int]:
     return seen
 
 
-@pytest.mark.slow
-def test_100000_mutated_logs_through_read_log(tmp_path: Path) -> None:
-    """100,000 mutated logs through read_log, drawn from seeded generators (log ``n`` from
-    ``random.Random(n)``: a failure names its seed), on two worker processes."""
+def _seeded_logs(folder: Path, count: int) -> dict[str | None, int]:
+    """Mutated logs 0 to ``count`` - 1 through read_log, on two worker processes."""
     import multiprocessing
 
-    jobs = [(tmp_path, first, 2_500) for first in range(0, N_SEEDED, 2_500)]
+    jobs = [(folder, first, min(2_500, count - first)) for first in range(0, count, 2_500)]
     seen: dict[str | None, int] = {}
     with multiprocessing.get_context("fork").Pool(2) as pool:
         for batch in pool.imap_unordered(_seeded_batch, jobs):
             for code, n in batch.items():
                 seen[code] = seen.get(code, 0) + n
+    return seen
+
+
+def test_5000_mutated_logs_through_read_log(tmp_path: Path) -> None:
+    """The first 5,000 of the slow tier's seeded mutated logs: the fast tier's share of the
+    campaign (hypothesis draws its logs about fifteen times slower)."""
+    seen = _seeded_logs(tmp_path, N_SEEDED_FAST)
+    assert_the_mutations_reach_the_rules(seen, N_SEEDED_FAST)
+
+
+@pytest.mark.slow
+def test_100000_mutated_logs_through_read_log(tmp_path: Path) -> None:
+    """100,000 mutated logs through read_log, drawn from seeded generators (log ``n`` from
+    ``random.Random(n)``: a failure names its seed), on two worker processes."""
+    seen = _seeded_logs(tmp_path, N_SEEDED)
     assert_the_mutations_reach_the_rules(seen, N_SEEDED)
     report("mutated logs (seeded)", [_seen_line(seen)])
 

@@ -41,8 +41,11 @@ def _wait_for_a_record(process: subprocess.Popen[bytes], results: Path) -> None:
         time.sleep(0.05)
 
 
-@pytest.mark.parametrize(("sent", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143),
-                                              (signal.SIGKILL, -signal.SIGKILL)])
+# SIGKILL in the fast tier (the parent cannot pass it on); the others in the slow one.
+@pytest.mark.parametrize(("sent", "status"), [
+    pytest.param(signal.SIGINT, 130, marks=pytest.mark.slow),
+    pytest.param(signal.SIGTERM, 143, marks=pytest.mark.slow),
+    (signal.SIGKILL, -signal.SIGKILL)])
 def test_a_stopped_or_killed_simulate_ends_its_workers_quietly(
         tmp_path: Path, sent: signal.Signals, status: int) -> None:
     """The workers of a parent SIGTERMed or SIGKILLed used to play on and print their
@@ -86,7 +89,8 @@ def _wait_for(process: subprocess.Popen[bytes], prompt: bytes) -> bytes:
     return seen
 
 
-@pytest.fixture(params=["pipe", "fifo"])
+# The FIFO in the slow tier (docs/testing.md): the pipe takes the same path in the fast one.
+@pytest.fixture(params=["pipe", pytest.param("fifo", marks=pytest.mark.slow)])
 def held_input(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[int, int]]:
     """A standard input that stays open with nothing in it: the read end, for the child,
     and the write end, which the test holds (and closes at the end)."""

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import play_out
 from jsonschema import Draft202012Validator
 
-from tarot.bots.random_player import random_action
 from tarot.engine import phases
 from tarot.engine.cards import CODES
 from tarot.engine.deal import SHUFFLE_ALGORITHM, SeededShuffles, seeded_deal
@@ -42,10 +42,7 @@ DERIVED = ("chien_shown", "trick", "redeal", "settlement")
 
 
 def finish(game: Game, seed: int) -> Game:
-    rng = random.Random(seed)
-    while not game.is_over:
-        game.play(random_action(game.state, rng))
-    return game
+    return play_out(game, seed)
 
 
 def prise_game() -> Game:
@@ -121,9 +118,7 @@ def test_every_event_line_is_the_one_pydantic_writes() -> None:
     rng = random.Random(3)
     seen: set[str] = set()
     for seed in range(200):
-        game = Game.new(seed)
-        while not game.is_over:
-            game.play(random_action(game.state, rng))
+        game = play_out(Game.new(seed), rng)
         for seq, event in enumerate(game.events):
             model = LINE_MODELS[type(event)]
             line = model(seq=seq, **{f.name: getattr(event, f.name) for f in fields(event)})

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 import pytest
+from helpers import play_out
 from transitions.core import MachineError
 
 from tarot.engine import phases
@@ -287,7 +288,6 @@ def test_every_phase_change_the_engine_makes_is_the_machines(
     import random
     import types
 
-    from tarot.bots.random_player import random_action
     from tarot.engine import evolve
 
     taken: set[tuple[str, str, str]] = set()
@@ -308,6 +308,5 @@ def test_every_phase_change_the_engine_makes_is_the_machines(
         if seed % 10 == 0:  # four passes: random bids rarely all pass
             for _ in range(4):
                 game.play(Bid(seat=game.turn, contract=None))  # type: ignore[arg-type]
-        while not game.is_over:
-            game.play(random_action(game.state, rng))
+        play_out(game, rng)
     assert taken == {(t["trigger"], t["source"], t["dest"]) for t in phases.TRANSITIONS}

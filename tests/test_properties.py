@@ -34,6 +34,7 @@ from functools import cache
 
 import pytest
 import reference as ref
+from helpers import random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -495,10 +496,7 @@ def test_the_batches_reach_every_feature() -> None:
 
 
 def play_log(seed: int, choices: int) -> str:
-    game = Game.new(seed)
-    rng = random.Random(choices)
-    while not game.is_over:
-        game.play(random_action(game.state, rng))
+    game = random_game(seed, choices)
     return dumps_log(game.header, game.events)
 
 

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from helpers import build_deal, take
 
 from tarot.bots.base import ask
 from tarot.bots.rules_player import RulesPlayer, choose_discard, hand_strength
@@ -32,47 +33,6 @@ PLAYER = RulesPlayer()
 def mask(codes: Sequence[str] | str) -> int:
     cards = parse_cards(codes)
     return sum(1 << c for c in cards)
-
-
-def build_deal(fixed: dict[int, str], *, avoid: dict[int, str] | None = None,
-               chien: str = "") -> tuple[list[list[str]], list[str]]:
-    """Four 18-card hands holding ``fixed`` cards, filled with the rest of the deck.
-
-    ``avoid`` gives, by seat, suit letters (or ``T`` for trumps) a seat must not
-    receive in the fill, so that a constructed seat is void where the test needs it.
-    """
-    avoid = avoid or {}
-    hands = {seat: parse_cards(cards) for seat, cards in fixed.items()}
-    used = {c for cards in hands.values() for c in cards} | set(parse_cards(chien))
-    rest = [c for c in range(78) if c not in used]
-    filled: dict[int, list[int]] = {}
-    # Constrained seats first, while every suit still has cards to give.
-    for seat in sorted(range(4), key=lambda s: s not in avoid):
-        cards = list(hands.get(seat, []))
-        banned = avoid.get(seat, "")
-        for card in list(rest):
-            if len(cards) == 18:
-                break
-            code = CODES[card]
-            suit = "T" if code.startswith("T") else code[-1]
-            if suit in banned:
-                continue
-            cards.append(card)
-            rest.remove(card)
-        assert len(cards) == 18, f"seat {seat} could not be filled"
-        filled[seat] = cards
-    out = [[CODES[c] for c in filled[seat]] for seat in range(4)]
-    chien_cards = parse_cards(chien) + rest
-    assert len(chien_cards) == 6
-    return out, [CODES[c] for c in chien_cards]
-
-
-def take(game: Game, taker: int, contract: str) -> None:
-    """Run the auction so that ``taker`` alone bids ``contract``."""
-    while game.phase == "auction":
-        seat = game.turn
-        assert seat is not None
-        game.play(Bid(seat=seat, contract=contract if seat == taker else None))
 
 
 def next_card(game: Game) -> Action:

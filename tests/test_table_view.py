@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import random_game
 from plain_person import first_legal_card, plain_answer
 from rich.console import Console
 from rich.text import Text
@@ -91,10 +92,7 @@ def test_the_score_so_far_is_the_settlement_at_the_end() -> None:
     chien added as the settlement adds it, are the settlement's."""
     compared = 0
     for seed in range(40):
-        game = Game.new(seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            game.play(random_action(game.state, rng))
+        game = random_game(seed, seed)
         settlement = game.settlement
         assert settlement is not None
         view = game.view(game.state.taker)

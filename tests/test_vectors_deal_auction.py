@@ -6,8 +6,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import pytest
+from helpers import build_deal
 
-from tarot.engine.cards import CODES, RANK_CODES, parse_cards
+from tarot.engine.cards import RANK_CODES, parse_cards
 from tarot.engine.events import (
     Action,
     Bid,
@@ -33,40 +34,14 @@ def _petit_sec(hand: tuple[str, ...] | list[str]) -> bool:
     return trumps == ["T1"] and "EXC" not in hand
 
 
-def make_deal(fixed: Mapping[int, str], chien_cards: str = "") -> tuple[list[list[str]], list[str]]:
-    """Four hands of 18 and a chien of 6 using each card once.
-
-    The seats in ``fixed`` get exactly those cards, and the chien ``chien_cards``
-    when given; the remaining cards go round the other seats (and the chien),
-    one at a time, so that each hand gets some trumps.
-    """
-    hands: list[list[str]] = [[], [], [], []]
-    for seat, cards in fixed.items():
-        hands[seat] = [CODES[c] for c in parse_cards(cards)]
-        assert len(set(hands[seat])) == 18
-    chien = [CODES[c] for c in parse_cards(chien_cards)]
-    used = {c for h in (*hands, chien) for c in h}
-    rest = [c for c in CODES if c not in used]
-    piles = [hands[s] for s in range(4) if s not in fixed] + ([] if chien else [chien])
-    turn = 0
-    for card in rest:
-        while len(piles[turn % len(piles)]) == (6 if piles[turn % len(piles)] is chien else 18):
-            turn += 1
-        piles[turn % len(piles)].append(card)
-        turn += 1
-    assert [len(h) for h in hands] == [18] * 4 and len(chien) == 6
-    assert sorted(c for part in (*hands, chien) for c in part) == sorted(CODES)
-    return hands, chien
-
-
 SPADES_AND_HEARTS = [rank + suit for suit in "SH" for rank in RANK_CODES]  # 28 suit cards
 PLAIN_CHIEN = "KH T21 QD 2C 3C 4C"  # a king, a bout and a queen: the chien's fate shows
-PLAIN_DEAL = make_deal({}, PLAIN_CHIEN)
+PLAIN_DEAL = build_deal({}, chien=PLAIN_CHIEN, fill="in_turn")
 
 
 def _game(fixed: Mapping[int, str]) -> Game:
     """The vector's deal, dealt by P3: PLAIN_DEAL, or P2's hand as the vector gives it."""
-    hands, chien = make_deal(fixed) if fixed else PLAIN_DEAL
+    hands, chien = build_deal(fixed, fill="in_turn") if fixed else PLAIN_DEAL
     assert not any(_petit_sec(h) for seat, h in enumerate(hands) if seat not in fixed)
     game = Game.from_deal(hands=hands, chien=chien, dealer=3, seed=SEED)
     first = game.events[0]
