@@ -467,9 +467,10 @@ def test_options_that_contradict_the_resumed_game_are_refused(tmp_path: Path) ->
     code, out = run(["play", "--resume", str(save), "--seed", "3", "--rules", "fft",
                      "--level", "strong", "--force"], "quit\n")
     assert code == 1
-    for named in ("--seed 3 (the game's seed is 2)", "--rules fft", "--level strong",
-                  "--force"):
+    for named in ("--seed 3 (not the seed the game was started with)", "--rules fft",
+                  "--level strong", "--force"):
         assert named in out, named
+    assert "seed is 2" not in out  # the real seed would give the hidden cards away
     assert save.read_bytes() == before  # refused before the file was touched
     # Options that agree with the saved game are no contradiction.
     code, out = run(["play", "--resume", str(save), "--seed", "2", "--rules", "standard",

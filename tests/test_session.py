@@ -105,7 +105,8 @@ def test_a_resume_that_contradicts_the_save_is_refused_by_name(tmp_path: Path) -
         play_session(PlayOptions(resume_name=str(save), seed=5, given={"seed"}),
                      RecordingTable(deals_to_finish=1))
     assert caught.value.code == "resume_contradicts"
-    assert "--seed 5 (the game's seed is 4)" in str(caught.value)
+    assert "--seed 5 (not the seed the game was started with)" in str(caught.value)
+    assert " 4" not in str(caught.value)  # the real seed would give the hidden cards away
     assert save.read_bytes() == before
 
 

@@ -249,7 +249,8 @@ def _refuse_contradictions(options: PlayOptions, path: Path, game: Game,
     header = game.header
     wrong = []
     if given("seed") and options.seed != header.seed:
-        wrong.append(f"--seed {options.seed} (the game's seed is {header.seed})")
+        # Not the game's own seed: it gives the hidden cards away while the game goes on.
+        wrong.append(f"--seed {options.seed} (not the seed the game was started with)")
     if given("rules_name"):
         different = _rules_differ(options.rules_name, header)
         if different:
