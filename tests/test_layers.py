@@ -184,3 +184,13 @@ def test_architecture_names_every_module_once() -> None:
     assert set(documented) == set(package_sources()), (
         f"not in docs/architecture.md: {sorted(set(package_sources()) - set(documented))}; "
         f"no such module: {sorted(set(documented) - set(package_sources()))}")
+
+
+def test_the_wheel_lists_every_package() -> None:
+    """pyproject.toml names the packages one by one (the data folders are packages too):
+    a folder of modules left out would be missing from an installed copy."""
+    import tomllib
+
+    project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(project["tool"]["setuptools"]["packages"])
+    assert listed >= PACKAGES, sorted(PACKAGES - listed)

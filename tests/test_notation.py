@@ -177,3 +177,20 @@ def test_every_legal_action_reads_back_from_its_words(seed: int) -> None:
             assert parse_action(format_action(action), game) == action
             assert parse_script_entry(format_action(action, seat=True)) == action
         game.play(choices.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("P0 bid garde sans", Bid(seat=0, contract="garde_sans")),
+    ("P0 bid Garde", Bid(seat=0, contract="garde")),
+    ("P0 bid", Bid(seat=0, contract=None)),
+])
+def test_the_seat_form_reads_the_words_as_the_person_s_own(text: str, expected: Bid) -> None:
+    """The seat-prefixed form takes the same words as a bare answer: no word is dropped
+    (a Garde sans is not read as a Garde)."""
+    assert Game.new(seed=42).parse(text) == expected
+
+
+@pytest.mark.parametrize("text", ["P0 chelem maybe", "P0 play KH 5S"])
+def test_the_seat_form_refuses_what_the_bare_form_refuses(text: str) -> None:
+    with pytest.raises(NotationError):
+        Game.new(seed=42).parse(text)

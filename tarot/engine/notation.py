@@ -106,8 +106,14 @@ def parse_action(text: str, game: Game) -> Action:
     """The action ``text`` names, for the seat to act in ``game`` (or the seat it names,
     ``"P1 bid garde"``); NotationError when it names none."""
     words = text.split()
-    if words and _SEAT_WORD.fullmatch(words[0]):
-        return parse_script_entry(text)
+    if len(words) >= 2 and _SEAT_WORD.fullmatch(words[0]) and words[1].lower() in KIND_WORDS:
+        # The script's form, read with the same words as the person's own (so "P0 bid garde
+        # sans" is a Garde sans and "P0 chelem maybe" is refused): only the seat is its own.
+        named = int(words[0][1])
+        if len(words) == 2 and words[1].lower() == "bid":
+            return Bid(seat=named, contract=None)
+        rest = text.strip()[len(words[0]):].strip()[len(words[1]):]
+        return _parse_kind(words[1].lower(), rest, named, game.hand(named), game)
     seat = game.turn
     if seat is None:
         raise NotationError(f"{text.strip()!r}: no seat is to act now")
