@@ -638,6 +638,7 @@ def test_is_legal_agrees_with_play() -> None:
 
 def test_discard_and_poignee_options() -> None:
     game = fixed_in_chien()
+    assert game.discard is None  # the taker holds the chien: no discard made yet
     options = game.discard_options()
     assert options.size == 6 and options.trumps_required == 0
     assert "1S" in options.ordinary and "KS" not in options.ordinary

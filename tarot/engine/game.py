@@ -184,7 +184,8 @@ class Game:
     def discard(self) -> tuple[str, ...] | None:
         """The taker's discard, or None when the taker did not take the chien (Garde sans,
         Garde contre, or before the discard)."""
-        return codes_of_mask(self.state.discard) if self.state.chien_taken else None
+        made = self.state.chien_taken and self.state.phase != phases.CHIEN
+        return codes_of_mask(self.state.discard) if made else None
 
     def __repr__(self) -> str:
         turn = "" if self.turn is None else f" turn=P{self.turn}"
