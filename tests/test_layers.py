@@ -61,10 +61,29 @@ def package_sources() -> dict[str, str]:
             for path in sorted(PACKAGE.rglob("*.py"))}
 
 
-def imported_modules(module: str, source: str) -> Iterator[tuple[int, str]]:
-    """(line, module imported) for every import in ``source``, relative ones resolved."""
+def imported_modules(module: str, source: str,
+                     public: Mapping[str, str] | None = None) -> Iterator[tuple[int, str]]:
+    """(line, module imported) for every import in ``source``, relative ones resolved: import
+    statements, ``importlib.import_module("...")`` and ``__import__("...")`` with a constant,
+    a name of the public API (``from tarot import read_log`` imports ``tarot.log``, by
+    ``public``), and, for the public API itself, every module its table names."""
     is_package = module in PACKAGES
+    public = public or {}
     for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and node.args
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+                and ((isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+                     or (isinstance(node.func, ast.Name) and node.func.id == "__import__"))):
+            yield node.lineno, node.args[0].value
+        if module == "tarot" and isinstance(node, ast.Dict):
+            for value in node.values:
+                if isinstance(value, ast.Constant) and isinstance(value.value, str) \
+                        and value.value.startswith("tarot."):
+                    yield value.lineno, value.value
+        if module == "tarot" and isinstance(node, ast.Assign) \
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str) \
+                and node.value.value.startswith("tarot."):
+            yield node.lineno, node.value.value
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name
@@ -79,19 +98,35 @@ def imported_modules(module: str, source: str) -> Iterator[tuple[int, str]]:
             # `from tarot import engine` imports the module tarot.engine.
             for alias in node.names:
                 yield node.lineno, f"{target}.{alias.name}"
+                if target == "tarot" and alias.name in public:
+                    yield node.lineno, public[alias.name]
 
 
 PACKAGES = {module_name(path) for path in PACKAGE.rglob("__init__.py")}
 
 
+def public_api(source: str) -> dict[str, str]:
+    """The public API's table, each name and its module (``tarot/__init__.py``'s
+    ``_MODULE_OF``), read from its source."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "_MODULE_OF"
+                for target in node.targets):
+            table = ast.literal_eval(node.value)
+            assert isinstance(table, dict)
+            return table
+    return {}
+
+
 def layer_problems(sources: Mapping[str, str]) -> list[str]:
     """Every import of a module in ``sources`` that goes up or sideways, as a line to read."""
     known = set(sources)
+    public = public_api(sources["tarot"])
     problems = []
     for module, source in sources.items():
         layer = layer_of(module)
         told: set[int] = set()  # one problem a line: `from tarot import ui` names two modules
-        for line, target in imported_modules(module, source):
+        for line, target in imported_modules(module, source, public):
             if target not in known or target == "tarot" or line in told:
                 # A name imported from a module (`from tarot.engine.game import Game`), a
                 # package outside ours, or the package's root for its __version__.
@@ -108,12 +143,30 @@ def layer_problems(sources: Mapping[str, str]) -> list[str]:
     return problems
 
 
+# What prints, besides print(): the terminal libraries and the standard streams.
+PRINTING_MODULES = ("click", "rich")
+STREAMS = frozenset({"stdout", "stderr", "stdin"})
+# A developer's command, `python -m tarot.duplicate.golden`, that says which golden replays
+# it wrote on stderr; no person's game runs it.
+MAY_WRITE_STREAMS = frozenset({"tarot.duplicate.golden", "tarot.__main__"})
+
+
 def io_problems(sources: Mapping[str, str]) -> list[str]:
     problems = []
     for module, source in sources.items():
         tree = ast.parse(source)
+        below_ui = layer_of(module) != "ui"
+        if below_ui and module not in MAY_WRITE_STREAMS:
+            for line, target in imported_modules(module, source):
+                if target.split(".")[0] in PRINTING_MODULES:
+                    problems.append(f"{module}:{line}: {target} below the user interface")
+            for node in ast.walk(tree):
+                if (isinstance(node, ast.Attribute) and node.attr in STREAMS
+                        and isinstance(node.value, ast.Name) and node.value.id == "sys"):
+                    problems.append(f"{module}:{node.lineno}: sys.{node.attr} below the "
+                                    "user interface")
         for node in ast.walk(tree):
-            if (layer_of(module) != "ui" and isinstance(node, ast.Call)
+            if (below_ui and isinstance(node, ast.Call)
                     and isinstance(node.func, ast.Name) and node.func.id == "print"):
                 problems.append(f"{module}:{node.lineno}: print outside the user interface")
             if layer_of(module) != "engine" or module == ENGINE_READS_FILES_IN:
@@ -122,9 +175,12 @@ def io_problems(sources: Mapping[str, str]) -> list[str]:
                     and node.func.id == "open":
                 problems.append(f"{module}:{node.lineno}: the engine opens a file")
         if layer_of(module) == "engine" and module != ENGINE_READS_FILES_IN:
+            io_lines = set()
             for line, target in imported_modules(module, source):
-                if target in IO_MODULES:
+                if line not in io_lines and (target in IO_MODULES
+                                             or target.split(".")[0] in {"os", "io", "builtins"}):
                     problems.append(f"{module}:{line}: the engine imports {target}")
+                    io_lines.add(line)
     return problems
 
 
@@ -149,6 +205,10 @@ def test_the_engine_does_no_io_and_nothing_below_the_interface_prints() -> None:
      "log imports tarot.storage.match_file"),
     ("tarot.storage.match_file", "from tarot import ui", "storage imports tarot.ui"),
     ("tarot", "from tarot.ui.session import Session", "__init__ imports tarot.ui.session"),
+    ("tarot.bots.easy_player", "from tarot import read_log", "bots imports tarot.log"),
+    ("tarot.engine.game", "importlib.import_module('tarot.duplicate.match')",
+     "engine imports tarot.duplicate.match"),
+    ("tarot.storage.locks", "__import__('tarot.ui.cli')", "storage imports tarot.ui.cli"),
     ("tarot.engine.kernel", "from tarot.files.reading import read_regular_text",
      "only tarot.engine.rule_files of the engine reads files"),
 ])
@@ -165,8 +225,14 @@ def test_planted_io_in_the_engine_and_a_planted_print_are_found() -> None:
     sources["tarot.engine.legal"] += "\nimport os\n"
     sources["tarot.engine.scoring"] += "\ndef _f() -> None:\n    open('x')\n"
     sources["tarot.storage.locks"] += "\ndef _g() -> None:\n    print('x')\n"
+    sources["tarot.explain.audit"] += "\nimport rich.console\n"
+    sources["tarot.log.writer"] += "\ndef _h() -> None:\n    sys.stderr.write('x')\n"
+    sources["tarot.engine.views"] += "\nfrom os.path import exists\n"
     problems = io_problems(sources)
-    assert len(problems) == 3, problems
+    assert len(problems) == 6, problems
+    assert any("rich.console below" in p for p in problems)
+    assert any("sys.stderr below" in p for p in problems)
+    assert any("engine imports os.path" in p for p in problems)
     assert any("engine imports os" in p for p in problems)
     assert any("opens a file" in p for p in problems)
     assert any("print outside" in p for p in problems)
@@ -194,3 +260,11 @@ def test_the_wheel_lists_every_package() -> None:
     project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
     listed = set(project["tool"]["setuptools"]["packages"])
     assert listed >= PACKAGES, sorted(PACKAGES - listed)
+
+
+def test_a_public_name_from_the_interface_is_found() -> None:
+    sources = package_sources()
+    sources["tarot"] = sources["tarot"].replace(
+        '_MODULE_OF = {\n', '_MODULE_OF = {\n    "Session": "tarot.ui.session",\n', 1)
+    problems = layer_problems(sources)
+    assert len(problems) == 1 and "__init__ imports tarot.ui.session" in problems[0], problems

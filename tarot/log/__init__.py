@@ -7,7 +7,7 @@ header is not counted)::
     {"seq": 0, "type": "deal", "deal_number": 0, "dealer": 3, "hands": [...], ...}
     {"seq": 1, "type": "bid", "seat": 0, "contract": "garde"}
 
-The package in four parts, each importing only those before it:
+The package in six modules, each importing only those before it:
 
 - :mod:`tarot.log.problems`: what is wrong with a log, located (``LogError``, the codes);
 - :mod:`tarot.log.codec`: the line models, the JSON Schema, the byte-level encoder;
@@ -16,7 +16,8 @@ The package in four parts, each importing only those before it:
   :mod:`tarot.log.fast_paths`, the writer's own bytes recognised without a parse);
 - :mod:`tarot.log.writer`: writing a log, line by line or whole.
 
-Every name is importable from ``tarot.log`` itself, as before the split.
+Every name is importable from ``tarot.log`` itself, as before the split (``write_text_atomic``
+included: the crash tests replace it there).
 """
 
 from tarot.files.atomic import write_text_atomic

@@ -110,7 +110,7 @@ class NamedDeal(BaseModel):
 
 def resolve_seed_path(name_or_path: str | Path) -> Path:
     """A named deal's file from its name (``slam-made``) or a path to a TOML file: a path
-    only when the argument is one (:func:`tarot.engine.rules.names_a_file`), never because the
+    only when the argument is one (:func:`tarot.engine.rule_files.names_a_file`), never because the
     current folder holds a file of that name."""
     if names_a_file(name_or_path):
         return Path(name_or_path)

@@ -1,4 +1,4 @@
-// The replay page's script: it lays out the document that tarot/replay_page.py computed
+// The replay page's script: it lays out the document that tarot/ui/replay_page.py computed
 // (embedded above as JSON) and moves from step to step. It knows no rule of the game:
 // every figure, every name and every card it shows is in the document.
 (function () {
