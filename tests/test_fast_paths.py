@@ -1,0 +1,279 @@
+"""The replay's fast paths, and the walker over a game's steps.
+
+``tarot.log.fast_paths`` takes a line without pydantic's parse when its bytes are the
+writer's: those bytes are held here to what pydantic's serialiser writes for the same
+event (its model's ``model_dump``, written by ``json.dumps`` as the log writes JSON), and
+to what pydantic reads back from them, over many random games' events.
+
+``tarot.engine.walk`` is held to a fresh replay at every step: the steps' seqs, the game
+after each, the game the ``before`` hook sees, and the seq of a refused event.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import play_out, random_game
+
+from tarot.engine import phases
+from tarot.engine.events import DERIVED_TYPES, Bid, Chelem, Deal, Event, Play
+from tarot.engine.game import Game
+from tarot.engine.rule_files import known_rule_sets, load_rules
+from tarot.engine.state import DealState
+from tarot.engine.walk import RefusedEvent, Step, walk
+from tarot.log import LINE_MODELS, LogError, event_from_line, read_events, write_log
+from tarot.log import walk as walk_log
+from tarot.log.codec import validate_line
+from tarot.log.fast_paths import decision_tails, due_as_written
+
+RULE_SETS = known_rule_sets()
+
+
+def pydantic_line(seq: int, event: Event) -> str:
+    """The line pydantic's serialiser writes for ``event`` at ``seq``."""
+    model = LINE_MODELS[type(event)]
+    line = model(seq=seq, **{f.name: getattr(event, f.name) for f in dataclasses.fields(event)})
+    return json.dumps(line.model_dump(mode="json"), ensure_ascii=False)
+
+
+def random_games(rules: str, count: int) -> list[Game]:
+    """``count`` random games, and as many again that begin with four passes (a redeal,
+    which random bidding rarely gives)."""
+    rng = random.Random(f"fast paths {rules}")
+    games = [play_out(Game.new(seed, rules=rules), rng) for seed in range(count)]
+    for seed in range(count):
+        game = Game.new(seed, rules=rules)
+        for _ in range(4):
+            game.play(Bid(seat=game.turn, contract=None))  # type: ignore[arg-type]
+        games.append(play_out(game, rng))
+    return games
+
+
+# -- the fast paths --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_every_decision_tail_is_the_line_pydantic_writes_and_reads(rules: str) -> None:
+    """Each of the few hundred lines the replay takes by its bytes (every card by every
+    seat, every bid and chelem call), after its seq, is pydantic's own line for the event
+    it is taken as, and pydantic reads that line back as the same event."""
+    tails = decision_tails(load_rules(rules))
+    assert len(tails) == 4 * 78 + 4 * (1 + len(load_rules(rules).contracts)) + 4 * 2
+    for seq in (0, 7, 123):
+        for tail, event in tails.items():
+            line = f'{{"seq": {seq}, {tail}'
+            assert line == pydantic_line(seq, event)
+            assert event_from_line(validate_line(line)) == event
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_the_fast_paths_take_every_decision_and_due_event_of_random_games(rules: str) -> None:
+    """Over many random games, every card, bid and chelem call as pydantic writes it is a
+    decision tail for that very event; every derived event and every deal from the seed
+    as pydantic writes it is the event due there; and the other decisions (a discard, a
+    poignée) are left to the parse."""
+    ruleset = load_rules(rules)
+    tails = decision_tails(ruleset)
+    taken: set[str] = set()
+
+    def check_line(seq: int, event: Event, game: Game) -> None:
+        line = pydantic_line(seq, event)
+        prefix = f'{{"seq": {seq}, '
+        assert line.startswith(prefix)
+        if isinstance(event, (Play, Bid, Chelem)):
+            assert tails[line[len(prefix):]] == event
+            taken.add(event.type)
+        elif type(event) in DERIVED_TYPES or (isinstance(event, Deal)
+                                              and game.can_deal_from_seed()):
+            assert due_as_written(game, seq, line) == event
+            taken.add(event.type)
+        else:
+            assert line[len(prefix):] not in tails
+            assert due_as_written(game, seq, line) is None
+
+    for game in random_games(rules, 100):
+        walk(game, before=check_line).finish()
+    assert taken == {"deal", "bid", "chien_shown", "chelem", "play", "trick", "redeal",
+                     "settlement"}, taken
+
+
+def test_a_line_written_otherwise_is_not_taken_by_its_bytes() -> None:
+    """The same event with other spacing or key order is pydantic's to read, not a fast
+    path's: the bytes recognised are exactly the writer's."""
+    game = random_game(3, 3)
+    tails = decision_tails(game.rules)
+    play = next(e for e in game.events if isinstance(e, Play))
+    tail = pydantic_line(0, play).removeprefix('{"seq": 0, ')
+    assert tail in tails
+    assert tail.replace(", ", ",") not in tails
+    data: dict[str, Any] = json.loads("{" + tail)
+    assert json.dumps(dict(reversed(data.items())))[1:] not in tails
+
+
+# -- the walker ------------------------------------------------------------------
+
+
+def comparable(state: DealState) -> dict[str, Any]:
+    """A state's fields but its cache of legal cards (filled when first asked)."""
+    return {name: getattr(state, name) for name in DealState.__slots__
+            if name != "legal_cache"}
+
+
+def replayed(game: Game, count: int) -> Game:
+    """A fresh game with the first ``count`` events of ``game`` recorded."""
+    fresh = Game(game.header, game.rules)
+    for event in game.events[:count]:
+        fresh.record(event)
+    return fresh
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_each_step_is_the_game_a_fresh_replay_gives(seed: int) -> None:
+    game = random_game(seed, seed, rules=RULE_SETS[seed % len(RULE_SETS)])
+    seqs = []
+    for step in walk(game):
+        assert isinstance(step, Step)
+        seqs.append(step.seq)
+        assert step.event is game.events[step.seq]
+        fresh = replayed(game, step.seq + 1)
+        assert step.game.events == fresh.events
+        assert comparable(step.game.state) == comparable(fresh.state)
+    assert seqs == list(range(len(game.events)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_before_hook_sees_the_game_before_each_event(seed: int) -> None:
+    game = random_game(seed, seed)
+    seen: list[int] = []
+
+    def before(seq: int, event: Event, walked: Game) -> None:
+        assert event is game.events[seq]
+        fresh = replayed(game, seq)
+        assert walked.events == fresh.events
+        assert comparable(walked.state) == comparable(fresh.state)
+        seen.append(seq)
+
+    steps = walk(game, before=before)
+    for step in steps:
+        assert seen[-1] == step.seq  # called for this event, before its step
+    assert seen == list(range(len(game.events)))
+
+
+def test_the_walk_ends_at_the_games_end() -> None:
+    game = random_game(4, 4)
+    walked = walk(game)
+    assert walked.game.events == []  # the walk's game is there before the first step
+    end = walked.finish()
+    assert end is walked.game
+    assert end.events == game.events and end.settlement == game.settlement
+
+
+def test_a_walk_stops_where_its_reader_stops() -> None:
+    game = random_game(5, 5)
+    walked = walk(game)
+    for seq, _event, step_game in walked:
+        assert step_game is walked.game
+        if seq == 10:
+            break
+    assert len(walked.game.events) == 11
+
+
+def refused_at(game: Game, seq: int) -> list[Event]:
+    """The events of ``game`` with the card at ``seq`` replaced by another the rules
+    refuse there (one its seat does not hold)."""
+    events = list(game.events)
+    played = events[seq]
+    assert isinstance(played, Play)
+    held_elsewhere = next(e.card for e in events[seq + 1:]
+                          if isinstance(e, Play) and e.seat != played.seat)
+    events[seq] = Play(seat=played.seat, card=held_elsewhere)
+    return events
+
+
+def test_a_refused_event_is_named_by_its_seq() -> None:
+    game = random_game(6, 6)
+    seq = next(i for i, e in enumerate(game.events) if isinstance(e, Play)) + 5
+    events = refused_at(game, seq)
+    walked = walk(game.header, events, rules=game.rules)
+    steps = []
+    with pytest.raises(RefusedEvent) as refused:
+        for step in walked:
+            steps.append(step.seq)
+    assert refused.value.seq == seq and refused.value.event == events[seq]
+    assert refused.value.code == refused.value.refusal.code == "not_in_hand"
+    assert f"event #{seq} (play): not_in_hand" in str(refused.value)
+    assert steps == list(range(seq))
+    assert walked.game.events == game.events[:seq]  # as it was before the refused event
+
+
+def test_a_refused_derived_event_is_named_by_its_seq() -> None:
+    game = random_game(7, 7)
+    seq, trick = next((i, e) for i, e in enumerate(game.events) if e.type == "trick")
+    events = list(game.events)
+    events[seq] = dataclasses.replace(trick, winner=(trick.winner + 1) % 4)  # type: ignore[type-var]
+    with pytest.raises(RefusedEvent) as refused:
+        walk(game.header, events, rules=game.rules).finish()
+    assert refused.value.seq == seq and refused.value.code == "derived_mismatch"
+
+
+def test_decisions_only_recomputes_the_derived_events() -> None:
+    """Derived events given are skipped and applied where they fall due, before the next
+    decision (so the hook sees the game as that decision found it) and at the end; a
+    refused decision is named by its seq among the events given."""
+    game = random_game(8, 8)
+    seen: list[tuple[int, str]] = []
+
+    def before(seq: int, event: Event, walked: Game) -> None:
+        assert type(event) not in DERIVED_TYPES
+        assert walked.events == game.events[:seq]
+        seen.append((seq, event.type))
+
+    walked = walk(game, before=before, decisions_only=True)
+    steps = [(step.seq, step.event.type) for step in walked]
+    decisions = [(i, e.type) for i, e in enumerate(game.events) if type(e) not in DERIVED_TYPES]
+    assert steps == seen == decisions
+    assert walked.game.events == game.events and walked.game.phase == phases.DONE
+
+    seq = next(i for i, e in enumerate(game.events) if isinstance(e, Play)) + 6
+    with pytest.raises(RefusedEvent) as refused:
+        walk(game.header, refused_at(game, seq), rules=game.rules,
+             decisions_only=True).finish()
+    assert refused.value.seq == seq
+
+
+def test_a_decisions_only_list_is_walked_whole() -> None:
+    """Events that leave the derived ones out (a decisions-only log's) are walked as they
+    are: each step is one of them, and the derived events are applied where due."""
+    game = random_game(9, 9)
+    decisions = [e for e in game.events if type(e) not in DERIVED_TYPES]
+    walked = walk(game.header, decisions, rules=game.rules)
+    assert [step.event for step in walked] == decisions
+    assert walked.game.events == game.events
+
+
+def test_a_header_needs_its_events_and_rules() -> None:
+    game = random_game(1, 1)
+    with pytest.raises(TypeError, match="needs the events and the rules"):
+        walk(game.header, game.events)
+
+
+def test_a_log_file_is_walked_once_checked(tmp_path: Path) -> None:
+    game = random_game(10, 10)
+    path = tmp_path / "deal.jsonl"
+    write_log(path, game)
+    assert [(s.seq, s.event) for s in walk_log(path)] == list(enumerate(game.events))
+    header, events = read_events(path)
+    assert walk(header, events, rules=game.rules).finish().events == game.events
+
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(lines[:31]), encoding="utf-8")  # the header and 30 events
+    with pytest.raises(LogError, match="incomplete"):
+        walk_log(cut)  # refused whole, before any step
+    walked = walk_log(cut, allow_incomplete=True).finish().events
+    assert len(walked) >= 30 and walked == game.events[:len(walked)]
