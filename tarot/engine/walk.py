@@ -39,7 +39,7 @@ state to do it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tarot.engine.events import DERIVED_TYPES, Event, LogHeader
 from tarot.engine.game import Game
@@ -51,10 +51,10 @@ from tarot.errors import IllegalAction, TarotError
 Before = Callable[[int, Event, Game], object]
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One event, applied: ``seq`` is its index among the events walked, ``game`` the game
-    after it (the walk's one game, changed in place by the steps that follow)."""
+    after it (the walk's one game, changed in place by the steps that follow). A tuple:
+    ``for seq, event, game in walk(...)``."""
 
     seq: int
     event: Event
