@@ -20,18 +20,22 @@ from typing import Any
 import pytest
 from helpers import play_out, random_game
 
+from tarot.bots.random_player import random_action
 from tarot.engine import phases
-from tarot.engine.events import DERIVED_TYPES, Bid, Chelem, Deal, Event, Play
+from tarot.engine.events import DERIVED_TYPES, Bid, Chelem, Deal, Event, Play, Poignee
 from tarot.engine.game import Game
 from tarot.engine.rule_files import known_rule_sets, load_rules
 from tarot.engine.state import DealState
 from tarot.engine.walk import RefusedEvent, Step, walk
+from tarot.explain.audit import replay_decisions
 from tarot.log import LINE_MODELS, LogError, event_from_line, read_events, write_log
 from tarot.log import walk as walk_log
 from tarot.log.codec import validate_line
 from tarot.log.fast_paths import decision_tails, due_as_written
+from tarot.storage.named_deals import Script, load_named_deal, named_deals
 
 RULE_SETS = known_rule_sets()
+REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 
 
 def pydantic_line(seq: int, event: Event) -> str:
@@ -277,3 +281,70 @@ def test_a_log_file_is_walked_once_checked(tmp_path: Path) -> None:
         walk_log(cut)  # refused whole, before any step
     walked = walk_log(cut, allow_incomplete=True).finish().events
     assert len(walked) >= 30 and walked == game.events[:len(walked)]
+
+
+# -- the walker's readers --------------------------------------------------------
+
+
+Taken = tuple[list[Any], bool]  # a script's pending entries, and whether it is abandoned
+
+
+def scripted_game(name: str, person: int | None) -> tuple[Game, dict[int, Taken]]:
+    """A named deal played with its script (random choices where it leaves them open, and
+    the highest bid for the person's seat, which can make the script moot), and the script
+    as it stood after each action (by the game's count of events then)."""
+    deal = load_named_deal(name)
+    rng = random.Random(f"{name} {person}")
+    game = deal.start()
+    script = Script(deal.script, person=person)
+    at = {len(game.events): (list(script.pending), script.abandoned)}
+    while not game.is_over:
+        if game.turn == person:
+            action = (game.legal_actions()[-1] if game.phase == phases.AUCTION
+                      else random_action(game.state, rng))
+        else:
+            action = script.take(game) or random_action(game.state, rng)
+        game.play(action)
+        at[len(game.events)] = (list(script.pending), script.abandoned)
+    return game, at
+
+
+def caught_up(name: str, person: int | None, game: Game, count: int) -> Taken:
+    """The script of a game resumed after its first ``count`` events."""
+    resumed = Script(load_named_deal(name).script, person=person)
+    resumed.catch_up(replayed(game, count))
+    return resumed.pending, resumed.abandoned
+
+
+@pytest.mark.parametrize("name", named_deals())
+@pytest.mark.parametrize("person", [None, 1])
+def test_a_resumed_script_is_where_the_uninterrupted_one_was(name: str,
+                                                             person: int | None) -> None:
+    """``Script.catch_up`` (a walk with a ``before`` hook) leaves a named deal's script as
+    taking it along the way did, at every point a game can be resumed from."""
+    game, at = scripted_game(name, person)
+    for count, expected in at.items():
+        assert caught_up(name, person, game, count) == expected, count
+
+
+def test_a_resumed_script_made_moot_is_abandoned_alike() -> None:
+    """P0, a person, bids a garde contre before P2's scripted garde: the script is
+    abandoned at P2's turn, and a game resumed after that point abandons it too."""
+    game, at = scripted_game("excuse-poignee", 0)
+    assert at[len(game.events)][1]
+    assert [at[count][1] for count in sorted(at)] == [
+        caught_up("excuse-poignee", 0, game, count)[1] for count in sorted(at)]
+    assert {at[count][1] for count in at} == {False, True}
+
+
+def test_the_same_decisions_under_other_rules_name_the_refused_ones_seq() -> None:
+    """``replay_decisions`` (a decisions-only walk): under its own rules a log's decisions
+    give its game again; under the FFT's, the poignée the Excuse fills is refused, named by
+    its seq in the log."""
+    header, events = read_events(REPLAYS / "four-kings-excuse-fill.jsonl")
+    same = replay_decisions(header, events, load_rules("standard"))
+    assert same.game is not None and same.game.events == events and same.refused is None
+    other = replay_decisions(header, events, load_rules("fft"))
+    assert other.game is None and other.refused is not None
+    assert other.refused.code == "poignee_excuse_not_allowed"
+    assert other.refused_seq == next(i for i, e in enumerate(events) if isinstance(e, Poignee))
