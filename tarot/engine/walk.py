@@ -10,7 +10,9 @@ reader that needs the game *before* an event (the hand a card was chosen from, t
 decision a script was due to make) passes ``before``, called with ``(seq, event, game)``
 just before the event is applied. Every event goes through ``Game.record``: a decision is
 checked by the rules and a derived event must be the one they call for, so an event
-the rules refuse stops the walk with :class:`RefusedEvent`, which names its ``seq``.
+the rules refuse stops the walk with :class:`RefusedEvent`, which names its ``seq``. (A
+deal is checked against the rules, not against the header's seed: that is the log's
+check, :func:`tarot.log.read_log`, which ``tarot.log.walk`` makes before the first step.)
 
 Derived events the events leave out (a decisions-only log) are applied where they fall
 due, as ``Game.record`` does: before the next decision (so ``before`` sees the game as
