@@ -26,7 +26,8 @@ from tarot.engine.events import DERIVED_TYPES, Bid, Chelem, Deal, Event, Play, P
 from tarot.engine.game import Game
 from tarot.engine.rule_files import known_rule_sets, load_rules
 from tarot.engine.state import DealState
-from tarot.engine.walk import RefusedEvent, Step, walk
+from tarot.engine.walk import Step, walk
+from tarot.errors import IllegalAction
 from tarot.explain.audit import replay_decisions
 from tarot.log import LINE_MODELS, LogError, event_from_line, read_events, write_log
 from tarot.log import walk as walk_log
@@ -204,13 +205,13 @@ def test_a_refused_event_is_named_by_its_seq() -> None:
     seq = next(i for i, e in enumerate(game.events) if isinstance(e, Play)) + 5
     events = refused_at(game, seq)
     walked = walk(game.header, events, rules=game.rules)
+    assert walked.refused_seq is None
     steps = []
-    with pytest.raises(RefusedEvent) as refused:
+    with pytest.raises(IllegalAction) as refused:
         for step in walked:
             steps.append(step.seq)
-    assert refused.value.seq == seq and refused.value.event == events[seq]
-    assert refused.value.code == refused.value.refusal.code == "not_in_hand"
-    assert f"event #{seq} (play): not_in_hand" in str(refused.value)
+    assert walked.refused_seq == seq and refused.value.code == "not_in_hand"
+    assert refused.value.cards == (events[seq].card,)  # type: ignore[union-attr]
     assert steps == list(range(seq))
     assert walked.game.events == game.events[:seq]  # as it was before the refused event
 
@@ -220,9 +221,10 @@ def test_a_refused_derived_event_is_named_by_its_seq() -> None:
     seq, trick = next((i, e) for i, e in enumerate(game.events) if e.type == "trick")
     events = list(game.events)
     events[seq] = dataclasses.replace(trick, winner=(trick.winner + 1) % 4)  # type: ignore[type-var]
-    with pytest.raises(RefusedEvent) as refused:
-        walk(game.header, events, rules=game.rules).finish()
-    assert refused.value.seq == seq and refused.value.code == "derived_mismatch"
+    walked = walk(game.header, events, rules=game.rules)
+    with pytest.raises(IllegalAction) as refused:
+        walked.finish()
+    assert walked.refused_seq == seq and refused.value.code == "derived_mismatch"
 
 
 def test_decisions_only_recomputes_the_derived_events() -> None:
@@ -244,10 +246,10 @@ def test_decisions_only_recomputes_the_derived_events() -> None:
     assert walked.game.events == game.events and walked.game.phase == phases.DONE
 
     seq = next(i for i, e in enumerate(game.events) if isinstance(e, Play)) + 6
-    with pytest.raises(RefusedEvent) as refused:
-        walk(game.header, refused_at(game, seq), rules=game.rules,
-             decisions_only=True).finish()
-    assert refused.value.seq == seq
+    walked = walk(game.header, refused_at(game, seq), rules=game.rules, decisions_only=True)
+    with pytest.raises(IllegalAction):
+        walked.finish()
+    assert walked.refused_seq == seq
 
 
 def test_a_decisions_only_list_is_walked_whole() -> None:

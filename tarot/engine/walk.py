@@ -10,7 +10,8 @@ reader that needs the game *before* an event (the hand a card was chosen from, t
 decision a script was due to make) passes ``before``, called with ``(seq, event, game)``
 just before the event is applied. Every event goes through ``Game.record``: a decision is
 checked by the rules and a derived event must be the one they call for, so an event
-the rules refuse stops the walk with :class:`RefusedEvent`, which names its ``seq``. (A
+the rules refuse stops the walk with the rules' :class:`~tarot.errors.IllegalAction`, the
+walk's ``refused_seq`` naming the event's seq. (A
 deal is checked against the rules, not against the header's seed: that is the log's
 check, :func:`tarot.log.read_log`, which ``tarot.log.walk`` makes before the first step.)
 
@@ -47,7 +48,7 @@ from tarot.engine.events import DERIVED_TYPES, Event, LogHeader
 from tarot.engine.game import Game
 from tarot.engine.phase_table import next_derived
 from tarot.engine.rules import RuleSet
-from tarot.errors import IllegalAction, TarotError
+from tarot.errors import IllegalAction
 
 # Called with (seq, event, game) just before the event is applied.
 Before = Callable[[int, Event, Game], object]
@@ -63,26 +64,16 @@ class Step(NamedTuple):
     game: Game
 
 
-class RefusedEvent(TarotError):
-    """An event the rules refuse, at index ``seq`` of the events walked; ``refusal`` is the
-    rules' :class:`~tarot.errors.IllegalAction` (its ``code`` is this error's). The walk's
-    game is left as it was before the event."""
-
-    def __init__(self, seq: int, event: Event, refusal: IllegalAction) -> None:
-        self.seq = seq
-        self.event = event
-        self.refusal = refusal
-        self.code = refusal.code
-        super().__init__(f"event #{seq} ({event.type}): {refusal}")
-
-
 class Walk:
     """The steps of a walk, one at a time (an iterator, walked once); ``game`` is the game
-    being rebuilt, there from the start (before any step)."""
+    being rebuilt, there from the start (before any step). When the rules refuse an event,
+    the walk raises their :class:`~tarot.errors.IllegalAction` and ``refused_seq`` is that
+    event's seq (the game is left as it was before the event); else it stays None."""
 
     def __init__(self, header: LogHeader, events: Iterable[Event], rules: RuleSet, *,
                  before: Before | None = None, decisions_only: bool = False) -> None:
         self.game = Game(header, rules)
+        self.refused_seq: int | None = None
         self._steps = self._walk(events, before, decisions_only)
 
     def __iter__(self) -> Iterator[Step]:
@@ -110,8 +101,9 @@ class Walk:
                 before(seq, event, game)
             try:
                 game.record(event)
-            except IllegalAction as refusal:
-                raise RefusedEvent(seq, event, refusal) from None
+            except IllegalAction:
+                self.refused_seq = seq
+                raise
             yield Step(seq, event, game)
         game.apply_pending_derived()
 
@@ -132,4 +124,4 @@ def walk(source: Game | LogHeader, events: Iterable[Event] | None = None, *,
     return Walk(header, events, rules, before=before, decisions_only=decisions_only)
 
 
-__all__ = ["Before", "RefusedEvent", "Step", "Walk", "walk"]
+__all__ = ["Before", "Step", "Walk", "walk"]

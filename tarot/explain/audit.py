@@ -28,7 +28,7 @@ from tarot.engine.rule_files import carried_rules
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import Side, TrickShare, points_text, trick_shares
 from tarot.engine.state import DealState
-from tarot.engine.walk import RefusedEvent, walk
+from tarot.engine.walk import walk
 from tarot.errors import LOG_NAMES, IllegalAction
 
 
@@ -299,10 +299,11 @@ def replay_decisions(header: LogHeader, events: Sequence[Event], rules: RuleSet)
     """Replay the decision events of a log under ``rules``; derived events are recomputed."""
     header = dataclasses.replace(header, rules_id=rules.id, rules_hash=rules.content_hash,
                                  rules=carried_rules(rules))
+    walked = walk(header, events, rules=rules, decisions_only=True)
     try:
-        return Rescore(rules.id, walk(header, events, rules=rules, decisions_only=True).finish())
-    except RefusedEvent as refused:
-        return Rescore(rules.id, None, refused.seq, refused.refusal)
+        return Rescore(rules.id, walked.finish())
+    except IllegalAction as refusal:
+        return Rescore(rules.id, None, walked.refused_seq, refusal)
 
 
 def rescore(game: Game, rules: RuleSet) -> Rescore:
