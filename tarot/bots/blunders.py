@@ -24,12 +24,13 @@ from dataclasses import dataclass
 
 from tarot.bots.knowledge import SeatKnowledge
 from tarot.engine.cards import CARD_BY_CODE, EXCUSE, HONOUR_MASK, PETIT, SUIT_MASKS
-from tarot.engine.events import Play, TrickTaken
+from tarot.engine.events import Event, Play, TrickTaken
 from tarot.engine.game import Game
 from tarot.engine.kernel import led_card
 from tarot.engine.legal import legal_cards
 from tarot.engine.state import DealState
 from tarot.engine.views import view_for
+from tarot.engine.walk import walk
 
 
 @dataclass(frozen=True)
@@ -52,29 +53,34 @@ def blunders(game: Game, seats: Iterable[int]) -> tuple[list[Blunder], int]:
     """The mistakes the given seats made in a finished game, and how many card decisions
     with a choice they had (the rate's denominator)."""
     watched = set(seats)
-    replay = Game(game.header, game.rules)
     found: list[Blunder] = []
     decisions = 0
     pending: list[_Pending] = []
-    for event in game.events:
+
+    def judge_card(seq: int, event: Event, replay: Game) -> None:
+        # The card as it was chosen: the state before it is played.
+        nonlocal decisions
+        if not isinstance(event, Play) or event.seat not in watched:
+            return
         state = replay.state
-        if isinstance(event, Play) and event.seat in watched:
-            card = CARD_BY_CODE[event.card]
-            legal = legal_cards(state)
-            trick_number = len(state.tricks) + 1
-            if legal & (legal - 1):
-                decisions += 1
-                if card == PETIT:
-                    pending.append(_Pending("petit_lost", event.seat, event.card, trick_number))
-                if _honour_into_taker(state, event.seat, card, legal):
-                    pending.append(_Pending("honour_wasted", event.seat, event.card,
-                                            trick_number))
-            if card == EXCUSE and trick_number == game.rules.deal.hand_size:
-                pending.append(_Pending("excuse_kept", event.seat, event.card, trick_number))
-        replay.record(event)
+        card = CARD_BY_CODE[event.card]
+        legal = legal_cards(state)
+        trick_number = len(state.tricks) + 1
+        if legal & (legal - 1):
+            decisions += 1
+            if card == PETIT:
+                pending.append(_Pending("petit_lost", event.seat, event.card, trick_number))
+            if _honour_into_taker(state, event.seat, card, legal):
+                pending.append(_Pending("honour_wasted", event.seat, event.card,
+                                        trick_number))
+        if card == EXCUSE and trick_number == game.rules.deal.hand_size:
+            pending.append(_Pending("excuse_kept", event.seat, event.card, trick_number))
+
+    for step in walk(game, before=judge_card):
+        event = step.event
         if isinstance(event, TrickTaken):
-            taker = replay.state.taker
-            last = replay.state.tricks[-1]
+            taker = step.game.state.taker
+            last = step.game.state.tricks[-1]
             for item in pending:
                 if item.kind == "excuse_kept" and last.excuse_exception:
                     continue
@@ -85,7 +91,7 @@ def blunders(game: Game, seats: Iterable[int]) -> tuple[list[Blunder], int]:
                 if item.kind == "honour_wasted" and (won_by_card or event.winner != taker):
                     continue
                 found.append(Blunder(item.kind, item.seat, item.trick, item.card))
-            pending = []
+            pending.clear()
     return found, decisions
 
 

@@ -17,7 +17,6 @@ from typing import Any
 from tarot.engine import kernel
 from tarot.engine.cards import BOUTS, CODES, EXCUSE, EXCUSE_BIT
 from tarot.engine.events import (
-    DECISION_TYPES,
     ChelemScore,
     Event,
     LogHeader,
@@ -29,6 +28,7 @@ from tarot.engine.rule_files import carried_rules
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import Side, TrickShare, points_text, trick_shares
 from tarot.engine.state import DealState
+from tarot.engine.walk import walk
 from tarot.errors import LOG_NAMES, IllegalAction
 
 
@@ -299,16 +299,11 @@ def replay_decisions(header: LogHeader, events: Sequence[Event], rules: RuleSet)
     """Replay the decision events of a log under ``rules``; derived events are recomputed."""
     header = dataclasses.replace(header, rules_id=rules.id, rules_hash=rules.content_hash,
                                  rules=carried_rules(rules))
-    other = Game(header, rules)
-    for seq, event in enumerate(events):
-        if type(event) not in DECISION_TYPES:
-            continue
-        try:
-            other.record(event)
-        except IllegalAction as error:
-            return Rescore(rules.id, None, seq, error)
-    other.apply_pending_derived()
-    return Rescore(rules.id, other)
+    walked = walk(header, events, rules=rules, decisions_only=True)
+    try:
+        return Rescore(rules.id, walked.finish())
+    except IllegalAction as refusal:
+        return Rescore(rules.id, None, walked.refused_seq, refusal)
 
 
 def rescore(game: Game, rules: RuleSet) -> Rescore:

@@ -13,7 +13,8 @@ The package in six modules, each importing only those before it:
 - :mod:`tarot.log.codec`: the line models, the JSON Schema, the byte-level encoder;
 - :mod:`tarot.log.files`: reading a log file safely (a regular file, bounded lines);
 - :mod:`tarot.log.replay`: replaying and validating a log (with
-  :mod:`tarot.log.fast_paths`, the writer's own bytes recognised without a parse);
+  :mod:`tarot.log.fast_paths`, the writer's own bytes recognised without a parse), and
+  :func:`walk`, a log file's game step by step (:mod:`tarot.engine.walk`);
 - :mod:`tarot.log.writer`: writing a log, line by line or whole.
 
 Every name is importable from ``tarot.log`` itself, as before the split (``write_text_atomic``
@@ -40,7 +41,7 @@ from tarot.log.problems import (
     LogProblem,
     printable,
 )
-from tarot.log.replay import LoadedLog, load_log, read_events, read_log, replay_lines
+from tarot.log.replay import LoadedLog, load_log, read_events, read_log, replay_lines, walk
 from tarot.log.writer import LogWriter, dumps_log, log_lines, write_log
 
 __all__ = [
@@ -67,6 +68,7 @@ __all__ = [
     "read_events",
     "read_log",
     "replay_lines",
+    "walk",
     "write_log",
     "write_text_atomic",
 ]

@@ -22,6 +22,8 @@ from tarot.engine.game import Game
 from tarot.engine.notation import NotationError, parse_script_entry
 from tarot.engine.rule_files import RULES_DIR, known_rule_sets, load_rules
 from tarot.engine.rules import RulesError, RuleSet, rules_from_data
+from tarot.engine.walk import Before, Walk
+from tarot.engine.walk import walk as walk_game
 from tarot.errors import IllegalAction
 from tarot.log.codec import HEADER_ADAPTER, LINE_ADAPTER, event_from_line, validate_line
 from tarot.log.fast_paths import decision_tails, due_as_written
@@ -253,3 +255,11 @@ def read_log(path: str | Path, *, rules: RuleSet | None = None,
              allow_incomplete: bool = False) -> Game:
     """Replay a log file, checking everything; raise LogError naming the first fault."""
     return load_log(path, rules=rules, allow_incomplete=allow_incomplete).game
+
+
+def walk(path: str | Path, *, rules: RuleSet | None = None, allow_incomplete: bool = False,
+         before: Before | None = None) -> Walk:
+    """The steps of a log file's game (:mod:`tarot.engine.walk`), once :func:`read_log` has
+    checked it all: a log that fails raises LogError before the first step."""
+    return walk_game(read_log(path, rules=rules, allow_incomplete=allow_incomplete),
+                     before=before)

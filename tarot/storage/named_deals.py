@@ -33,6 +33,7 @@ from tarot.engine.events import (
     DERIVED_TYPES,
     Action,
     Discard,
+    Event,
     NamedDealRecord,
     Poignee,
     Redeal,
@@ -44,6 +45,7 @@ from tarot.engine.notation import NotationError, parse_script_entry
 from tarot.engine.phase_table import check, phase_spec
 from tarot.engine.rule_files import names_a_file
 from tarot.engine.rules import RuleSet
+from tarot.engine.walk import walk
 from tarot.errors import IllegalAction, TarotError
 from tarot.files.reading import ReadError, read_regular_text
 from tarot.files.resources import data_dir
@@ -194,11 +196,11 @@ class Script:
     def catch_up(self, game: Game) -> None:
         """Advance past the decisions ``game`` has already made (a resumed game), as
         :meth:`take` was called before each of them when they were made."""
-        replay = Game(game.header, game.rules)
-        for event in game.events:
+        def take_before(seq: int, event: Event, replay: Game) -> None:
             if replay.turn is not None and not isinstance(event, DERIVED_TYPES):
                 self.take(replay)
-            replay.record(event)
+
+        walk(game, before=take_before).finish()
 
 
 # -- expectations ------------------------------------------------------------

@@ -29,12 +29,12 @@ from tarot.engine.cards import (
     suit_of,
 )
 from tarot.engine.events import Deal, TrickTaken
-from tarot.engine.evolve import apply
 from tarot.engine.game import Game
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
 from tarot.engine.state import DealState
 from tarot.engine.views import PlayerView, view_for
+from tarot.engine.walk import walk
 from tarot.explain.audit import audit, audit_lines
 from tarot.explain.narrate import Narrator, poignee_name
 from tarot.storage.match_file import LoadedMatch, dealer_text, result_text, totals
@@ -63,11 +63,10 @@ def deal_document(game: Game, names: Sequence[str], as_seat: int | None, *,
     """One deal's part of the document, and its steps (numbered from ``first_step``)."""
     rules = game.rules
     narrator = Narrator(rules, tuple(names), as_seat=as_seat)
-    state = DealState(rules=rules, dealer=game.header.first_dealer)
     dealt: Deal | None = None
     steps: list[Json] = []
-    for seq, event in enumerate(game.events):
-        apply(state, event)
+    for seq, event, replay in walk(game):
+        state = replay.state
         if isinstance(event, Deal):
             dealt = event
         assert dealt is not None, "a log starts with a deal"

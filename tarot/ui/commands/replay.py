@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 from click.shell_completion import CompletionItem
 
+from tarot.engine.walk import walk
 from tarot.explain.narrate import Narrator
 from tarot.files.atomic import refuse_unless_regular_or_new, write_text_atomic
 from tarot.storage.match_file import is_match_file, load_match, read_index
@@ -79,7 +80,7 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
     # Each event is numbered by its place in the whole log: its seq in the file as tarot
     # play writes it (a log that leaves derived lines out is numbered as if it had them).
     width = len(str(len(game.events) - 1))
-    for seq, event in enumerate(game.events):
+    for seq, event, _ in walk(game):
         for index, line in enumerate(narrator.lines(event)):
             click.echo(f"{seq if index == 0 else '':>{width}}  {line}")
         if to_seq is not None and seq >= to_seq:
