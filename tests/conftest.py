@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 
 from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
+from tarot.ui.language import use_language
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -17,6 +19,17 @@ def pytest_configure(config: pytest.Config) -> None:
     would make them several times slower. Tests of the default itself unset it; tests of
     a level name it."""
     os.environ["TAROT_LEVEL"] = "rules"
+    # English, whatever the machine's locale: the tests read the source messages. Tests of
+    # the French name it (--lang fr, TAROT_LANG=fr); tests of the choice clear this.
+    os.environ["TAROT_LANG"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """A test that played in French leaves the next one in English (the language is the
+    process's, as a command line sets it)."""
+    yield
+    use_language("en")
 
 
 @pytest.fixture(scope="session")

@@ -17,24 +17,27 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "tarot"
 
-# Each layer, lowest first, with the layers it may import (besides itself).
+# Each layer, lowest first, with the layers it may import (besides itself). The lowest,
+# i18n, is the language a person reads: every layer may translate the messages it writes.
 MAY_IMPORT: dict[str, frozenset[str]] = {
-    "errors": frozenset(),
-    "files": frozenset({"errors"}),
-    "engine": frozenset({"errors", "files"}),
-    "bots": frozenset({"errors", "engine"}),
-    "log": frozenset({"errors", "files", "engine"}),
-    "storage": frozenset({"errors", "files", "engine", "log"}),
-    "explain": frozenset({"errors", "files", "engine", "log", "storage"}),
-    "duplicate": frozenset({"errors", "files", "engine", "log", "storage", "explain", "bots"}),
-    "ui": frozenset({"errors", "files", "engine", "log", "storage", "explain", "bots",
+    "i18n": frozenset(),
+    "errors": frozenset({"i18n"}),
+    "files": frozenset({"i18n", "errors"}),
+    "engine": frozenset({"i18n", "errors", "files"}),
+    "bots": frozenset({"i18n", "errors", "engine"}),
+    "log": frozenset({"i18n", "errors", "files", "engine"}),
+    "storage": frozenset({"i18n", "errors", "files", "engine", "log"}),
+    "explain": frozenset({"i18n", "errors", "files", "engine", "log", "storage"}),
+    "duplicate": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "explain",
+                            "bots"}),
+    "ui": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "explain", "bots",
                      "duplicate"}),
     # `python -m tarot` starts the command line; `tarot/__init__.py` is the public API: it
     # names its modules as strings (PEP 562), so that importing the package imports none, and
     # imports them only for type checkers. It may name any layer but the interface.
     "__main__": frozenset({"ui"}),
-    "__init__": frozenset({"errors", "files", "engine", "log", "storage", "explain", "bots",
-                           "duplicate"}),
+    "__init__": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "explain",
+                           "bots", "duplicate"}),
 }
 # The one engine module that may touch the foundation's files: it finds and reads rule files.
 ENGINE_READS_FILES_IN = "tarot.engine.rule_files"

@@ -7,13 +7,22 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 import click
 from click.formatting import HelpFormatter
 
 from tarot import __version__
 from tarot.errors import TarotError
+from tarot.i18n import N_, LanguageError, _
+from tarot.ui.language import (
+    OPTION,
+    TranslatedGroup,
+    choose_language,
+    lang_option,
+    use_language,
+)
 
 
 class CommandInfo(NamedTuple):
@@ -23,27 +32,27 @@ class CommandInfo(NamedTuple):
 
 COMMANDS: dict[str, CommandInfo] = {
     "audit": CommandInfo("tarot.ui.commands.audit",
-                         "Explain the settlement of a saved game, step by step."),
+                         N_("Explain the settlement of a saved game, step by step.")),
     "play": CommandInfo("tarot.ui.commands.play",
-                        "Play French Tarot: you (South) against three computer players, "
-                        "deal after deal, with a score sheet."),
+                        N_("Play French Tarot: you (South) against three computer players, "
+                           "deal after deal, with a score sheet.")),
     "replay": CommandInfo("tarot.ui.commands.replay",
-                          "Print a saved game as it happened, trick by trick (or write it "
-                          "as a web page)."),
+                          N_("Print a saved game as it happened, trick by trick (or write it "
+                             "as a web page).")),
     "rules": CommandInfo("tarot.ui.commands.rules",
-                         "Show the rules card of a rule set, or one rule of the rule book "
-                         "(R11, A5, 3.6, S01)."),
+                         N_("Show the rules card of a rule set, or one rule of the rule book "
+                            "(R11, A5, 3.6, S01).")),
     "saves": CommandInfo("tarot.ui.commands.saves",
-                         "List the saved games, the most recent first (continue one with "
-                         "play --resume NAME)."),
+                         N_("List the saved games, the most recent first (continue one with "
+                            "play --resume NAME).")),
     "schema": CommandInfo("tarot.ui.commands.schema",
-                          "Print the JSON Schema of a line of the game log (or of a match "
-                          "index)."),
+                          N_("Print the JSON Schema of a line of the game log (or of a match "
+                             "index).")),
     "simulate": CommandInfo("tarot.ui.commands.simulate",
-                            "Duplicate matches between computer players."),
+                            N_("Duplicate matches between computer players.")),
     "validate": CommandInfo("tarot.ui.commands.validate",
-                            "Check saved game logs (and match files); exit 1 if any is not "
-                            "valid."),
+                            N_("Check saved game logs (and match files); exit 1 if any is not "
+                               "valid.")),
 }
 
 
@@ -60,25 +69,42 @@ def one_line(error: TarotError) -> click.ClickException:
     return click.ClickException(str(error))
 
 
-class _Tarot(click.Group):
+class _Tarot(TranslatedGroup):
     """The command group: the commands of :data:`COMMANDS`, loaded when asked for; and
     what a command refuses (a TarotError) or the machine does (memory, a file system's
     error) turned into a one-line message and exit 1, whichever command met it."""
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
+        # The language first, so that click's own messages (a usage error met while parsing)
+        # are in it too; every run chooses anew, so one process may run several commands.
+        arguments = list(sys.argv[1:] if args is None else args)
+        try:
+            use_language(choose_language(arguments, os.environ))
+        except LanguageError as error:
+            click.echo(f"Error: {error}", err=True)
+            raise SystemExit(2) from None
+        return super().main(arguments, *rest, **extra)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        return load_command(cmd_name) if cmd_name in COMMANDS else None
+        if cmd_name not in COMMANDS:
+            return None
+        command = load_command(cmd_name)
+        # Every command takes --lang where a person writes it: `tarot rules R16 --lang fr`.
+        if not any(OPTION in param.opts for param in command.params):
+            command.params.append(lang_option())
+        return command
 
     def format_commands(self, ctx: click.Context, formatter: HelpFormatter) -> None:
         # As click's own, but from the table's summaries: no command module is imported.
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(name) for name in names)
         # Shortened as click shortens a command's help: a command of that help, unloaded.
-        rows = [(name, click.Command(name, help=COMMANDS[name].summary).get_short_help_str(limit))
-                for name in names]
-        with formatter.section("Commands"):
+        rows = [(name, click.Command(name, help=_(COMMANDS[name].summary))
+                 .get_short_help_str(limit)) for name in names]
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> object:
@@ -97,10 +123,12 @@ class _Tarot(click.Group):
             raise click.ClickException(f"{where}{error.strerror or error}") from None
 
 
-@click.group(cls=_Tarot)
+@click.group(cls=_Tarot, params=[lang_option()],
+             help=N_("French Tarot: play a deal against three computer players, replay and "
+                     "check saved games."))
 @click.version_option(version=__version__, prog_name="tarot")
 def main() -> None:
-    """French Tarot: play a deal against three computer players, replay and check saved games."""
+    pass
 
 
 if __name__ == "__main__":

@@ -1,0 +1,105 @@
+"""The language of a ``tarot`` command: ``--lang``, else ``TAROT_LANG``, else the system's locale.
+
+The option is read from the arguments before click parses them, so that click's own messages
+(its usage lines, its errors about an option) are in the chosen language too: click asks
+gettext's global domain for them, which this module points at the program's one catalogue.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+
+import click
+
+from tarot.i18n import (
+    DOMAIN,
+    LANGUAGES,
+    LOCALE_DIR,
+    N_,
+    _,
+    language_from_environment,
+    set_language,
+)
+
+OPTION = "--lang"
+
+
+def language_in_arguments(args: Sequence[str]) -> str | None:
+    """The value of the last ``--lang X`` (or ``--lang=X``) before a ``--``, if any."""
+    found = None
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == OPTION and index + 1 < len(args):
+            found = args[index + 1]
+        elif arg.startswith(OPTION + "="):
+            found = arg[len(OPTION) + 1:]
+    return found
+
+
+def choose_language(args: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The language a command line asks for. A ``--lang`` click cannot take is left to
+    click, which refuses it with its usage message (in the language of the environment)."""
+    asked = language_in_arguments(args)
+    if asked is not None and asked in LANGUAGES:
+        return asked
+    return language_from_environment(environ)
+
+
+def use_language(language: str) -> None:
+    """Every message from now on in ``language``: the program's through :mod:`tarot.i18n`,
+    click's through gettext's global domain, bound to the same catalogue. gettext finds the
+    language of its global domain in the environment only (``LANGUAGE`` first), so the
+    choice is written there; this process's children inherit it."""
+    set_language(language)
+    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = language
+
+
+def lang_option() -> click.Option:
+    """The ``--lang`` option every command takes (its value is applied before parsing)."""
+    return click.Option([OPTION], type=click.Choice(LANGUAGES), expose_value=False,
+                        is_eager=True,
+                        help=N_("The language of the messages (default: TAROT_LANG, else the "
+                                "system's locale)."))
+
+
+@contextmanager
+def _translated_help(command: click.Command, ctx: click.Context) -> Iterator[None]:
+    """The command's help and its options' helps in the current language while it is
+    formatted. They are written in English, marked with ``N_``, when the command is
+    defined (at import, before any language is chosen), and stay so: one process may run
+    commands in both languages (the tests do)."""
+    texts: list[tuple[object, str, str | None]] = [(command, "help", command.help),
+                                                    (command, "short_help", command.short_help)]
+    texts += [(param, "help", param.help) for param in command.get_params(ctx)
+              if isinstance(param, click.Option)]
+    for owner, attribute, text in texts:
+        if text:
+            setattr(owner, attribute, _(text))
+    try:
+        yield
+    finally:
+        for owner, attribute, text in texts:
+            setattr(owner, attribute, text)
+
+
+class TranslatedCommand(click.Command):
+    """A click command whose help (``help=N_(...)``, not a docstring: gettext's extraction
+    does not read docstrings) and options' helps are shown in the current language."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with _translated_help(self, ctx):
+            super().format_help(ctx, formatter)
+
+
+class TranslatedGroup(click.Group):
+    """As :class:`TranslatedCommand`, for a group."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with _translated_help(self, ctx):
+            super().format_help(ctx, formatter)
