@@ -39,6 +39,7 @@ from tarot.engine.cards import (
     rank_of,
 )
 from tarot.errors import TarotError
+from tarot.i18n import N_, _
 
 if TYPE_CHECKING:
     from tarot.engine.kernel import RuleTable
@@ -99,11 +100,24 @@ class ScoringRules(_Frozen):
 ChienFate = Literal["shown", "taker", "defence"]
 
 
+# The names the shipped rule files give, for the catalogue: a name is shown in the person's
+# language when the catalogue has it (``label``), and as the rule file writes it otherwise.
+SHIPPED_NAMES = (N_("Prise"), N_("Garde"), N_("Garde sans"), N_("Garde contre"),
+                 N_("Simple poignée"), N_("Double poignée"), N_("Triple poignée"),
+                 N_("French Tarot, the project's rules card (RULES.md)"),
+                 N_("French Tarot, with the FFT readings of RULES.md section 2"))
+
+
 class Contract(_Frozen):
     id: str = Field(pattern=r"^[a-z_]+$")
     name: str
     multiplier: int = Field(gt=0, le=MAX_MULTIPLIER)
     chien: ChienFate
+
+    @property
+    def label(self) -> str:
+        """The contract's name for a person, in the current language."""
+        return _(self.name)
 
 
 class PoigneeLevel(_Frozen):
@@ -111,6 +125,11 @@ class PoigneeLevel(_Frozen):
     name: str
     trumps: int = Field(gt=0)
     bonus: int = Field(ge=0, le=MAX_BONUS)
+
+    @property
+    def label(self) -> str:
+        """The poignée's name for a person, in the current language."""
+        return _(self.name)
 
 
 class PoigneeRules(_Frozen):
