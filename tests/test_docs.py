@@ -1,7 +1,9 @@
 """The README is a front page and docs/ holds the rest: the README stays short, every
 relative link of the README and of the docs pages leads somewhere that exists (a file,
 and the heading its anchor names), and no page sends the reader to what he cannot
-read: an issue tracker's number, or a design file the repository does not hold."""
+read: an issue tracker's number, or a design file the repository does not hold. The
+French pages (docs/fr/) are checked the same way, the French front page links every one of
+them, and the French player's guide keeps a section for each of the English one's."""
 
 from __future__ import annotations
 
@@ -12,13 +14,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = sorted((ROOT / "docs").glob("*.md"))
+FRENCH = sorted((ROOT / "docs" / "fr").glob("*.md"))
+FRENCH_README = ROOT / "docs" / "fr" / "README.md"
+PAGES = [README, *DOCS, *FRENCH]
 
 # The README is about one screen of text and a few examples; the rest lives in docs/.
 README_LIMIT_BYTES = 15_000
 
-# Pages the README links to that another piece of work writes. The exemption holds only
-# while the file is missing: once it exists, its links are checked like any other.
+# Pages the docs link to that another piece of work writes (the rule book in French). The
+# exemption holds only while the file is missing: once it exists, its links are checked
+# like any other, its anchors included.
+PENDING = {ROOT / "docs" / "regles.md"}
 FENCE = re.compile(r"^(```|~~~)")
 LINK = re.compile(r"!?\[(?:[^\]\[]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 INLINE_CODE = re.compile(r"`+[^`]*`+")
@@ -66,7 +73,7 @@ def links(page: Path) -> list[str]:
     return targets
 
 
-def broken_links(page: Path) -> list[str]:
+def broken_links(page: Path, pending: set[Path] = PENDING) -> list[str]:
     broken = []
     for target in links(page):
         if re.match(r"^[a-z][a-z0-9+.-]*:", target):  # https:, mailto: …
@@ -74,6 +81,8 @@ def broken_links(page: Path) -> list[str]:
         path_part, _, anchor = target.partition("#")
         destination = (page.parent / path_part).resolve() if path_part else page
         if not destination.exists():
+            if destination in pending:
+                continue
             broken.append(f"{target}: no such file")
             continue
         if anchor and destination.suffix == ".md" and anchor not in anchors(destination):
@@ -82,8 +91,9 @@ def broken_links(page: Path) -> list[str]:
 
 
 def test_the_pages_are_found() -> None:
-    names = {page.name for page in PAGES}
-    assert {"README.md", "rules.md", "playing.md", "log-format.md"} <= names
+    names = {page.relative_to(ROOT).as_posix() for page in PAGES}
+    assert {"README.md", "docs/rules.md", "docs/playing.md", "docs/log-format.md",
+            "docs/fr/README.md", "docs/fr/jouer.md"} <= names
 
 
 def test_the_readme_is_a_front_page() -> None:
@@ -91,10 +101,39 @@ def test_the_readme_is_a_front_page() -> None:
     assert size < README_LIMIT_BYTES, f"README.md is {size} bytes; move a section to docs/"
 
 
+def linked_pages(page: Path) -> set[Path]:
+    return {(page.parent / link.partition("#")[0]).resolve() for link in links(page)}
+
+
 def test_the_readme_links_every_docs_page() -> None:
-    linked = {(README.parent / link.partition("#")[0]).resolve() for link in links(README)}
-    unlinked = [page.name for page in PAGES[1:] if page.resolve() not in linked]
+    linked = linked_pages(README)
+    unlinked = [page.name for page in DOCS if page.resolve() not in linked]
     assert not unlinked, f"docs pages the README does not link to: {unlinked}"
+    assert FRENCH_README.resolve() in linked, "the README does not link the French pages"
+
+
+def test_the_french_front_page_links_every_french_page() -> None:
+    linked = linked_pages(FRENCH_README)
+    unlinked = [page.name for page in FRENCH
+                if page != FRENCH_README and page.resolve() not in linked]
+    assert not unlinked, f"French pages docs/fr/README.md does not link to: {unlinked}"
+    assert (ROOT / "docs" / "fr" / "jouer.md").resolve() in linked_pages(ROOT / "docs" /
+                                                                          "playing.md")
+
+
+def sections(page: Path) -> list[str]:
+    """The `##` headings of a page (not `#`, not `###`), outside fenced code."""
+    return [line[3:].strip() for line in prose_lines(page.read_text(encoding="utf-8"))
+            if re.match(r"^## \S", line)]
+
+
+def test_the_french_guide_has_a_section_for_each_english_one() -> None:
+    """docs/fr/jouer.md is docs/playing.md in French: a section added to one and not the
+    other is a guide drifting from its translation."""
+    english = sections(ROOT / "docs" / "playing.md")
+    french = sections(ROOT / "docs" / "fr" / "jouer.md")
+    assert len(english) >= 5, english
+    assert len(french) == len(english), (english, french)
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
@@ -120,6 +159,9 @@ def test_the_link_checker_sees_broken_links(tmp_path: Path) -> None:
                     "# Top\n```sh\n[fenced](nothere.md)\n```\n", encoding="utf-8")
     assert broken_links(page) == ["missing.md: no such file",
                                   "there.md#nowhere: no heading #nowhere in there.md"]
+    # A page another piece of work writes is let off while it is missing, and only then.
+    pending = {(tmp_path / "missing.md").resolve(), (tmp_path / "there.md").resolve()}
+    assert broken_links(page, pending) == ["there.md#nowhere: no heading #nowhere in there.md"]
     assert ISSUE.findall("as issue 12 asks, and Issue #3") == ["issue 12", "Issue #3"]
 
 
