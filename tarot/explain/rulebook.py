@@ -4,6 +4,9 @@ Every message, docstring and documentation line that cites a rule (``R11``, ``A5
 ``§3.6``, a worked example such as ``S12``) cites this book; ``tarot rules R11``
 prints the entry. The book travels with the package (``tarot/rulebook``, read
 through ``importlib.resources``), so an installed copy can show it.
+
+The book is written in each language of the program (``docs/regles.md`` is the French
+one, with the same numbers): a lookup reads the book of the current language.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from functools import cache
 
 from tarot.errors import TarotError
 from tarot.files.resources import data_file
+from tarot.i18n import SOURCE_LANGUAGE, _, language
 
 # A rule of the card (``- **R12.** …``), a note on examples (``- **S46.** …``), a
 # decision (``**A5. Title**``), a section (``### 3.6 Scoring``), a table row of
@@ -41,14 +45,26 @@ class Entry:
     text: str  # the entry as the book writes it (Markdown)
 
 
-def book_text() -> str:
-    return data_file("rule_book", "rules.md").read_text(encoding="utf-8")
+# The book of each language, by its file name in docs/ (the English one is the source).
+BOOKS = {"en": "rules.md", "fr": "regles.md"}
+
+
+def book_text(book_language: str | None = None) -> str:
+    """The book in ``book_language`` (by default the current language; English when the
+    program has no book in that language)."""
+    name = BOOKS.get(book_language or language(), BOOKS[SOURCE_LANGUAGE])
+    return data_file("rule_book", name).read_text(encoding="utf-8")
+
+
+def entries(book_language: str | None = None) -> dict[str, Entry]:
+    """Every numbered entry of the book, by id (sections by their number: ``3.6``), in
+    ``book_language`` (by default the current language)."""
+    return _entries(book_language or language())
 
 
 @cache
-def entries() -> dict[str, Entry]:
-    """Every numbered entry of the book, by id (sections by their number: ``3.6``)."""
-    lines = book_text().splitlines()
+def _entries(book_language: str) -> dict[str, Entry]:
+    lines = book_text(book_language).splitlines()
     found: dict[str, Entry] = {}
     header_of_table: list[str] = []
     index = 0
@@ -123,9 +139,10 @@ def lookup(rule_id: str) -> Entry:
     key = normalise(rule_id)
     found = entries().get(key)
     if found is None:
-        raise RuleBookError(f"the rule book has no {rule_id!r}: give a rule (R1–R24, T0–T3), "
-                            "a decision (A1–A36), a section (3.6) or an example (S01, E05…)")
+        raise RuleBookError(_("the rule book has no {rule!r}: give a rule (R1–R24, T0–T3), a "
+                              "decision (A1–A36), a section (3.6) or an example (S01, E05…)")
+                            .format(rule=rule_id))
     return found
 
 
-__all__ = ["Entry", "RuleBookError", "book_text", "entries", "lookup", "normalise"]
+__all__ = ["BOOKS", "Entry", "RuleBookError", "book_text", "entries", "lookup", "normalise"]

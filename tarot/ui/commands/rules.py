@@ -10,25 +10,26 @@ from tarot.engine.phases import mermaid_diagram
 from tarot.engine.rule_files import load_rules
 from tarot.explain.rulebook import lookup
 from tarot.explain.rules_card import rules_card
+from tarot.i18n import N_, _
+from tarot.ui.language import TranslatedCommand
 
 
-@click.command()
+@click.command(cls=TranslatedCommand, help=N_(
+    "Show the rules card of a rule set, or one rule of the rule book (R11, A5, 3.6, S01).\n\n"
+    "Every refusal names the rule it applies; `tarot rules R11` prints that rule."))
 @click.argument("rule_id", required=False, metavar="[RULE]")
-@click.option("--json", "as_json", is_flag=True, help="Print the rule set as JSON data.")
-@click.option("--diagram", is_flag=True, help="Print the phase machine as a Mermaid diagram.")
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the rule set as JSON data."))
+@click.option("--diagram", is_flag=True,
+              help=N_("Print the phase machine as a Mermaid diagram."))
 @click.option("--rules", "rules_name", default="standard", show_default=True,
-              help="A rule set name (standard, fft) or a path to a .toml file.")
+              help=N_("A rule set name (standard, fft) or a path to a .toml file."))
 def rules(rule_id: str | None, as_json: bool, diagram: bool, rules_name: str) -> None:
-    """Show the rules card of a rule set, or one rule of the rule book (R11, A5, 3.6, S01).
-
-    Every refusal names the rule it applies; `tarot rules R11` prints that rule.
-    """
     if sum([rule_id is not None, as_json, diagram]) > 1:
-        raise click.UsageError("give one of RULE, --json and --diagram")
+        raise click.UsageError(_("give one of RULE, --json and --diagram"))
     if rule_id is not None and click.get_current_context().get_parameter_source(
             "rules_name") == click.core.ParameterSource.COMMANDLINE:
-        raise click.UsageError("a rule of the rule book is the same under every rule set: "
-                               "--rules goes with the rules card or --json")
+        raise click.UsageError(_("a rule of the rule book is the same under every rule set: "
+                                 "--rules goes with the rules card or --json"))
     if diagram:
         click.echo(mermaid_diagram())
         return
