@@ -75,7 +75,7 @@ def test_the_wheel_carries_the_rule_book_and_no_other_page(installed: Path,
                           "p.name for p in r.data_dir('rule_book').iterdir()), sep='\\n')"],
               tmp_path)
     shipped = out.splitlines()
-    books = sorted(page.name for page in (ROOT / "docs").glob("rules*.md"))
+    books = sorted([page.name for page in (ROOT / "docs").glob("rules*.md")] + ["regles.md"])
     assert books and shipped == books, shipped
     assert (ROOT / "docs" / "playing.md").is_file()  # a page that must not travel
 
@@ -108,6 +108,12 @@ def test_the_documented_commands_work_from_the_wheel(installed: Path, tmp_path: 
     page = (tmp_path / "slam.html").read_text(encoding="utf-8")
     assert "prefers-color-scheme" in page and 'id="replay-data"' in page
     assert "suit led" in run(installed, ["tarot", "rules", "R11"], tmp_path)
+
+
+def test_the_installed_copy_speaks_french(installed: Path, tmp_path: Path) -> None:
+    """The compiled catalogue and the French rule book travel in the wheel."""
+    assert "Commandes" in run(installed, ["tarot", "--lang", "fr", "--help"], tmp_path)
+    assert "autre camp" in run(installed, ["tarot", "rules", "R16", "--lang", "fr"], tmp_path)
     assert "0 bouts: 56" in run(installed, ["tarot", "rules", "--rules", "fft"], tmp_path)
     assert '"$defs"' in run(installed, ["tarot", "schema"], tmp_path)
     # A game saved to the default folder, then found by its name.
