@@ -14,9 +14,12 @@ few integer operations. Card points are not here: they are rule data
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 
 from tarot.errors import TarotError
+from tarot.i18n import SOURCE_LANGUAGE, _, language, pgettext
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -87,24 +90,75 @@ def rank_of(card: int) -> int:
     return card - TRUMP_BASE if card > TRUMP_BASE else card % 14 + 1
 
 
+def _face_letter(rank: int) -> str:
+    """The letter of a face card (J N Q K) as the table shows it: R D C V in French."""
+    if rank == KING:
+        return pgettext("card rank", "K")
+    if rank == QUEEN:
+        return pgettext("card rank", "Q")
+    if rank == KNIGHT:
+        return pgettext("card rank", "N")
+    return pgettext("card rank", "J")
+
+
 def display(card: int, symbols: bool = True) -> str:
-    """A card for people: ``K♥``, ``T21``, ``EXC``."""
-    if symbols and card < PETIT:
-        return RANK_CODES[card % 14] + SUIT_SYMBOLS[card // 14]
-    return CODES[card]
+    """A card for people, in the current language: ``K♥``, ``T21``, ``EXC`` (in French
+    ``R♥``, ``A21``, ``EXC``). Without ``symbols``, the card's code (``KH``), the same in
+    every language."""
+    if not symbols or card == EXCUSE:
+        return CODES[card]
+    if card > TRUMP_BASE:
+        return pgettext("trump", "T{number}").format(number=card - TRUMP_BASE)
+    rank = card % 14 + 1
+    letter = _face_letter(rank) if rank >= JACK else RANK_CODES[rank - 1]
+    return letter + SUIT_SYMBOLS[card // 14]
 
 
 RANK_WORDS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "knight", "queen",
               "king")
 
 
+def rank_word(card: int) -> str:
+    """A suit card's rank in words, in the current language: ``king`` (``roi``), ``7``."""
+    rank = card % 14 + 1
+    if rank == 1:
+        return pgettext("card rank", "ace")
+    if rank == JACK:
+        return pgettext("card rank", "jack")
+    if rank == KNIGHT:
+        return pgettext("card rank", "knight")
+    if rank == QUEEN:
+        return pgettext("card rank", "queen")
+    if rank == KING:
+        return pgettext("card rank", "king")
+    return str(rank)
+
+
+def suit_word(suit: int) -> str:
+    """A suit (0..3) in words, in the current language: ``hearts`` (``cœur``)."""
+    return (pgettext("suit", "spades"), pgettext("suit", "hearts"),
+            pgettext("suit", "diamonds"), pgettext("suit", "clubs"))[suit]
+
+
 def spoken(card: int) -> str:
-    """A card in words, for a screen reader: ``king of hearts``, ``trump 21``, ``Excuse``."""
+    """A card in words, for a screen reader, in the current language: ``king of hearts``,
+    ``trump 21``, ``Excuse`` (``roi de cœur``, ``atout 21``, ``l'Excuse``)."""
     if card == EXCUSE:
-        return "Excuse"
+        return pgettext("card name", "Excuse")
+    if card == PETIT:
+        return _("trump 1, the Petit")
     if card > TRUMP_BASE:
-        return "trump 1, the Petit" if card == PETIT else f"trump {card - TRUMP_BASE}"
-    return f"{RANK_WORDS[card % 14]} of {SUIT_NAMES[card // 14]}"
+        return _("trump {number}").format(number=card - TRUMP_BASE)
+    return _("{rank} of {suit}").format(rank=rank_word(card), suit=suit_word(card // 14))
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted in a message, its control characters escaped: ``'KX'`` (its
+    ``repr``), in French ``« KX »``."""
+    shown = repr(text)
+    if language() == SOURCE_LANGUAGE:
+        return shown
+    return pgettext("quoted text", "'{text}'").format(text=shown[1:-1])
 
 
 _SYMBOL_TO_LETTER = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C",
@@ -112,28 +166,154 @@ _SYMBOL_TO_LETTER = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C
 _ALIASES = {"EXCUSE": "EXC", "EX": "EXC"}
 
 
-def parse_card(text: str) -> int:
-    """A card from its code, case-insensitive; ``♠♥♦♣`` stand for ``S H D C``.
-
-    ``A`` is accepted for the ace (rank 1), so ``AS`` and ``1S`` are the same card.
-    """
+def _english_reading(text: str) -> int | None:
+    """The card ``text`` names as an English code (``KH``, ``k♥``, ``AS``, ``T21``), or None."""
     cleaned = text.strip().translate(_SYMBOL_TO_LETTER).upper()
     cleaned = _ALIASES.get(cleaned, cleaned)
     if len(cleaned) >= 2 and cleaned[0] == "A" and cleaned[1:] in SUITS:
         cleaned = "1" + cleaned[1:]
-    card = CARD_BY_CODE.get(cleaned)
+    return CARD_BY_CODE.get(cleaned)
+
+
+# The French notation (docs/translating.md): ranks R D C V, 10 … 1 (A, the as, too); suits
+# P C K T (pique, cœur, carreau, trèfle) or the symbols; trumps A1 … A21; and the words.
+_FRENCH_RANKS = {"R": KING, "D": QUEEN, "C": KNIGHT, "V": JACK, "A": 1,
+                 **{str(n): n for n in range(1, 11)}}
+_FRENCH_SUITS = {"P": 0, "C": 1, "K": 2, "T": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3,
+                 "♤": 0, "♡": 1, "♢": 2, "♧": 3}
+FRENCH_SUIT_LETTERS = "PCKT"
+_FRENCH_CODE = re.compile(r"(10|[1-9RDCVA])([PCKT♠♥♦♣♤♡♢♧])")
+_FRENCH_TRUMP = re.compile(r"A([1-9]|1[0-9]|2[01])")
+_RANK_NAMES = {"roi": KING, "dame": QUEEN, "cavalier": KNIGHT, "valet": JACK, "as": 1,
+               **{str(n): n for n in range(1, 11)}}
+_SUIT_NAMES_FR = {"pique": 0, "piques": 0, "coeur": 1, "coeurs": 1, "carreau": 2,
+                  "carreaux": 2, "trefle": 3, "trefles": 3}
+_ARTICLES = frozenset({"le", "la", "l'"})
+_OF = frozenset({"de", "du"})
+
+
+def plain(text: str) -> str:
+    """``text`` lower-case, without accents (``œ`` is ``oe``), its apostrophes ``'`` and
+    its spaces single: how French words are compared (``Trèfle`` and ``trefle`` alike)."""
+    lowered = text.lower().replace("œ", "oe").replace("æ", "ae")
+    for apostrophe in "’`´":
+        lowered = lowered.replace(apostrophe, "'")
+    bare = "".join(c for c in unicodedata.normalize("NFD", lowered)
+                   if unicodedata.category(c) != "Mn")
+    return " ".join(bare.split())
+
+
+def _words(text: str) -> list[str]:
+    """French words, an elided article its own word: ``l'atout 7`` → ``l' atout 7``."""
+    words: list[str] = []
+    for word in plain(text).split():
+        if word.startswith("l'") and len(word) > 2:
+            words += ["l'", word[2:]]
+        else:
+            words.append(word)
+    return words
+
+
+def _french_reading(text: str) -> int | None:
+    """The card ``text`` names in the French notation (``RP``, ``v♣``, ``A21``, ``roi de
+    pique``, ``l'excuse``, ``le 21``, ``atout 7``), or None."""
+    compact = plain(text).upper()
+    if match := _FRENCH_CODE.fullmatch(compact):
+        rank, suit = _FRENCH_RANKS[match[1]], _FRENCH_SUITS[match[2]]
+        return suit * 14 + rank - 1
+    if match := _FRENCH_TRUMP.fullmatch(compact):
+        return TRUMP_BASE + int(match[1])
+    words = _words(text)
+    article = bool(words) and words[0] in _ARTICLES
+    if article:
+        words = words[1:]
+    if words in (["petit"], ["excuse"]):
+        return PETIT if words[0] == "petit" else EXCUSE
+    if article and words == ["21"]:
+        return TWENTY_ONE
+    if len(words) == 2 and words[0] == "atout" and words[1].isdecimal() and len(words[1]) <= 2:
+        number = int(words[1])
+        return TRUMP_BASE + number if 1 <= number <= 21 else None
+    if len(words) == 3 and words[1] in _OF:
+        words = [words[0], words[2]]
+    if len(words) == 2 and words[0] in _RANK_NAMES and words[1] in _SUIT_NAMES_FR:
+        return _SUIT_NAMES_FR[words[1]] * 14 + _RANK_NAMES[words[0]] - 1
+    return None
+
+
+def french_code(card: int) -> str:
+    """A suit card's code with the French letters of its suit (``7T``, ``RP``)."""
+    rank = card % 14 + 1
+    letter = "RDCV"[KING - rank] if rank >= JACK else str(rank)
+    return letter + FRENCH_SUIT_LETTERS[card // 14]
+
+
+def parse_card(text: str, *, french: bool = False) -> int:
+    """A card from its code, case-insensitive; ``♠♥♦♣`` stand for ``S H D C``.
+
+    ``A`` is accepted for the ace (rank 1), so ``AS`` and ``1S`` are the same card.
+    With ``french``, the French notation too (``RP``, ``D♥``, ``A21``, ``roi de pique``:
+    docs/translating.md); a code the two notations read as two cards (``7C``: the 7 of
+    hearts, cœur, in French, the 7 of clubs in English) is refused, naming both.
+    """
+    english = _english_reading(text)
+    if not french:
+        if english is None:
+            raise CardError(_("{text} is not a card: write a rank and a suit (KH, 10♦, NS, "
+                              "1C), a trump T1…T21, or EXC").format(text=quoted(text.strip())))
+        return english
+    in_french = _french_reading(text)
+    if english is not None and in_french is not None and english != in_french:
+        raise CardError(_(
+            "{text} names two cards: {french} in the French notation, {english} in the "
+            "English one. Write {french_shown} or {french_words} for the first, "
+            "{english_shown} or {english_code} for the second."
+        ).format(text=quoted(text.strip()), french=spoken(in_french),
+                 english=spoken(english), french_shown=display(in_french),
+                 french_words=quoted(spoken(in_french)), english_shown=display(english),
+                 english_code=french_code(english)))
+    card = in_french if in_french is not None else english
     if card is None:
-        raise CardError(
-            f"{text.strip()!r} is not a card: write a rank and a suit (KH, 10♦, NS, 1C), "
-            "a trump T1…T21, or EXC"
-        )
+        raise CardError(_("{text} is not a card: write a rank and a suit (RC, 10♦, DP, 1T), "
+                          "a trump A1…A21, EXC, or the card's name (roi de cœur, le petit, "
+                          "excuse)").format(text=quoted(text.strip())))
     return card
 
 
-def parse_cards(text: str | Iterable[str]) -> list[int]:
-    """Several cards, from a list of codes or one string split on spaces and commas."""
-    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return [parse_card(item) for item in items]
+def card_words(text: str, *, french: bool = False) -> list[str]:
+    """The cards a text names, one string each: split on spaces and commas; with
+    ``french``, the words of one card kept together (``roi de pique``, ``le 21``,
+    ``l'atout 7``, ``10 de carreau``), where a number alone is a card's number in the hand."""
+    tokens = text.replace(",", " ").split()
+    if not french:
+        return tokens
+    out: list[str] = []
+    start = 0
+    while start < len(tokens):
+        end = start
+        words = _words(tokens[end])
+        if words in (["l'"], ["le"], ["la"]) and end + 1 < len(tokens):
+            end += 1
+            words = _words(tokens[end])
+        head = words[-1] if words else ""
+        after = [plain(t) for t in tokens[end + 1:end + 3]]
+        if head == "atout" and after and after[0].isdecimal():
+            end += 1
+        elif head in _RANK_NAMES and after:
+            if after[0] in _SUIT_NAMES_FR:
+                end += 1
+            elif after[0] in _OF and len(after) > 1 and after[1] in _SUIT_NAMES_FR:
+                end += 2
+        out.append(" ".join(tokens[start:end + 1]))
+        start = end + 1
+    return out
+
+
+def parse_cards(text: str | Iterable[str], *, french: bool = False) -> list[int]:
+    """Several cards, from a list of codes or one string split on spaces and commas (with
+    ``french``, the French notation too: :func:`parse_card`, :func:`card_words`)."""
+    items = card_words(text, french=french) if isinstance(text, str) else list(text)
+    return [parse_card(item, french=french) for item in items]
 
 
 def mask_of(cards: Iterable[int]) -> int:

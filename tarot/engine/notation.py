@@ -21,12 +21,13 @@ import re
 from typing import TYPE_CHECKING
 
 from tarot.engine import phases
-from tarot.engine.cards import CODES, CardError, parse_card
+from tarot.engine.cards import CODES, TWENTY_ONE, CardError, card_words, parse_card, plain, quoted
 from tarot.engine.events import Action, Bid, Chelem, Discard, Poignee
 from tarot.engine.events import Play as PlayAction
 from tarot.engine.phase_table import legal_actions
 from tarot.engine.rules import PASS_WORDS
 from tarot.errors import TarotError
+from tarot.i18n import _, language, ngettext, pgettext
 
 if TYPE_CHECKING:
     from tarot.engine.game import Game
@@ -49,6 +50,11 @@ _SEAT_WORD = re.compile(r"[Pp][0-3]")
 KIND_WORDS = frozenset({"bid", "discard", "chelem", "poignee", "poignée", "play"})
 YES_WORDS = frozenset({"y", "yes", "o", "oui", "chelem"})
 NO_WORDS = frozenset({"", "n", "no", "non", "no chelem", "no_chelem"})
+# After "chelem" (``chelem yes``, ``chelem oui``): the answers read in both languages.
+CHELEM_YES = frozenset({"yes", "true", "oui"})
+CHELEM_NO = frozenset({"no", "false", "non"})
+# A contract's French name says whose the chien is: "Garde sans le chien" is garde_sans.
+_CHIEN_SUFFIX = "_le_chien"
 POIGNEE_WORDS = frozenset({"p", "poignee", "poignée"})
 
 
@@ -56,8 +62,8 @@ def parse_script_entry(entry: str) -> Action:
     """``"P1 bid garde"`` → ``Bid(seat=1, contract="garde")``."""
     words = entry.split()
     if len(words) < 2 or not _SEAT_WORD.fullmatch(words[0]):
-        raise NotationError(f"script entry {entry!r}: write 'P<seat> <kind> <argument>', "
-                            "the seat 0 to 3")
+        raise NotationError(_("script entry {entry}: write 'P<seat> <kind> <argument>', "
+                              "the seat 0 to 3").format(entry=quoted(entry)))
     seat = int(words[0][1])
     kind, args = words[1].lower(), words[2:]
     if kind == "bid":
@@ -67,39 +73,60 @@ def parse_script_entry(entry: str) -> Action:
     try:
         codes = tuple(CODES[parse_card(a)] for a in args)
     except CardError as error:
-        raise NotationError(f"script entry {entry!r}: {error}", card=True) from None
+        raise NotationError(_("script entry {entry}: {error}").format(
+            entry=quoted(entry), error=error), card=True) from None
     if kind == "discard":
         return Discard(seat=seat, cards=codes)
     if kind == "poignee":
         return Poignee(seat=seat, cards=codes)
     if kind == "play" and len(codes) == 1:
         return PlayAction(seat=seat, card=codes[0])
-    raise NotationError(f"script entry {entry!r}: unknown kind {kind!r}")
+    raise NotationError(_("script entry {entry}: unknown kind {kind}").format(
+        entry=quoted(entry), kind=quoted(kind)))
 
 
-def card_code(token: str, hand: list[str]) -> str:
+def french_on() -> bool:
+    """Whether a person's words are read in the French notation too (French is on)."""
+    return language() == "fr"
+
+
+def card_code(token: str, hand: list[str], *, french: bool | None = None) -> str:
     """The canonical code of a card named by its code (any case, ``♠♥♦♣`` or ``S H D C``)
-    or by its number in ``hand`` (1 for the first card, as the table shows it)."""
+    or by its number in ``hand`` (1 for the first card, as the table shows it).
+
+    With ``french`` (by default: when French is on) the French notation is read too
+    (``RP``, ``D♥``, ``A21``, ``roi de pique``, ``le 21``: docs/translating.md), and a bare
+    ``21`` beyond the hand is the 21 of trumps."""
+    if french is None:
+        french = french_on()
+    token = token.strip()
     # isdecimal, not isdigit: int() refuses "²"; three digits bound int()'s work.
     if token.isdecimal() and len(token) <= 3 and 1 <= int(token) <= len(hand):
         return hand[int(token) - 1]
     if token.isdecimal():
-        raise NotationError(f"{token} is not a card number: your hand has {len(hand)} "
-                            f"card{'s' if len(hand) != 1 else ''}", card=True)
+        if french and len(token) <= 3 and int(token) == 21:
+            return CODES[TWENTY_ONE]
+        raise NotationError(ngettext("{number} is not a card number: your hand has {count} card",
+                                     "{number} is not a card number: your hand has {count} "
+                                     "cards", len(hand)).format(number=token, count=len(hand)),
+                            card=True)
     try:
-        return CODES[parse_card(token)]
+        return CODES[parse_card(token, french=french)]
     except CardError as error:
         raise NotationError(str(error), card=True) from None
 
 
 def _card_codes(text: str, hand: list[str]) -> tuple[str, ...]:
-    return tuple(card_code(token, hand) for token in text.replace(",", " ").split())
+    french = french_on()
+    return tuple(card_code(words, hand, french=french)
+                 for words in card_words(text, french=french))
 
 
 def bid_words(game: Game) -> list[str]:
-    """What the seat to act may say at the auction now: ``pass`` and each legal contract."""
-    return ["pass"] + [a.contract for a in legal_actions(game.state)
-                       if isinstance(a, Bid) and a.contract]
+    """What the seat to act may say at the auction now: ``pass`` (``passe`` in French) and
+    each legal contract."""
+    return [pgettext("bid", "pass")] + [a.contract for a in legal_actions(game.state)
+                                        if isinstance(a, Bid) and a.contract]
 
 
 def parse_action(text: str, game: Game) -> Action:
@@ -116,7 +143,7 @@ def parse_action(text: str, game: Game) -> Action:
         return _parse_kind(words[1].lower(), rest, named, game.hand(named), game)
     seat = game.turn
     if seat is None:
-        raise NotationError(f"{text.strip()!r}: no seat is to act now")
+        raise NotationError(_("{text}: no seat is to act now").format(text=quoted(text.strip())))
     hand = game.hand(seat)
     kind = words[0].lower() if words else ""
     if kind in KIND_WORDS and len(words) > 1:
@@ -131,29 +158,39 @@ def _parse_kind(kind: str, rest: str, seat: int, hand: list[str], game: Game) ->
         return _parse_bid(rest.strip(), seat, game)
     if kind == "chelem":
         answer = rest.strip().lower()
-        if answer not in {"yes", "true", "no", "false"}:
-            raise NotationError("Answer chelem yes or chelem no.")
-        return Chelem(seat=seat, declared=answer in {"yes", "true"})
+        if answer not in CHELEM_YES | CHELEM_NO:
+            raise NotationError(_("Answer chelem yes or chelem no."))
+        return Chelem(seat=seat, declared=answer in CHELEM_YES)
     cards = _card_codes(rest, hand)
     if kind == "discard":
         return Discard(seat=seat, cards=cards)
     if kind in ("poignee", "poignée"):
         return Poignee(seat=seat, cards=cards)
     if len(cards) != 1:
-        raise NotationError("play names one card: play KH")
+        raise NotationError(_("play names one card: play KH"))
     return PlayAction(seat=seat, card=cards[0])
 
 
 def _parse_bid(answer: str, seat: int, game: Game) -> Bid:
-    word = answer.lower().replace(" ", "_").replace("-", "_")
+    word = _bid_word(answer)
     if word in PASS_WORDS:
         return Bid(seat=seat, contract=None)
-    contracts = {c.id: c.name for c in game.rules.contracts}
-    by_name = {n.lower().replace(" ", "_"): cid for cid, n in contracts.items()}
+    contracts = {c.id: c for c in game.rules.contracts}
+    by_name = {_bid_word(name): cid for cid, c in contracts.items()
+               for name in (c.name, c.label)}
     contract = by_name.get(word, word)
+    if contract not in contracts and word.endswith(_CHIEN_SUFFIX):
+        # "garde sans le chien", "garde contre le chien": the FFT's names, in either language.
+        short = word.removesuffix(_CHIEN_SUFFIX)
+        contract = by_name.get(short, short)
     if contract not in contracts:
-        raise NotationError(f"Type one of: {', '.join(bid_words(game))}")
+        raise NotationError(_("Type one of: {words}").format(words=", ".join(bid_words(game))))
     return Bid(seat=seat, contract=contract)
+
+
+def _bid_word(text: str) -> str:
+    """A bid as compared: lower-case, accents dropped, words joined by ``_``."""
+    return plain(text).replace(" ", "_").replace("-", "_")
 
 
 def _parse_word(answer: str, phase: str, seat: int, hand: list[str], game: Game) -> Action:
@@ -165,16 +202,17 @@ def _parse_word(answer: str, phase: str, seat: int, hand: list[str], game: Game)
     if phase == phases.DECLARATIONS:
         word = " ".join(answer.lower().split())
         if word not in YES_WORDS | NO_WORDS:
-            raise NotationError("Answer y (yes) or n (no).")
+            raise NotationError(_("Answer y (yes) or n (no)."))
         return Chelem(seat=seat, declared=word in YES_WORDS)
     if phase == phases.TRICKS:
         if not answer:
-            raise NotationError("Name a card: its code (KH, T21, EXC) or its number in the "
-                                "hand")
+            raise NotationError(_("Name a card: its code (KH, T21, EXC) or its number in "
+                                  "the hand"))
         if answer.lower() in POIGNEE_WORDS:
-            raise NotationError("A poignée names the trumps it shows: poignee T2 T3 …")
+            raise NotationError(_("A poignée names the trumps it shows: poignee T2 T3 …"))
         return PlayAction(seat=seat, card=card_code(answer, hand))
-    raise NotationError(f"{answer!r}: no decision is awaited now ({phase})")
+    raise NotationError(_("{answer}: no decision is awaited now ({phase})").format(
+        answer=quoted(answer), phase=phase))
 
 
 def format_action(action: Action, *, seat: bool = False) -> str:

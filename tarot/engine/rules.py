@@ -45,9 +45,10 @@ if TYPE_CHECKING:
     from tarot.engine.kernel import RuleTable
 
 
-# The words a person passes with at the table (tarot.ui.terminal; a named deal's script
+# The words a person passes with at the table, in either language ("je passe" is read as
+# je_passe), as tarot.engine.notation compares them (tarot.ui.terminal; a named deal's script
 # says "pass" too): no contract may be one.
-PASS_WORDS = frozenset({"pass", "p", "passe"})
+PASS_WORDS = frozenset({"pass", "p", "passe", "je_passe"})
 # Bounds on the numbers of a rule file, far beyond any real one, that keep every score
 # an integer a log line and a report's float hold: with them a deal's score stays below
 # 10^10, where unbounded ones (TOML integers have no limit here) made scores of
