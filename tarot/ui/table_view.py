@@ -73,13 +73,18 @@ def header_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list
     trick = min(len(view.tricks) + 1, rules.deal.hand_size)
     none = pgettext("no bout", "none")
     won = len(taker_bouts)
+    if won:
+        heading = ngettext("{contract} by {taker} · trick {trick} of {tricks} · target "
+                           "{target} with the bouts won so far ({bouts})",
+                           "{contract} by {taker} · trick {trick} of {tricks} · target "
+                           "{target} with the bouts won so far ({bouts})", won)
+    else:
+        heading = _("{contract} by {taker} · trick {trick} of {tricks} · target {target} "
+                    "with the bouts won so far (0)")
     return [
-        Text(ngettext("{contract} by {taker} · trick {trick} of {tricks} · target {target} "
-                      "with the bouts won so far ({bouts})",
-                      "{contract} by {taker} · trick {trick} of {tricks} · target {target} "
-                      "with the bouts won so far ({bouts})", won).format(
-                 contract=contract, taker=taker, trick=trick, tricks=rules.deal.hand_size,
-                 target=points_text(targets[won]), bouts=won), style="bold"),
+        Text(heading.format(contract=contract, taker=taker, trick=trick,
+                            tricks=rules.deal.hand_size, target=points_text(targets[won]),
+                            bouts=won), style="bold"),
         Text(_("Card points so far: taker {taker_points} (bouts: {taker_bouts}), defence "
                "{defence_points} (bouts: {defence_bouts})").format(
                  taker_points=points_text(taker_points),
