@@ -530,28 +530,35 @@ def test_saves_shows_a_match_once_with_its_state(tmp_path: Path, monkeypatch: py
 # -- the table in French ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("english", "french"), [
-    ("garde\nauto\nn\n", "garde\nauto\nn\n"),
-    ("garde_sans\nn\n", "garde sans\nN\n"),  # the words the French prompt shows
-    ("garde_contre\ny\n", "garde contre\no\n"),  # a chelem declared: oui
+@pytest.mark.parametrize(("seed", "english", "french"), [
+    (5, "garde\nauto\nn\n", "garde\nauto\nn\n"),
+    (5, "garde_sans\nn\n", "garde sans\nN\n"),  # the words the French prompt shows
+    (5, "garde_contre\ny\n", "garde contre\no\n"),  # a chelem declared: oui
+    # Seed 2: a discard by numbers (4♣ N♣ 3♦ V♦ 1♥ 3♥), then a poignée shown: a refused
+    # answer, then the first one offered.
+    (2, "prise\n10 11 8 9 5 6\nn\np\n7\n1\n", "prise\n10 11 8 9 5 6\nnon\n"
+     "p\n7\n1\n"),
 ])
 def test_a_deal_played_in_french_saves_the_log_played_in_english(
-        tmp_path: Path, english: str, french: str) -> None:
+        tmp_path: Path, seed: int, english: str, french: str) -> None:
     """The same deal with the same answers, each in its language's words and the cards by
     their numbers in the hand: the same save file, byte for byte (the log is
     language-neutral: the header names the seats South, East, ... in either)."""
     saves = {}
     for language, answers in (("en", english), ("fr", french)):
         save = tmp_path / f"{language}.jsonl"
-        code, out = run(["play", "--lang", language, "--seed", "5", "--save", str(save)],
-                        answers + ANY_CARD)
+        code, out = run(["play", "--lang", language, "--seed", str(seed), "--save",
+                         str(save)], answers + ANY_CARD)
         assert code == 0, out
         assert read_log(save).is_over
         saves[language] = save.read_bytes()
         if language == "fr":
             assert "La donne est terminée." in out and "Partie enregistrée : " in out
+            assert seed != 2 or "✗ 7 n'est pas l'une des poignées proposées" in out
     assert saves["fr"] == saves["en"]
-    assert read_log(tmp_path / "fr.jsonl").header.seats[0] == "South (person)"
+    game = read_log(tmp_path / "fr.jsonl")
+    assert game.header.seats[0] == "South (person)"
+    assert seed != 2 or [e.type for e in game.events].count("poignee") == 1
 
 
 def test_the_french_bid_prompt_shows_words_the_game_reads(tmp_path: Path) -> None:
