@@ -104,8 +104,8 @@ FRENCH_HELP = {
         "  bouts : "),
     phases.CHIEN: (
         "Quand on vous demande votre écart :\n"
-        "  six cartes, par code ou numéro, séparées par des espaces ; ou auto (qui fait\n"
-        "  des coupes)\n"
+        "  six cartes, par code ou numéro, séparées par des espaces ; ou auto (pour vous\n"
+        "  faire des coupes)\n"
         "  ni roi ni bout ("),
     phases.DECLARATIONS: (
         "Quand on vous demande le chelem :\n"
