@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from tarot.engine.cards import CARD_BY_CODE, display
-from tarot.engine.events import Play
+from tarot.engine.events import Bid, Play
 from tarot.log import read_log
 from tarot.ui.cli import main
 
@@ -525,3 +525,114 @@ def test_saves_shows_a_match_once_with_its_state(tmp_path: Path, monkeypatch: py
     assert any(line.startswith("single") and "in progress (auction)" in line for line in lines)
     assert any(line.startswith("junk") and "not a game" in line for line in lines)
     assert not any(line.startswith("dangling") for line in lines)
+
+
+# -- the table in French ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("seed", "english", "french"), [
+    (5, "garde\nauto\nn\n", "garde\nauto\nn\n"),
+    (5, "garde_sans\nn\n", "garde sans\nN\n"),  # the words the French prompt shows
+    (5, "garde_contre\ny\n", "garde contre\no\n"),  # a chelem declared: oui
+    # Seed 2: a discard by numbers (4♣ N♣ 3♦ V♦ 1♥ 3♥), then a poignée shown: a refused
+    # answer, then the first one offered.
+    (2, "prise\n10 11 8 9 5 6\nn\np\n7\n1\n", "prise\n10 11 8 9 5 6\nnon\n"
+     "p\n7\n1\n"),
+])
+def test_a_deal_played_in_french_saves_the_log_played_in_english(
+        tmp_path: Path, seed: int, english: str, french: str) -> None:
+    """The same deal with the same answers, each in its language's words and the cards by
+    their numbers in the hand: the same save file, byte for byte (the log is
+    language-neutral: the header names the seats South, East, ... in either)."""
+    saves = {}
+    for language, answers in (("en", english), ("fr", french)):
+        save = tmp_path / f"{language}.jsonl"
+        code, out = run(["play", "--lang", language, "--seed", str(seed), "--save",
+                         str(save)], answers + ANY_CARD)
+        assert code == 0, out
+        assert read_log(save).is_over
+        saves[language] = save.read_bytes()
+        if language == "fr":
+            assert "La donne est terminée." in out and "Partie enregistrée : " in out
+            assert seed != 2 or "✗ 7 n'est pas l'une des poignées proposées" in out
+    assert saves["fr"] == saves["en"]
+    game = read_log(tmp_path / "fr.jsonl")
+    assert game.header.seats[0] == "South (person)"
+    assert seed != 2 or [e.type for e in game.events].count("poignee") == 1
+
+
+def test_the_french_bid_prompt_shows_words_the_game_reads(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    code, out = run(["play", "--lang", "fr", "--seed", "5", "--save", str(save)], "quit\n")
+    assert code == 0
+    prompt = "Votre enchère (passe / prise / garde / garde sans / garde contre) :"
+    assert prompt in out
+    game = read_log(save, allow_incomplete=True)
+    for word in prompt[prompt.index("(") + 1:prompt.index(")")].split(" / "):
+        bid = game.parse(word)
+        assert isinstance(bid, Bid), word
+        assert bid.contract == (None if word == "passe" else word.replace(" ", "_")), word
+
+
+def test_the_card_prompts_french_words(tmp_path: Path) -> None:
+    """aide, dernier, main, conseil and quitter at the card prompt (the English words work
+    too, in either language); the quit message in French."""
+    save = tmp_path / "g.jsonl"
+    code, out = run(["play", "--lang", "fr", "--seed", "5", "--save", str(save)],
+                    "garde\nauto\nn\naide\ndernier\nmain\nconseil\nlast\nquitter\n")
+    assert code == 0
+    assert "Quand on vous demande une carte :" in out and "  conseil      la carte" in out
+    assert out.count("Aucun pli n'a encore été joué.") == 2  # dernier, then last
+    assert out.count("Votre main (* = jouable) :") == 2  # the table's, then main's
+    assert "  Conseil : " in out
+    assert "Partie enregistrée ; pour la reprendre : tarot play --resume" in out
+    assert not [e for e in events_of(save) if e["type"] == "play"]
+
+
+@pytest.mark.parametrize("environment", [{"TAROT_LANG": "fr"},
+                                         {"TAROT_LANG": "", "LC_ALL": "", "LC_MESSAGES": "",
+                                          "LANG": "fr_FR.UTF-8"}])
+def test_the_table_speaks_french_from_the_environment(tmp_path: Path,
+                                                      environment: dict[str, str]) -> None:
+    save = tmp_path / "g.jsonl"
+    result = CliRunner().invoke(main, ["play", "--seed", "5", "--save", str(save)],
+                                input="garde\nauto\nquit\n", env=environment,
+                                catch_exceptions=False)
+    assert result.exit_code == 0
+    assert "Votre main avec le chien :" in result.output
+    assert "Annoncez-vous un chelem, les 18 plis ? (o/N) :" in result.output
+
+
+def test_no_english_is_left_on_the_french_table(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole deal in French, the person playing the first legal card each time (no
+    refusal) and saying no to another deal: none of the table's English words is shown."""
+    from plain_person import first_legal_card, plain_answer, tables_made
+
+    import tarot.ui.terminal as terminal_module
+
+    tables = tables_made(monkeypatch.setattr)
+    prompts: list[str] = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        if prompt.startswith("Une autre donne"):
+            return "non"
+        said = plain_answer(prompt, bid="garde")
+        return first_legal_card(tables[-1].game) if said is None else said
+
+    monkeypatch.setattr(terminal_module, "_prompt", answer)
+    save = tmp_path / "g.jsonl"
+    code, out = run(["play", "--lang", "fr", "--seed", "11", "--save", str(save)])
+    assert code == 0, out
+    assert read_log(save).is_over
+    shown = out + "\n".join(prompts)
+    assert "Les plis (celui qui entame d'abord, ✓ le gagnant) :" in shown
+    assert "Une autre donne ? [O/n]" in prompts
+    english = ["Your", "You", "trick", "Trick", "Tricks", "trumps", "Card points",
+               "Another deal", "Discard", "Declare", "playable", "winning", "to play", "led",
+               "hand", "Hint", "thinking", "South", "North", "West", "East", "none",
+               "The deal is over", "Game saved", "Replay it", "spades", "hearts", "diamonds",
+               "clubs", "Cards:"]
+    left = [word for word in english if re.search(rf"\b{re.escape(word)}\b", shown)]
+    assert left == [], left

@@ -90,3 +90,53 @@ def test_the_terminal_shows_the_rule_files_numbers(tmp_path: Path) -> None:
     assert "You need 60 card points with no bout" in result.output
     assert "56 card points" not in result.output
     assert "+300 if made, -150 if" in result.output and "+400" not in result.output
+
+
+FRENCH_HELP = {
+    phases.AUCTION: (
+        "Quand on vous demande une enchère :\n"
+        "  passe, prise, garde, garde sans, garde contre : chaque enchère doit être plus\n"
+        "  forte que la précédente\n"
+        "  Prise ×1 et Garde ×2 : vous prenez le chien et écartez six cartes.\n"
+        "  Garde sans le chien ×4 : le chien compte pour vous, sans être vu. Garde contre\n"
+        "  le chien ×6 : il compte pour la défense.\n"
+        "  Il vous faut 56 points sans bout, 51 avec un, 41 avec deux, 36 avec trois (les\n"
+        "  bouts : "),
+    phases.CHIEN: (
+        "Quand on vous demande votre écart :\n"
+        "  six cartes, par code ou numéro, séparées par des espaces ; ou auto (pour vous\n"
+        "  faire des coupes)\n"
+        "  ni roi ni bout ("),
+    phases.DECLARATIONS: (
+        "Quand on vous demande le chelem :\n"
+        "  o ou n       un chelem annoncé (tous les plis) rapporte +400 s'il est réalisé,\n"
+        "               -200 sinon ; vous entamez alors le premier pli\n"
+        "  quitter      enregistrer et partir"),
+}
+
+
+@pytest.mark.parametrize("phase", sorted(FRENCH_HELP))
+def test_the_help_in_french(phase: str) -> None:
+    """The same help in French, with the words a French player types (passe, garde sans,
+    o, quitter: the notation reads them); the bouts as the cards are written in French."""
+    from tarot.ui.language import use_language
+
+    use_language("fr")
+    assert PHASE_HELP[phase](load_rules("standard")).startswith(FRENCH_HELP[phase])
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("rules_name", ["standard", "fft", str(ODDBALL)])
+def test_every_help_and_the_legend_fit_80_columns(language: str, rules_name: str) -> None:
+    from tarot.i18n import _
+    from tarot.ui.language import use_language
+    from tarot.ui.terminal import CARD_HELP, LEGEND
+
+    use_language(language)
+    rules = load_rules(rules_name)
+    texts = [help_of(rules) for help_of in PHASE_HELP.values()] + [_(CARD_HELP), _(LEGEND)]
+    for text in texts:
+        assert all(len(line) <= 80 for line in text.splitlines()), text
+    if language == "fr":
+        assert "quitter" in texts[-2] and "conseil" in texts[-2] and "dernier" in texts[-2]
+        assert "Cartes : R roi, D dame, C cavalier, V valet" in texts[-1]

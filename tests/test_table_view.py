@@ -15,6 +15,7 @@ from tarot.bots.random_player import random_action
 from tarot.engine import phases
 from tarot.engine.game import Game
 from tarot.engine.kernel import half_points
+from tarot.ui.language import use_language
 from tarot.ui.table_view import (
     HAND_INDENT,
     hand_lines,
@@ -24,6 +25,8 @@ from tarot.ui.table_view import (
     trick_recap,
 )
 from tarot.ui.terminal import names_for
+
+LANGUAGES = ["en", "fr"]  # every screen is laid out for 80 columns in both
 
 
 def rendered(lines: list[Text], width: int) -> list[str]:
@@ -43,8 +46,10 @@ def mid_trick(seed: int, cards_played: int) -> Game:
     return game
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("width", [80, 120])
-def test_every_line_of_the_table_fits_the_width(width: int) -> None:
+def test_every_line_of_the_table_fits_the_width(width: int, language: str) -> None:
+    use_language(language)
     names = names_for(0)
     checked = 0
     for seed in range(60):
@@ -60,14 +65,43 @@ def test_every_line_of_the_table_fits_the_width(width: int) -> None:
     assert checked > 40
 
 
-def test_a_long_hand_wraps_under_its_first_card() -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("rules_name", ["standard", "fft"])
+def test_the_header_fits_80_columns_at_its_widest(language: str, rules_name: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every contract, every taker, the last trick, the bouts split every way, and the
+    widest points (90.5): the two header lines within 80 columns."""
+    import dataclasses
+
+    import tarot.ui.table_view as table_view
+
+    use_language(language)
+    game = Game.new(3, rules=rules_name)
+    view = dataclasses.replace(game.view(0), tricks=(None,) * 17)  # type: ignore[arg-type]
+    bouts = ["T1", "T21", "EXC"]
+    widest = 0
+    for won in range(4):
+        monkeypatch.setattr(table_view, "score_so_far",
+                            lambda *_, won=won: (181, 181, bouts[:won], bouts[won:]))
+        for contract in game.rules.contracts:
+            for taker in range(4):
+                lines = rendered(header_lines(dataclasses.replace(
+                    view, contract=contract.id, taker=taker), game.rules, names_for(0)), 200)
+                widest = max(widest, *(len(line) for line in lines))
+                assert all(len(line) <= 80 for line in lines), lines
+    assert widest > 70, widest  # the widest case was met
+
+
+@pytest.mark.parametrize(("language", "trumps_row"), [("en", "trumps"), ("fr", "atouts")])
+def test_a_long_hand_wraps_under_its_first_card(language: str, trumps_row: str) -> None:
     """The 24 cards after taking the chien, 13 trumps of them: the trumps row goes on
     under its first card, not at the left edge."""
+    use_language(language)
     hand = ["1S", "4S", "5S", "7S", "1H", "3H", "5H", "3D", "JD", "4C", "NC",
             "T2", "T5", "T6", "T8", "T9", "T11", "T13", "T14", "T15", "T16", "T17", "T19",
             "T20"]
     text = rendered(hand_lines(hand, set(hand), 80), 80)
-    trumps = next(i for i, line in enumerate(text) if line.lstrip().startswith("trumps"))
+    trumps = next(i for i, line in enumerate(text) if line.lstrip().startswith(trumps_row))
     assert len(text) == trumps + 2  # one row, wrapped once
     assert text[trumps + 1].startswith(" " * (HAND_INDENT - 1) + " ")
     assert text[trumps + 1].strip().split()[0].split(":")[0].isdigit()
@@ -85,6 +119,31 @@ def test_the_trick_is_laid_out_by_seat() -> None:
     assert "East " in sides and "(led" in sides
     assert south.strip().startswith("You ?") and "to play" in south
     assert "winning" in north + sides
+
+
+def test_the_table_in_french() -> None:
+    """The same trick as above, in French: the seats, the marks, the suits' rows, the
+    header's words; the log's names stay English (SEAT_NAMES)."""
+    use_language("fr")
+    game = mid_trick(3, 3)
+    view = game.view(0)
+    names = names_for(0)
+    assert names == ("Vous", "Est", "Nord", "Ouest")
+    assert names_for(None) == ("Sud", "Est", "Nord", "Ouest")
+    north, sides, south = rendered(trick_lines(view, names, 80), 80)
+    assert north.strip().startswith("Nord ") and sides.strip().startswith("Ouest ")
+    assert "Est " in sides and "(entame" in sides
+    assert south.strip() == "Vous ? (à jouer)"
+    assert "maître" in north + sides
+    header, points = rendered(header_lines(view, game.rules, names), 200)
+    assert header == "Garde contre le chien · preneur : Ouest · pli 5/18 · objectif 51 avec 1 bout"
+    # (the bouts in the cards' French codes once those are on: EXC, A21)
+    assert points.startswith("Points gagnés : preneur 4 (bouts : EXC), défense 15 (bouts : ")
+    rows = [line.split()[0] for line in rendered(hand_lines(view.hand, set(), 80), 80)]
+    assert set(rows) <= {"pique", "cœur", "carreau", "trèfle", "atouts"} and rows
+    from tarot.ui.terminal import SEAT_NAMES
+
+    assert SEAT_NAMES == ("South", "East", "North", "West")
 
 
 def test_the_score_so_far_is_the_settlement_at_the_end() -> None:
@@ -197,11 +256,13 @@ def test_a_long_decision_says_thinking_at_a_terminal(monkeypatch: pytest.MonkeyP
     assert "East is thinking…" in out.getvalue()
 
 
-def test_a_long_hint_wraps_as_a_block_at_a_terminal() -> None:
+@pytest.mark.parametrize(("language", "hint"), [("en", "  Hint: "), ("fr", "  Conseil : ")])
+def test_a_long_hint_wraps_as_a_block_at_a_terminal(language: str, hint: str) -> None:
     """At 80 columns the hint and its reasons wrap with their lines indented under
     their first (piped output keeps each on one line, which other tests read)."""
     import io
 
+    use_language(language)
     from tarot.bots.registry import make_player
     from tarot.engine.events import Play
     from tarot.ui.terminal import TerminalGame
@@ -219,13 +280,13 @@ def test_a_long_hint_wraps_as_a_block_at_a_terminal() -> None:
                             ask_line=lambda _: "", interactive=False)
     terminal.show_hint()
     lines = out.getvalue().splitlines()
-    assert lines[0].startswith("  Hint: ") and len(lines) >= 3
+    assert lines[0].startswith(hint) and len(lines) >= 3
     assert all(len(line) <= 80 for line in lines)
     first_reason = next(i for i, line in enumerate(lines) if line.startswith("    ") and
                         line[4].isupper())
     hint_block = lines[:first_reason]
     assert len(hint_block) >= 2  # the hint's own sentence is longer than 80 columns
-    assert all(line.startswith(" " * len("  Hint: ")) for line in hint_block[1:])
+    assert all(line.startswith(" " * len(hint)) for line in hint_block[1:])
     assert all(line.startswith("    ") for line in lines[first_reason:])
 
 

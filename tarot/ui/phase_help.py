@@ -3,7 +3,8 @@
 Every number in it (the contracts and their multipliers, the size of the chien,
 the targets, the chelem's bonus) is the game's own rule set's, so a custom rule
 file shows its own numbers; under the standard rules the text is the one the
-terminal has always shown.
+terminal has always shown. It is written in the person's language, with the words a
+person types in it (:func:`bid_word`).
 """
 
 from __future__ import annotations
@@ -12,19 +13,37 @@ import textwrap
 from collections.abc import Callable
 
 from tarot.engine import phases
+from tarot.engine.cards import BOUTS, display
 from tarot.engine.rules import Contract, RuleSet
 from tarot.engine.scoring import points_text
+from tarot.i18n import _, pgettext
 
 WIDTH = 80
 _INDENT = "  "
 _ANSWER_COLUMN = 15  # where the meaning of a one-word answer starts: "  y or n       a ..."
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                 "nine", "ten", "eleven", "twelve")
-_QUIT = "  quit         save and leave"
 
 
 def number_words(count: int) -> str:
-    return _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
+    """A number of cards in words (``six``; in French feminine, ``une``)."""
+    words = (pgettext("number of cards", "no"), pgettext("number of cards", "one"),
+             pgettext("number of cards", "two"), pgettext("number of cards", "three"),
+             pgettext("number of cards", "four"), pgettext("number of cards", "five"),
+             pgettext("number of cards", "six"), pgettext("number of cards", "seven"),
+             pgettext("number of cards", "eight"), pgettext("number of cards", "nine"),
+             pgettext("number of cards", "ten"), pgettext("number of cards", "eleven"),
+             pgettext("number of cards", "twelve"))
+    return words[count] if 0 <= count < len(words) else str(count)
+
+
+def bid_word(contract: str | None) -> str:
+    """The word a person types for a bid (None: pass), in the person's language: the
+    contract's id in English (``garde_sans``), ``garde sans`` in French (the notation reads
+    both, in either language)."""
+    if contract is None:
+        return pgettext("bid typed", "pass")
+    # TRANSLATORS: what joins the words of a contract's id as a person types it
+    # (garde_sans): "_" in English, a space in French (garde sans).
+    return contract.replace("_", pgettext("bid typed", "_"))
 
 
 def _paragraph(text: str) -> str:
@@ -37,62 +56,77 @@ def _answer(answer: str, meaning: str) -> str:
                          subsequent_indent=" " * _ANSWER_COLUMN)
 
 
+def _quit() -> str:
+    return _answer(pgettext("typed", "quit"), _("save and leave"))
+
+
 def _listed(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def _contracts(contracts: list[Contract]) -> str:
-    return _listed([f"{c.name} ×{c.multiplier}" for c in contracts])
+    return _listed([f"{c.label} ×{c.multiplier}" for c in contracts])
+
+
+def _bouts() -> str:
+    return ", ".join(display(bout) for bout in BOUTS)
 
 
 def auction_help(rules: RuleSet) -> str:
-    bids = ", ".join(["pass", *(c.id for c in rules.contracts)])
+    bids = ", ".join([bid_word(None), *(bid_word(c.id) for c in rules.contracts)])
 
     def of_fate(fate: str) -> list[Contract]:
         return [c for c in rules.contracts if c.chien == fate]
 
-    lines = ["At the bid prompt:", _INDENT + f"{bids}: each bid above the current one"]
+    lines = [_("At the bid prompt:"),
+             _paragraph(_("{bids}: each bid above the current one").format(bids=bids))]
     if shown := of_fate("shown"):
-        lines.append(_paragraph(f"{_contracts(shown)}: you take the chien and discard "
-                                f"{number_words(rules.deal.chien_size)} cards."))
+        lines.append(_paragraph(_("{contracts}: you take the chien and discard {count} "
+                                  "cards.").format(contracts=_contracts(shown),
+                                                   count=number_words(rules.deal.chien_size))))
     hidden = []
     if for_taker := of_fate("taker"):
-        hidden.append(f"{_contracts(for_taker)}: the chien counts for you, unseen.")
+        hidden.append(_("{contracts}: the chien counts for you, unseen.").format(
+            contracts=_contracts(for_taker)))
     if for_defence := of_fate("defence"):
-        it = "it counts" if hidden else "the chien counts"
-        hidden.append(f"{_contracts(for_defence)}: {it} for the defence"
-                      f"{'' if hidden else ', unseen'}.")
+        hidden.append((_("{contracts}: it counts for the defence.") if hidden else
+                       _("{contracts}: the chien counts for the defence, unseen.")).format(
+            contracts=_contracts(for_defence)))
     if hidden:
         lines.append(_paragraph(" ".join(hidden)))
     targets = [points_text(t) for t in rules.scoring.target_half_points]
     lines.append(_paragraph(
-        f"You need {targets[0]} card points with no bout, {targets[1]} with one, "
-        f"{targets[2]} with two, {targets[3]} with three (the bouts: T1, T21, EXC)."))
-    lines.append(_QUIT)
+        _("You need {none} card points with no bout, {one} with one, {two} with two, "
+          "{three} with three (the bouts: {bouts}).").format(
+            none=targets[0], one=targets[1], two=targets[2], three=targets[3],
+            bouts=_bouts())))
+    lines.append(_quit())
     return "\n".join(lines)
 
 
 def discard_help(rules: RuleSet) -> str:
     size = number_words(rules.deal.chien_size)
     return "\n".join([
-        "At the discard prompt:",
-        _INDENT + f"{size} cards, by code or number, separated by spaces; or auto "
-                  "(it makes voids)",
-        _paragraph(f"no king and no bout (T1, T21, EXC); a trump only when fewer than {size} "
-                   "other cards remain, and then it is shown to all. The discard counts for "
-                   "you."),
-        _QUIT,
+        _("At the discard prompt:"),
+        _paragraph(_("{count} cards, by code or number, separated by spaces; or auto (it "
+                     "makes voids)").format(count=size)),
+        _paragraph(_("no king and no bout ({bouts}); a trump only when fewer than {count} "
+                     "other cards remain, and then it is shown to all. The discard counts "
+                     "for you.").format(bouts=_bouts(), count=size)),
+        _quit(),
     ])
 
 
 def chelem_help(rules: RuleSet) -> str:
     chelem = rules.chelem
     return "\n".join([
-        "At the chelem prompt:",
-        _answer("y or n", f"a declared chelem (all the tricks) scores "
-                          f"{chelem.declared_made:+d} if made, {chelem.declared_failed:+d} "
-                          "if not; you then lead the first trick"),
-        _QUIT,
+        _("At the chelem prompt:"),
+        _answer(_("y or n"), _("a declared chelem (all the tricks) scores {made} if made, "
+                               "{failed} if not; you then lead the first trick").format(
+            made=f"{chelem.declared_made:+d}", failed=f"{chelem.declared_failed:+d}")),
+        _quit(),
     ])
 
 

@@ -67,6 +67,10 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_MATCH_DEALS", "PlayOptions", "SessionError", "Table", "play_session"]
 
+# The seats as a log's header names them: in English whatever language the person reads,
+# so that a game played in French saves the same log (the table names them in the person's).
+LOG_SEAT_NAMES = ("South", "East", "North", "West")
+
 
 class SessionError(TarotError):
     """A game or match that cannot be started or resumed as asked; ``code`` says which
@@ -129,7 +133,7 @@ def play_session(options: PlayOptions, table: Table) -> None:
             index = read_index(found)
             path = index.log_path(index.deals[0])
     else:
-        game, seat_players, script = new_game(options, table.seat_names(None))
+        game, seat_players, script = new_game(options, LOG_SEAT_NAMES)
         # Through any link: the lock, the index and the deal logs beside the real file.
         path = real_path(options.save_path or new_save_path())
         refuse_save_target(path)

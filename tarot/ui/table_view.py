@@ -17,7 +17,6 @@ from tarot.engine.cards import (
     CARD_BY_CODE,
     CODES,
     EXCUSE,
-    SUIT_NAMES,
     display,
     is_trump,
     mask_of_codes,
@@ -26,6 +25,7 @@ from tarot.engine.cards import (
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
 from tarot.engine.views import PlayerView
+from tarot.i18n import _, ngettext, pgettext
 
 SUIT_STYLES = ("bold", "bold red", "bold red", "bold")  # ♠ ♥ ♦ ♣
 TRUMP_STYLE = "bold cyan"
@@ -33,10 +33,11 @@ HAND_INDENT = 12  # where a hand's cards start, and where a wrapped row goes on
 
 
 def card_text(code: str) -> Text:
-    """A card as the table shows it: suits by symbol and colour, trumps by their code."""
+    """A card as the table shows it: suits by symbol and colour, trumps by their code (in
+    the person's language: ``display``)."""
     card = CARD_BY_CODE[code]
     if card == EXCUSE or is_trump(card):
-        return Text(code, style=TRUMP_STYLE)
+        return Text(display(card), style=TRUMP_STYLE)
     return Text(display(card), style=SUIT_STYLES[suit_of(card)])
 
 
@@ -64,21 +65,38 @@ def score_so_far(view: PlayerView, rules: RuleSet) -> tuple[int, int, list[str],
 
 def header_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list[Text]:
     """The contract and its target, and the card points and bouts each side has so far."""
-    contracts = {c.id: c.name for c in rules.contracts}
+    contracts = {c.id: c.label for c in rules.contracts}
     contract = contracts.get(view.contract or "", "?")
     taker = names[view.taker] if view.taker is not None else "?"
     taker_points, defence_points, taker_bouts, defence_bouts = score_so_far(view, rules)
     targets = rules.scoring.target_half_points
     trick = min(len(view.tricks) + 1, rules.deal.hand_size)
-    bouts = " ".join(taker_bouts) or "none"
+    none = pgettext("no bout", "none")
+    won = len(taker_bouts)
+    if won:
+        heading = ngettext("{contract} by {taker} · trick {trick} of {tricks} · target "
+                           "{target} with the bouts won so far ({bouts})",
+                           "{contract} by {taker} · trick {trick} of {tricks} · target "
+                           "{target} with the bouts won so far ({bouts})", won)
+    else:
+        heading = _("{contract} by {taker} · trick {trick} of {tricks} · target {target} "
+                    "with the bouts won so far (0)")
     return [
-        Text(f"{contract} by {taker} · trick {trick} of {rules.deal.hand_size} · target "
-             f"{points_text(targets[len(taker_bouts)])} with the bouts won so far "
-             f"({len(taker_bouts)})", style="bold"),
-        Text(f"Card points so far: taker {points_text(taker_points)} (bouts: {bouts}), "
-             f"defence {points_text(defence_points)} (bouts: "
-             f"{' '.join(defence_bouts) or 'none'})", style="dim"),
+        Text(heading.format(contract=contract, taker=taker, trick=trick,
+                            tricks=rules.deal.hand_size, target=points_text(targets[won]),
+                            bouts=won), style="bold"),
+        Text(_("Card points so far: taker {taker_points} (bouts: {taker_bouts}), defence "
+               "{defence_points} (bouts: {defence_bouts})").format(
+                 taker_points=points_text(taker_points),
+                 taker_bouts=" ".join(_shown(taker_bouts)) or none,
+                 defence_points=points_text(defence_points),
+                 defence_bouts=" ".join(_shown(defence_bouts)) or none), style="dim"),
     ]
+
+
+def _shown(codes: Sequence[str]) -> list[str]:
+    """Cards as the table writes them in text (``T21``, ``EXC``; in French ``A21``)."""
+    return [display(CARD_BY_CODE[code]) for code in codes]
 
 
 def cards_by_seat(leader: int, cards: Sequence[str]) -> dict[int, str]:
@@ -116,11 +134,11 @@ def trick_lines(view: PlayerView, names: Sequence[str], width: int) -> list[Text
             cell.append("·", style="dim")
         marks = []
         if seat == leader and view.trick:
-            marks.append("led")
+            marks.append(pgettext("seat at the trick", "led"))
         if seat == winning and len(view.trick) > 1:
-            marks.append("winning")
+            marks.append(pgettext("seat at the trick", "winning"))
         if seat == view.turn:
-            marks.append("to play")
+            marks.append(pgettext("seat at the trick", "to play"))
         if marks:
             cell.append(f" ({', '.join(marks)})", style="dim")
         return cell
@@ -135,13 +153,21 @@ def trick_lines(view: PlayerView, names: Sequence[str], width: int) -> list[Text
     return [Text(" " * middle) + north, side, Text(" " * middle) + south]
 
 
+def suit_names() -> tuple[str, str, str, str]:
+    """The suits' names in the person's language, ♠ ♥ ♦ ♣, as a hand's rows start."""
+    return (pgettext("hand row", "spades"), pgettext("hand row", "hearts"),
+            pgettext("hand row", "diamonds"), pgettext("hand row", "clubs"))
+
+
 def hand_lines(hand: Sequence[str], legal: set[str], width: int) -> list[Text]:
     """The hand by suit, each card with its number (and * when playable), a long row
     wrapped under its first card rather than at the left edge."""
+    suits = suit_names()
     groups: dict[str, list[tuple[int, str]]] = {}
     for number, code in enumerate(hand, start=1):
         card = CARD_BY_CODE[code]
-        group = "trumps" if card == EXCUSE or is_trump(card) else SUIT_NAMES[suit_of(card)]
+        group = pgettext("hand row", "trumps") if card == EXCUSE or is_trump(card) else \
+            suits[suit_of(card)]
         groups.setdefault(group, []).append((number, code))
     lines = []
     for group, cards in groups.items():

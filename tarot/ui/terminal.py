@@ -54,9 +54,10 @@ from tarot.engine.game import Game
 from tarot.engine.notation import POIGNEE_WORDS, NotationError, bid_words, card_code
 from tarot.errors import IllegalAction
 from tarot.explain.narrate import Narrator, settlement_summary
+from tarot.i18n import N_, _, ngettext, pgettext
 from tarot.log import LogWriter
 from tarot.storage.named_deals import Script
-from tarot.ui.phase_help import PHASE_HELP
+from tarot.ui.phase_help import PHASE_HELP, bid_word
 from tarot.ui.table_view import (
     card_text,
     cards_line,
@@ -66,14 +67,16 @@ from tarot.ui.table_view import (
     trick_recap,
 )
 
-SEAT_NAMES = ("South", "East", "North", "West")  # P0..P3: play goes counter-clockwise
+# P0..P3: play goes counter-clockwise. In English, as the log's header and `--as-seat`
+# write them (language-neutral); a person reads them through names_for.
+SEAT_NAMES = (N_("South"), N_("East"), N_("North"), N_("West"))
 
-LEGEND = ("Cards: K king, Q queen, N knight (cavalier), J jack, 10 … 2, 1 ace;\n"
-          "T1 … T21 are the trumps (T1 is the Petit), EXC is the Excuse.\n"
-          "Type ? at any prompt for help.")
+LEGEND = N_("Cards: K king, Q queen, N knight (cavalier), J jack, 10 … 2, 1 ace;\n"
+            "T1 … T21 are the trumps (T1 is the Petit), EXC is the Excuse.\n"
+            "Type ? at any prompt for help.")
 
 THINKING_AFTER = 0.3  # seconds of a computer's thinking before "thinking…" is shown
-CARD_HELP = """At the card prompt:
+CARD_HELP = N_("""At the card prompt:
   a card code  kh, 10♦, NS, T21, exc (any case; ♠♥♦♣ or S H D C)
   a number     the card's number in your hand, as shown (it changes as you play)
   p            show a poignée (just before your first card, with enough trumps)
@@ -82,16 +85,41 @@ CARD_HELP = """At the card prompt:
   last         the previous trick
   hand         your hand again
   ?            this help
-  quit         save and leave (the end of input does the same; Ctrl-C too)"""
+  quit         save and leave (the end of input does the same; Ctrl-C too)""")
+
+# What a person may type besides a move, in English and in French whichever the language
+# (a French player may know the English words, and the reverse).
+QUIT_WORDS = frozenset({"quit", "exit", "q", "quitter"})
+HELP_WORDS = frozenset({"?", "help", "h", "aide"})
+LAST_WORDS = frozenset({"last", "dernier"})
+HINT_WORDS = frozenset({"hint", "conseil"})
+HAND_WORDS = frozenset({"hand", "main"})
+NONE_WORDS = frozenset({"", "n", "no", "none", "non", "aucune"})
 
 class QuitGame(Exception):
     """The person asked to stop; the game so far is saved."""
 
 
 def names_for(human: int | None) -> tuple[str, ...]:
-    if human is None:
-        return SEAT_NAMES
-    return tuple("You" if seat == human else SEAT_NAMES[seat] for seat in range(4))
+    """The seats' names as a person reads them, in the person's language; the person's
+    own seat (``human``) is "You"."""
+    return tuple(pgettext("seat", "You") if seat == human else _(SEAT_NAMES[seat])
+                 for seat in range(4))
+
+
+def styled(template: str, **fields: str | Text) -> Text:
+    """``template`` (a translated message) with its ``{fields}`` filled: a Text field
+    (a card in colour) keeps its style, a string is filled as ``str.format`` would."""
+    plain = {name: value for name, value in fields.items() if isinstance(value, str)}
+    line = Text()
+    for piece in re.split(r"(\{[a-z_]+\})", template):
+        name = piece[1:-1] if piece.startswith("{") and piece.endswith("}") else None
+        value = fields.get(name) if name is not None else None
+        if isinstance(value, Text):
+            line.append_text(value)
+        else:
+            line.append(piece.format(**plain) if name is not None else piece)
+    return line
 
 
 def _is_card(token: str) -> bool:
@@ -163,13 +191,13 @@ class TerminalGame:
                 time.sleep(self.pace)
             return
         if self.human is not None and self.interactive:
-            self.ask_line("(Enter to go on)")
+            self.ask_line(_("(Enter to go on)"))
 
     # -- the loop ----------------------------------------------------------------
 
     def run(self, replay_past: bool = True) -> None:
         if self.human is not None:
-            self.say(Text(LEGEND, style="dim"))
+            self.say(Text(_(LEGEND), style="dim"))
         if replay_past:
             self.replaying = True  # the past is told without pauses
             for event in self.game.events:
@@ -181,9 +209,9 @@ class TerminalGame:
             if self.human is None and self.game.deal_number >= MAX_DEALS_WITHOUT_CONTRACT:
                 # No person to bid, and players that never will: a redeal for ever (A18).
                 raise click.ClickException(
-                    f"{self.game.deal_number} deals in a row without a contract: the "
-                    f"computer players do not bid under the rules {self.game.rules.id!r}; "
-                    "the game is saved as it is")
+                    _("{count} deals in a row without a contract: the computer players do "
+                      "not bid under the rules {rules}; the game is saved as it is").format(
+                        count=self.game.deal_number, rules=repr(self.game.rules.id)))
             events = self.human_turn() if seat == self.human else self.computer_turn(seat)
             self.writer.write(events)
             for event in events:
@@ -193,7 +221,7 @@ class TerminalGame:
         scripted = self.script.take(self.game) if self.script else None
         if scripted is not None:
             return self.game.play(scripted)
-        with self.thinking(f"{self.names[seat]} is thinking…"):
+        with self.thinking(_("{seat} is thinking…").format(seat=self.names[seat])):
             action = ask(self.players[seat], self.game, self._rng(seat))
         return self.game.play(action)
 
@@ -227,8 +255,11 @@ class TerminalGame:
             self.say(self.narrator.lines(event)[0])
             return
         if isinstance(event, TrickTaken):
-            self.say(Text(f"Trick {event.number} to {self.names[event.winner]}:",
-                          style="bold"))
+            won = (_("Trick {number} to You:").format(number=event.number)
+                   if event.winner == self.human else
+                   _("Trick {number} to {seat}:").format(number=event.number,
+                                                         seat=self.names[event.winner]))
+            self.say(Text(won, style="bold"))
             self.say(trick_recap(event.number, event.leader, event.cards, event.winner,
                                  self.names))
             self.pause_after_trick()
@@ -246,25 +277,25 @@ class TerminalGame:
         if phase == phases.TRICKS:
             self.show_table()
         elif phase == phases.CHIEN:
-            self.show_hand(title="Your hand with the chien")
+            self.show_hand(with_chien=True)
         elif phase in (phases.AUCTION, phases.DECLARATIONS):
             self.show_hand()
         while True:
             answer = self.ask_line(self.prompt_text()).strip()
             word = answer.lower()
-            if word in {"quit", "exit", "q"}:
+            if word in QUIT_WORDS:
                 raise QuitGame
-            if word in {"?", "help", "h"}:
+            if word in HELP_WORDS:
                 phase_help = PHASE_HELP.get(self.game.phase)
-                self.say(phase_help(self.game.rules) if phase_help else CARD_HELP)
+                self.say(phase_help(self.game.rules) if phase_help else _(CARD_HELP))
                 continue
-            if word == "last":
+            if word in LAST_WORDS:
                 self.show_last_trick()
                 continue
-            if word == "hint" and phase == phases.TRICKS:
+            if word in HINT_WORDS and phase == phases.TRICKS:
                 self.show_hint()
                 continue
-            if word == "hand":
+            if word in HAND_WORDS:
                 self.show_hand()
                 continue
             try:
@@ -298,47 +329,60 @@ class TerminalGame:
                               if isinstance(a, PlayCard))
         # Its own generator, seeded by the moment: asking twice gives the same hint.
         rng = random.Random(f"{self.game.header.seed}:hint:{len(self.game.events)}")
-        with self.thinking("Thinking of a hint…"):
+        with self.thinking(_("Thinking of a hint…")):
             advice = advise(player, self.game.view(seat), legal, rng)
         best = advice.outcomes[advice.best]
         hand = self.game.hand(seat)
-        line = Text("  Hint: ")
-        line.append_text(card_text(CODES[advice.best]))
-        line.append(f" (card {hand.index(CODES[advice.best]) + 1})")
+        fields: dict[str, str | Text] = {
+            "card": card_text(CODES[advice.best]),
+            "number": str(hand.index(CODES[advice.best]) + 1)}
         if not legal & (legal - 1):
-            line.append(": the only card you may play.")
+            template = _("Hint: {card} (card {number}): the only card you may play.")
         elif not best.deals:
-            line.append(": the one card left once the mistakes below are set aside."
-                        if advice.left_out else ": every card you may play comes to the same.")
+            template = (_("Hint: {card} (card {number}): the one card left once the mistakes "
+                          "below are set aside.") if advice.left_out else
+                        _("Hint: {card} (card {number}): every card you may play comes to "
+                          "the same."))
         else:
             second = advice.ranked[1]
-            line.append(f": {seat_score(advice, advice.best):+d} for you on average over the "
-                        f"{best.deals} deals it dealt from what you can see; next best ")
-            line.append_text(card_text(CODES[second]))
-            line.append(f", {seat_score(advice, second):+d}.")
-        self.say_indented(line, len("  Hint: "))
+            template = ngettext(
+                "Hint: {card} (card {number}): {score} for you on average over the {deals} "
+                "deal it dealt from what you can see; next best {second}, {second_score}.",
+                "Hint: {card} (card {number}): {score} for you on average over the {deals} "
+                "deals it dealt from what you can see; next best {second}, {second_score}.",
+                best.deals)
+            fields |= {"score": f"{seat_score(advice, advice.best):+d}",
+                       "deals": str(best.deals), "second": card_text(CODES[second]),
+                       "second_score": f"{seat_score(advice, second):+d}"}
+        self.say_indented(Text("  ") + styled(template, **fields),
+                          2 + len(template.partition("{card}")[0]))
         for reason in reasons(advice):
             self.say_indented(Text(f"    {reason[0].upper()}{reason[1:]}."), 4)
 
     def prompt_text(self) -> str:
         phase = self.game.phase
         if phase == phases.AUCTION:
-            return f"Your bid ({' / '.join(self.bid_words())}):"
+            return _("Your bid ({bids}):").format(bids=" / ".join(self.bid_words()))
         if phase == phases.CHIEN:
             options = self.game.discard_options()
-            forced = (f"; {options.trumps_required} trump"
-                      f"{'s' if options.trumps_required != 1 else ''} must go, too few "
-                      "ordinary cards"
-                      if options.trumps_required else "")
-            return (f"Discard {options.size} cards (codes or numbers; no king, no bout{forced}),"
-                    " or 'auto':")
+            if options.trumps_required:
+                return ngettext(
+                    "Discard {size} cards (codes or numbers; no king, no bout; {trumps} trump "
+                    "must go, too few ordinary cards), or 'auto':",
+                    "Discard {size} cards (codes or numbers; no king, no bout; {trumps} trumps "
+                    "must go, too few ordinary cards), or 'auto':",
+                    options.trumps_required).format(size=options.size,
+                                                    trumps=options.trumps_required)
+            return _("Discard {size} cards (codes or numbers; no king, no bout), or "
+                     "'auto':").format(size=options.size)
         if phase == phases.DECLARATIONS:
-            return (f"Declare a chelem, all {self.game.rules.deal.hand_size} tricks?"
-                    " (y/N):")
-        return "Your card (code or number, hint, ? for help):"
+            return _("Declare a chelem, all {tricks} tricks? (y/N):").format(
+                tricks=self.game.rules.deal.hand_size)
+        return _("Your card (code or number, hint, ? for help):")
 
     def bid_words(self) -> list[str]:
-        return bid_words(self.game)
+        """The bids the person may make now, as a person of the language types them."""
+        return [bid_word(None if word == "pass" else word) for word in bid_words(self.game)]
 
     def parse_answer(self, answer: str) -> Action | None:
         """The action the person's answer names (tarot.engine.notation), or None to ask
@@ -368,24 +412,27 @@ class TerminalGame:
         if not options or not self.game.legal_actions() or not any(
                 isinstance(a, Poignee) for a in self.game.legal_actions()):
             if not self.game.poignee_window_open(self.human):
-                self.say("  ✗ No poignée now: a poignée is shown just before your first "
-                         "card, once (A12).")
+                self.say("  ✗ " + _("No poignée now: a poignée is shown just before your "
+                                    "first card, once (A12)."))
             else:
                 fewest = self.game.rules.poignees[0].trumps
-                self.say(f"  ✗ No poignée with this hand: it takes {fewest} trumps (or "
-                         f"{fewest - 1} and the Excuse) (R8).")
+                self.say("  ✗ " + _("No poignée with this hand: it takes {count} trumps (or "
+                                    "{fewer} and the Excuse) (R8).").format(
+                                        count=fewest, fewer=fewest - 1))
             return None
         for index, option in enumerate(options, start=1):
-            line = Text(f"  {index}. {option.level.name}, +{option.level.bonus}: ")
-            line.append_text(cards_line(option.shown))
-            self.say(line)
-        self.say("  (These show your lowest trumps; to show others, type the cards themselves.)")
+            self.say(Text("  ") + styled(_("{number}. {poignee}, +{bonus}: {cards}"),
+                                         number=str(index), poignee=option.level.label,
+                                         bonus=str(option.level.bonus),
+                                         cards=cards_line(option.shown)))
+        self.say("  " + _("(These show your lowest trumps; to show others, type the cards "
+                          "themselves.)"))
         # Asked again until the answer is one it can take: a typo must not be taken as
         # "no poignée", nor the next answer played as a card.
         while True:
-            answer = self.ask_line(f"Which one (1 to {len(options)}, the cards to show, or "
-                                   "Enter for none)?").strip()
-            if answer.lower() in {"", "n", "no", "none", "non"}:
+            answer = self.ask_line(_("Which one (1 to {count}, the cards to show, or Enter "
+                                     "for none)?").format(count=len(options))).strip()
+            if answer.lower() in NONE_WORDS:
                 return None
             tokens = answer.replace(",", " ").split()
             if len(tokens) > 1:
@@ -407,21 +454,29 @@ class TerminalGame:
             if answer.isdecimal() and len(answer) <= 3 and 1 <= int(answer) <= len(options):
                 return Poignee(seat=self.human, cards=options[int(answer) - 1].shown)
             if answer.isdecimal():
-                why = f"{answer[:6]} is not one of the poignées listed"
+                why = _("{answer} is not one of the poignées listed: type 1 to {count}, the "
+                        "trumps to show separated by spaces, or Enter for none.")
             elif _is_card(answer):
-                why = "a poignée shows all its trumps at once, not one card"
+                why = _("a poignée shows all its trumps at once, not one card: type 1 to "
+                        "{count}, the trumps to show separated by spaces, or Enter for none.")
             else:
-                why = f"{answer[:20]!r} is neither a number nor cards"
-            self.say(f"  ✗ {why}: type 1 to {len(options)}, the trumps to show separated "
-                     "by spaces, or Enter for none.")
+                why = _("{answer} is neither a number nor cards: type 1 to {count}, the "
+                        "trumps to show separated by spaces, or Enter for none.")
+            self.say("  ✗ " + why.format(answer=answer[:6] if answer.isdecimal() else
+                                        repr(answer[:20]), count=len(options)))
 
     # -- drawing -----------------------------------------------------------------
 
-    def show_hand(self, title: str = "Your hand") -> None:
+    def show_hand(self, with_chien: bool = False) -> None:
         assert self.human is not None
         hand = self.game.hand(self.human)
         legal = set(self.game.legal_cards()) if self.game.turn == self.human else set()
-        self.say(Text(title + (" (* = playable)" if legal else "") + ":", style="bold"))
+        if with_chien:
+            title = (_("Your hand with the chien (* = playable):") if legal else
+                     _("Your hand with the chien:"))
+        else:
+            title = _("Your hand (* = playable):") if legal else _("Your hand:")
+        self.say(Text(title, style="bold"))
         for line in hand_lines(hand, legal, self.width):
             self.say(line)
 
@@ -437,34 +492,33 @@ class TerminalGame:
             self.say(line)
         self.show_hand()
         if any(isinstance(a, Poignee) for a in self.game.legal_actions()):
-            levels = ", ".join(option.level.name.lower() for option in
+            levels = ", ".join(option.level.label.lower() for option in
                                self.game.poignee_options())
-            self.say(Text(f"You may show a poignée now ({levels}): type p, "
-                          "or play a card to show none.", style="bold"))
+            self.say(Text(_("You may show a poignée now ({levels}): type p, or play a card "
+                            "to show none.").format(levels=levels), style="bold"))
 
     def show_last_trick(self) -> None:
         tricks = [e for e in self.game.events if isinstance(e, TrickTaken)]
         if not tricks:
-            self.say("  No trick has been played yet.")
+            self.say("  " + _("No trick has been played yet."))
             return
         last = tricks[-1]
         self.say(trick_recap(last.number, last.leader, last.cards, last.winner, self.names))
 
     def show_end(self, settlement: Settlement) -> None:
         self.say("")
-        self.say(Text("The deal is over.", style="bold"))
+        self.say(Text(_("The deal is over."), style="bold"))
         for line in settlement_summary(settlement, self.game.rules, self.names):
             self.say_indented(Text(line), 2 + len(line) - len(line.lstrip()))
         taker, discard = self.game.taker, self.game.discard
         if discard is not None and taker is not None:
-            owner = "Your" if taker == self.human else f"{self.names[taker]}'s"
-            hidden = Text(f"  {owner} discard: ")
-            hidden.append_text(cards_line(discard))
+            template = (_("Your discard: {cards}") if taker == self.human else
+                        _("{seat}'s discard: {cards}"))
+            hidden = styled(template, seat=self.names[taker], cards=cards_line(discard))
         else:
-            hidden = Text("  The chien: ")
-            hidden.append_text(cards_line(self.game.chien))
-        self.say(hidden)
-        self.say(Text("Tricks (the leader first, ✓ the winner):", style="bold"))
+            hidden = styled(_("The chien: {cards}"), cards=cards_line(self.game.chien))
+        self.say(Text("  ") + hidden)
+        self.say(Text(_("Tricks (the leader first, ✓ the winner):"), style="bold"))
         for trick in (e for e in self.game.events if isinstance(e, TrickTaken)):
             self.say(trick_recap(trick.number, trick.leader, trick.cards, trick.winner,
                                  self.names))

@@ -14,44 +14,48 @@ from click.core import ParameterSource
 
 from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS, make_player
 from tarot.engine.game import Game
+from tarot.i18n import N_, _
 from tarot.storage.named_deals import Script
 from tarot.ui import terminal
+from tarot.ui.language import TranslatedCommand
 from tarot.ui.session import MAX_MATCH_DEALS, PlayOptions, play_session, typed_command
 from tarot.ui.terminal import QuitGame, TerminalGame, names_for
 
 LEVELS = tuple(PLAYERS)
 
 
-@click.command()
+@click.command(cls=TranslatedCommand,
+               help=N_("Play French Tarot: you (South) against three computer players, "
+                       "deal after deal, with a score sheet."))
 @click.option("--seed", type=click.IntRange(min=0), default=None,
-              help="Deal from this seed (a reproducible deal).")
+              help=N_("Deal from this seed (a reproducible deal)."))
 @click.option("--deal", "deal_name", default=None, metavar="NAME|PATH",
-              help="Play a named deal from seeds/ (e.g. slam-made, or seeds/garde.toml).")
+              help=N_("Play a named deal from seeds/ (e.g. slam-made, or seeds/garde.toml)."))
 @click.option("--rules", "rules_name", default="standard", show_default=True,
-              help="A rule set name (standard, fft) or a path to a .toml file.")
+              help=N_("A rule set name (standard, fft) or a path to a .toml file."))
 @click.option("--save", "save_path", type=click.Path(path_type=Path),
-              default=None, help="Where to save the game (default: a new file under "
-              "the games folder that `tarot saves` shows).")
+              default=None, help=N_("Where to save the game (default: a new file under "
+                                    "the games folder that `tarot saves` shows)."))
 @click.option("--level", default=DEFAULT_LEVEL, show_default=True, envvar="TAROT_LEVEL",
               show_envvar=True, type=click.Choice(LEVELS),
-              help="The computer players: random, easy (rules with lapses), rules (quick), "
-              "normal (sampling, ~0.02 s a card), strong (sampling, ~0.05 s a card).")
-@click.option("--auto", is_flag=True, help="The computer plays all four seats.")
+              help=N_("The computer players: random, easy (rules with lapses), rules "
+                      "(quick), normal (sampling, ~0.02 s a card), strong (sampling, "
+                      "~0.05 s a card)."))
+@click.option("--auto", is_flag=True, help=N_("The computer plays all four seats."))
 @click.option("--resume", "resume_name", metavar="SAVE", default=None,
-              help="Continue an unfinished saved game: a file, or a name `tarot saves` lists.")
-@click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
+              help=N_("Continue an unfinished saved game: a file, or a name `tarot saves` "
+                      "lists."))
+@click.option("--force", is_flag=True, help=N_("Replace the --save file if it exists."))
 @click.option("--deals", type=click.IntRange(min=1, max=MAX_MATCH_DEALS), default=None,
-              help="Play this many deals in a row (default: ask after each deal; "
-              "one deal with --auto).")
+              help=N_("Play this many deals in a row (default: ask after each deal; "
+                      "one deal with --auto)."))
 @click.option("--pace", type=click.FloatRange(min=0, max=60), default=None, metavar="SECONDS",
-              help="Wait this long after each trick (default: Enter to go on, at a "
-              "terminal; no pause when the input is piped).")
+              help=N_("Wait this long after each trick (default: Enter to go on, at a "
+                      "terminal; no pause when the input is piped)."))
 @click.pass_context
 def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name: str,
          save_path: Path | None, level: str, auto: bool, resume_name: str | None,
          force: bool, deals: int | None, pace: float | None) -> None:
-    """Play French Tarot: you (South) against three computer players, deal after deal,
-    with a score sheet."""
     _tolerate_undecodable_input()
     given = frozenset(name for name in ctx.params
                       if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE)
@@ -95,7 +99,8 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
     try:
         save = path.open("a", encoding="utf-8")
     except OSError as error:
-        raise click.ClickException(f"{path}: cannot write: {error.strerror or error}") from None
+        raise click.ClickException(_("{path}: cannot write: {error}").format(
+            path=path, error=error.strerror or error)) from None
     try:
         with save:
             # Each event is written and flushed as it happens (LogWriter): once flushed it
@@ -106,8 +111,9 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
                 terminal.run()
             except (QuitGame, click.Abort, KeyboardInterrupt) as stop:
                 _sync(save)
-                click.echo(f"\nGame saved; continue it with: {typed_command()} play --resume "
-                           f"{(resume_with or path).resolve()}")
+                click.echo("\n" + _("Game saved; continue it with: {command} play --resume "
+                                    "{path}").format(command=typed_command(),
+                                                     path=(resume_with or path).resolve()))
                 if isinstance(stop, QuitGame):
                     return False
                 # Interrupted (Ctrl-C): saved all the same, and the exit status says so.
@@ -115,12 +121,14 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
             _sync(save)
     except OSError as error:  # a full disk, say: the lines already in the file are whole
         raise click.ClickException(
-            f"{path}: cannot save the game: {error.strerror or error}; what was saved can "
-            f"be continued with: {typed_command()} play --resume "
-            f"{(resume_with or path).resolve()}") from None
+            _("{path}: cannot save the game: {error}; what was saved can be continued with: "
+              "{command} play --resume {resume}").format(
+                path=path, error=error.strerror or error, command=typed_command(),
+                resume=(resume_with or path).resolve())) from None
     # Two lines: a path and a command each fill much of a terminal's 80 columns.
-    click.echo(f"Game saved: {path.resolve()}")
-    click.echo(f"Replay it with: {typed_command()} replay {path.resolve()}")
+    click.echo(_("Game saved: {path}").format(path=path.resolve()))
+    click.echo(_("Replay it with: {command} replay {path}").format(command=typed_command(),
+                                                                   path=path.resolve()))
     return True
 
 
@@ -136,16 +144,16 @@ def _another_deal() -> bool:
     """Asks whether to deal again; the end of the input is a no."""
     while True:
         try:
-            answer = terminal._prompt("Another deal? [Y/n]").strip().lower()
+            answer = terminal._prompt(_("Another deal? [Y/n]")).strip().lower()
         except QuitGame:
             return False
         except click.Abort:  # Ctrl-C: everything is saved already
             raise SystemExit(130) from None
         if answer in {"", "y", "yes", "o", "oui"}:
             return True
-        if answer in {"n", "no", "non", "q", "quit"}:
+        if answer in {"n", "no", "non", "q", "quit", "quitter"}:
             return False
-        click.echo("  ✗ Answer y (another deal) or n (stop here).")
+        click.echo("  ✗ " + _("Answer y (another deal) or n (stop here)."))
 
 
 def _tolerate_undecodable_input() -> None:
