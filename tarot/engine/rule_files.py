@@ -21,6 +21,7 @@ from pathlib import Path
 from tarot.engine.rules import RulesError, RuleSet, rules_data, rules_from_toml
 from tarot.files.reading import ReadError, read_regular_text
 from tarot.files.resources import data_dir
+from tarot.i18n import N_
 
 RULES_DIR = data_dir("rulesets")
 DEFAULT_RULES = "standard"
@@ -46,7 +47,7 @@ def read_rule_file(path: Path, source: str) -> RuleSet:
     """The rule set of the file ``path`` (a regular file, bounded); ``source`` names it in
     errors."""
     try:
-        text = read_regular_text(path, limit=RULE_FILE_LIMIT, what="a rule file")
+        text = read_regular_text(path, limit=RULE_FILE_LIMIT, what=N_("a rule file"))
     except ReadError as error:
         raise RulesError(f"{source}: {error.cause('the rule file')}") from None
     return rules_from_toml(text, source)

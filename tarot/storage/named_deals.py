@@ -49,6 +49,7 @@ from tarot.engine.walk import walk
 from tarot.errors import IllegalAction, TarotError
 from tarot.files.reading import ReadError, read_regular_text
 from tarot.files.resources import data_dir
+from tarot.i18n import N_
 
 SEEDS_DIR = data_dir("named_deals")
 # Far above any named deal (the packaged ones are under 2 KB), low enough that a file of
@@ -130,7 +131,7 @@ def load_named_deal(name_or_path: str | Path) -> NamedDeal:
     if "\0" in str(path):
         raise SeedError(f"{str(path)!r}: not a path (it holds a NUL character)")
     try:
-        text = read_regular_text(path, limit=NAMED_DEAL_LIMIT, what="a named deal file")
+        text = read_regular_text(path, limit=NAMED_DEAL_LIMIT, what=N_("a named deal file"))
     except ReadError as error:
         raise SeedError(f"{path}: {error.cause('the named deal')}") from None
     try:

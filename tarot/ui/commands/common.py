@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from tarot.engine.game import Game
+from tarot.i18n import _
 from tarot.log import LoadedLog, load_log
 
 
@@ -13,7 +14,7 @@ def load(path: str, allow_incomplete: bool = False, warn: bool = True) -> Loaded
     which is dropped with a warning on stderr."""
     loaded = load_log(path, allow_incomplete=allow_incomplete, drop_torn=allow_incomplete)
     if loaded.torn is not None and warn:
-        click.echo(f"warning: {loaded.torn}", err=True)
+        click.echo(_("warning: {problem}").format(problem=loaded.torn), err=True)
     return loaded
 
 
