@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from tarot.i18n import N_, _, ngettext
+from tarot.i18n import N_, _, ngettext, pgettext
 from tarot.log import LogError, load_log
 from tarot.storage.match_file import MatchError, is_match_file, load_match, read_index
 from tarot.storage.save_folder import save_folders, saved_games
@@ -62,7 +62,7 @@ def saves() -> None:
                              else _("a match, 1 deal, in progress ({phase})")
                              .format(phase=phase))
                 else:
-                    state = (_("over") if loaded.game.is_over
+                    state = (pgettext("saved game", "over") if loaded.game.is_over
                              else _("in progress ({phase})").format(phase=phase))
         except MatchError as error:
             state = _("not a match: {why}").format(
