@@ -280,15 +280,16 @@ def _describe_validation_error(error: ValidationError) -> str:
         where = ".".join(str(part) for part in item["loc"]) or "(top level)"
         message = item["msg"]
         if item["type"] == "extra_forbidden":
-            message = "unknown key (a typo?)"
+            message = _("unknown key (a typo?)")
         elif item["type"] == "missing":
-            message = "missing key"
+            message = _("missing key")
         elif item["type"] == "value_error" and not item["loc"]:
             # A playability problem: its sentence starts with the key at fault.
             lines.append(str(item.get("ctx", {}).get("error", message)))
             continue
         elif not isinstance(item.get("input"), dict | list):
-            message = f"{message} (got {_shown(item.get('input'))})"
+            message = _("{message} (got {value})").format(message=message,
+                                                          value=_shown(item.get("input")))
         lines.append(f"{where}: {message}")
     return "; ".join(lines)
 
@@ -298,12 +299,14 @@ def rules_from_toml(text: str, source: str) -> RuleSet:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RulesError(f"{source}: not valid TOML: {error}") from None
+        raise RulesError(_("{source}: not valid TOML: {error}").format(source=source,
+                                                                       error=error)) from None
     try:
         # Through JSON so that strict typing accepts TOML arrays for tuples.
         return RuleSet.model_validate_json(json.dumps(data))
     except TypeError as error:
-        raise RulesError(f"{source}: a value of a type rule files do not use: {error}") from None
+        raise RulesError(_("{source}: a value of a type rule files do not use: {error}")
+                         .format(source=source, error=error)) from None
     except ValidationError as error:
         raise RulesError(f"{source}: {_describe_validation_error(error)}") from None
 
@@ -321,4 +324,5 @@ def rules_from_data(data: object, source: str) -> RuleSet:
     except (TypeError, ValueError) as error:
         if isinstance(error, ValidationError):
             raise RulesError(f"{source}: {_describe_validation_error(error)}") from None
-        raise RulesError(f"{source}: not a rule set: {error}") from None
+        raise RulesError(_("{source}: not a rule set: {error}").format(source=source,
+                                                                       error=error)) from None
