@@ -22,7 +22,7 @@ from tarot.engine.rules import RulesError, RuleSet, rules_data, rules_from_toml
 from tarot.files.reading import ReadError, read_regular_text
 from tarot.files.resources import data_dir
 from tarot.files.said import shown
-from tarot.i18n import N_, _
+from tarot.i18n import N_, _, pgettext
 
 RULES_DIR = data_dir("rulesets")
 DEFAULT_RULES = "standard"
@@ -84,7 +84,7 @@ def load_packaged_rules(rule_id: str) -> RuleSet:
     if cached is not None:
         return cached
     if rule_id not in known_rule_sets():
-        known = ", ".join(known_rule_sets()) or _("none")
+        known = ", ".join(known_rule_sets()) or pgettext("rule sets", "none")
         name = rule_id if rule_id.isprintable() else repr(rule_id)
         if "\0" not in rule_id and os.path.lexists(rule_id):
             said = _("{name}: no such rule set (known rule sets: {known}; or give a rule "

@@ -50,7 +50,7 @@ from tarot.errors import IllegalAction, TarotError
 from tarot.files.reading import ReadError, read_regular_text
 from tarot.files.resources import data_dir
 from tarot.files.said import shown
-from tarot.i18n import N_, _
+from tarot.i18n import N_, _, pgettext
 
 SEEDS_DIR = data_dir("named_deals")
 # Far above any named deal (the packaged ones are under 2 KB), low enough that a file of
@@ -123,7 +123,7 @@ def resolve_seed_path(name_or_path: str | Path) -> Path:
 
 def load_named_deal(name_or_path: str | Path) -> NamedDeal:
     if not names_a_file(name_or_path) and str(name_or_path) not in named_deals():
-        known = ", ".join(named_deals()) or _("none")
+        known = ", ".join(named_deals()) or pgettext("named deals", "none")
         name = str(name_or_path)
         printed = name if name.isprintable() else repr(name)
         raise SeedError(_("{name}: no such named deal (known: {known}; or give a named deal "
