@@ -32,7 +32,7 @@ from tarot.files.atomic import (
     refuse_unless_regular_or_new,
     remove_leftover_temporaries,
 )
-from tarot.i18n import _
+from tarot.i18n import _, pgettext
 from tarot.log import (
     LoadedLog,
     LogError,
@@ -239,7 +239,8 @@ def _find_save(name: str) -> Path:
             "no_such_save",
             _("{name}: no such file, nor a save of that name in {folders} (tarot saves "
               "lists them)").format(name=name,
-                                    folders=_(" or ").join(map(str, save_folders()))))
+                                    folders=pgettext("save folders", " or ").join(
+                                        map(str, save_folders()))))
     return found
 
 
