@@ -50,7 +50,8 @@ def read_rule_file(path: Path, source: str) -> RuleSet:
     try:
         text = read_regular_text(path, limit=RULE_FILE_LIMIT, what=N_("a rule file"))
     except ReadError as error:
-        raise RulesError(f"{source}: {shown(error.cause(N_('the rule file')))}") from None
+        cause = shown(error.cause(N_("the rule file")))
+        raise RulesError(f"{source}: {cause}") from None
     return rules_from_toml(text, source)
 
 

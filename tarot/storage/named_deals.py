@@ -136,7 +136,8 @@ def load_named_deal(name_or_path: str | Path) -> NamedDeal:
     try:
         text = read_regular_text(path, limit=NAMED_DEAL_LIMIT, what=N_("a named deal file"))
     except ReadError as error:
-        raise SeedError(f"{path}: {shown(error.cause(N_('the named deal')))}") from None
+        cause = shown(error.cause(N_("the named deal")))
+        raise SeedError(f"{path}: {cause}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
