@@ -272,3 +272,23 @@ def test_saves_and_audit_in_french(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     result = run(["audit", str(GOLDEN), "--rules", "fft"])
     assert result.exit_code == 0
     assert "Sous les règles 'fft'" in result.stdout
+
+
+def test_a_results_file_report_and_resume_in_french(tmp_path: Path) -> None:
+    out = tmp_path / "resultats.jsonl"
+    match = ["simulate", "--deals", "3", "--seed", "1", "--players", MIXED, "--workers", "1",
+             "--quiet"]
+    assert run([*match, "--out", str(out)]).exit_code == 0
+    report = run(["simulate", "--report", str(out), "--quiet"])
+    assert report.exit_code == 0, report.output
+    assert "Pas de durée : ce rapport vient d'un fichier de résultats" in report.stdout
+    assert widest(report.stdout) <= 80
+    cut = tmp_path / "coupe.jsonl"
+    cut.write_bytes(b"".join(out.read_bytes().splitlines(keepends=True)[:2]))
+    resumed = run(["simulate", "--resume", str(cut), "--quiet"])
+    assert resumed.exit_code == 0, resumed.output
+    assert "2 graines sur 3 jouées ici, les autres lues dans le fichier" in resumed.stdout
+    assert widest(resumed.stdout) <= 80
+    again = run([*match, "--out", str(out)])
+    assert again.exit_code == 1
+    assert f"{out} existe déjà : --resume {out} finit son match" in again.stderr
