@@ -44,7 +44,8 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
                 for row in rows],
                 "totals": totals(rows)}, indent=2))
             return
-        contracts = {c.id: c.label for c in match.games[0].rules.contracts}
+        # The sheet's short names (12 columns): "Garde contre" is French as it is.
+        contracts = {c.id: c.name for c in match.games[0].rules.contracts}
         for line in sheet_lines(rows, SEAT_NAMES, contracts):
             click.echo(line)
         return
