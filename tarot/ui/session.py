@@ -69,6 +69,11 @@ if TYPE_CHECKING:
 __all__ = ["MAX_MATCH_DEALS", "PlayOptions", "SessionError", "Table", "play_session"]
 
 
+# The seats' names a new game's header gives them (with the player: "South (person)"), in
+# every language.
+HEADER_SEAT_NAMES = ("South", "East", "North", "West")
+
+
 class SessionError(TarotError):
     """A game or match that cannot be started or resumed as asked; ``code`` says which
     refusal (``save_exists``, ``resume_contradicts``, ``game_over``, ...)."""
@@ -130,7 +135,9 @@ def play_session(options: PlayOptions, table: Table) -> None:
             index = read_index(found)
             path = index.log_path(index.deals[0])
     else:
-        game, seat_players, script = new_game(options, table.seat_names(None))
+        # The header's names, not the table's: a log is language-neutral (a game played in
+        # French saves the bytes it saves in English).
+        game, seat_players, script = new_game(options, HEADER_SEAT_NAMES)
         # Through any link: the lock, the index and the deal logs beside the real file.
         path = real_path(options.save_path or new_save_path())
         refuse_save_target(path)
