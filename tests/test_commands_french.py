@@ -74,7 +74,9 @@ def test_a_bad_value_and_a_missing_file_are_said_in_french(tmp_path: Path) -> No
     result = run(["simulate", "--deals", "0"])
     assert "n'est pas dans l'intervalle" in result.stderr
     result = run(["validate", str(tmp_path)])
-    assert f"Fichier '{tmp_path}' : c'est un répertoire." in result.stderr
+    # click names the kind of path ("Fichier") in the language of the process when the
+    # command was imported: in one process running both languages, either word.
+    assert f"'{tmp_path}' : c'est un répertoire." in result.stderr
 
 
 def test_the_help_is_in_french() -> None:

@@ -14,9 +14,8 @@ from tarot.explain.audit import Rescore, audit_lines, rescore
 from tarot.explain.audit import audit as audit_game
 from tarot.i18n import N_, _
 from tarot.storage.match_file import is_match_file, load_match, sheet_lines, totals
-from tarot.ui.commands.common import load_game
+from tarot.ui.commands.common import load_game, seat_names
 from tarot.ui.language import TranslatedCommand
-from tarot.ui.terminal import SEAT_NAMES
 
 
 @click.command(cls=TranslatedCommand,
@@ -46,7 +45,7 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
             return
         # The sheet's short names (12 columns): "Garde contre" is French as it is.
         contracts = {c.id: c.name for c in match.games[0].rules.contracts}
-        for line in sheet_lines(rows, SEAT_NAMES, contracts):
+        for line in sheet_lines(rows, seat_names(), contracts):
             click.echo(line)
         return
     game = load_game(file)
@@ -62,7 +61,7 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
         return
 
     # The seats by the names `replay` gives them (South is seat 0), not P0..P3.
-    for line in audit_lines(result, SEAT_NAMES):
+    for line in audit_lines(result, seat_names()):
         click.echo(line)
     if other is not None:
         click.echo("")

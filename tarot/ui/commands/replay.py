@@ -12,20 +12,11 @@ from tarot.explain.narrate import Narrator
 from tarot.files.atomic import refuse_unless_regular_or_new, write_text_atomic
 from tarot.i18n import N_, _
 from tarot.storage.match_file import is_match_file, load_match, read_index
-from tarot.ui.commands.common import load_game
+from tarot.ui.commands.common import load_game, seat_names
 from tarot.ui.language import TranslatedCommand
 from tarot.ui.page_html import render_page
 from tarot.ui.replay_page import log_document, match_document
 from tarot.ui.terminal import SEAT_NAMES
-
-# The seats' names, as terminal.SEAT_NAMES gives them in English, for a person.
-SEAT_LABELS = (N_("South"), N_("East"), N_("North"), N_("West"))
-
-
-def seat_names() -> tuple[str, ...]:
-    """The seats' names (South is seat 0) in the person's language."""
-    return tuple(_(name) for name in SEAT_LABELS)
-
 
 # The seats as a person may name them on the command line, in either language (the
 # English names are those of terminal.SEAT_NAMES).
