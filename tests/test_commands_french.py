@@ -294,3 +294,21 @@ def test_a_results_file_report_and_resume_in_french(tmp_path: Path) -> None:
     again = run([*match, "--out", str(out)])
     assert again.exit_code == 1
     assert f"{out} existe déjà : --resume {out} finit son match" in again.stderr
+
+
+def test_validate_json_of_a_match_is_the_same_bytes_in_both_languages(tmp_path: Path) -> None:
+    save = tmp_path / "match.jsonl"
+    result = run(["play", "--auto", "--level", "random", "--seed", "3", "--deals", "2",
+                  "--save", str(save)], "en")
+    assert result.exit_code == 0, result.output
+    index = tmp_path / "match.match.jsonl"
+    second = tmp_path / "match.deal-2.jsonl"
+    lines = second.read_text(encoding="utf-8").splitlines(keepends=True)
+    second.write_text("".join(lines[:3]) + "\n" + "".join(lines[4:]), encoding="utf-8")
+    english = run(["validate", "--json", str(index)], "en")
+    french = run(["validate", "--json", str(index)])
+    assert english.exit_code == french.exit_code == 1
+    assert french.stdout == english.stdout
+    assert "an empty line where an event should be" in english.stdout
+    text = run(["validate", str(index)])
+    assert "match : " in text.stderr and "une ligne vide à la place d'un événement" in text.stderr

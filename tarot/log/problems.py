@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tarot.errors import TarotError
 from tarot.files.said import shown as shown_text
-from tarot.i18n import _
+from tarot.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -34,17 +35,24 @@ class LogProblem:
             object.__setattr__(self, "event_type", printable(self.event_type, 40))
 
     def __str__(self) -> str:
+        return self._line(_, self.shown)
+
+    def in_english(self) -> str:
+        """The line in English, whatever the language (``--json`` reports it)."""
+        return self._line(str, self.message)
+
+    def _line(self, translate: Callable[[str], str], message: str) -> str:
         # A file that cannot be read has no line to name (`FILE: unreadable: …`).
         # The structure and the code stay as they are in every language; the words change.
         where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
         if self.seq is not None:
-            return _("{where}event #{seq} ({type}): {code}: {message}").format(
+            return translate(N_("{where}event #{seq} ({type}): {code}: {message}")).format(
                 where=where, seq=self.seq, type=self.event_type or "?", code=self.code,
-                message=self.shown)
+                message=message)
         if self.line == 1:
-            return _("{where}header: {code}: {message}").format(
-                where=where, code=self.code, message=self.shown)
-        return f"{where}{self.code}: {self.shown}"
+            return translate(N_("{where}header: {code}: {message}")).format(
+                where=where, code=self.code, message=message)
+        return f"{where}{self.code}: {message}"
 
 
 MESSAGE_LIMIT = 4000

@@ -34,8 +34,10 @@ def validate(files: tuple[str, ...], allow_incomplete: bool, as_json: bool) -> N
                 match = load_match(Path(path), allow_incomplete=allow_incomplete)
             except (MatchError, LogError) as error:
                 bad += 1
+                # In English, as every --json: a deal's log problem by its English line.
                 report.append({"file": path, "valid": False, "match": True,
-                               "message": str(error)})
+                               "message": error.problem.in_english()
+                               if isinstance(error, LogError) else str(error)})
                 if not as_json:
                     click.echo(_("{path}: match: {error}").format(path=path, error=error), err=True)
                 continue
