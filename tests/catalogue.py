@@ -84,12 +84,14 @@ def problems(package: Path, catalogue: Catalog) -> list[Problem]:
         else:
             ids = message.id if isinstance(message.id, tuple) else (message.id,)
             wanted = sorted(set(_FIELD.findall(" ".join(ids))))
-            for string in strings:
-                if sorted(set(_FIELD.findall(string))) != wanted:
-                    found.append(Problem(msgid, where, f"placeholders {wanted} in the "
-                                         f"English, {sorted(set(_FIELD.findall(string)))} "
-                                         "in the translation"))
-                    break
+            # A plural's forms may each leave out a field the English forms do not share
+            # (click's "Did you mean {possibility}?" / "{possibilities}"): together they
+            # carry every field, and none carries another.
+            given = [set(_FIELD.findall(string)) for string in strings]
+            if sorted(set().union(*given)) != wanted or any(not g <= set(wanted)
+                                                            for g in given):
+                found.append(Problem(msgid, where, f"placeholders {wanted} in the English, "
+                                     f"{sorted(set().union(*given))} in the translation"))
     return found
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tarot.errors import TarotError
+from tarot.i18n import _
 
 if TYPE_CHECKING:
     import random
@@ -86,8 +87,9 @@ def play_chunk(task: Task) -> list[SeedRecord]:
     from tarot.duplicate.match import play_deal_seed
 
     if task.program != __version__:
-        raise WrongProgram(f"this worker runs tarot {__version__}, the match tarot "
-                           f"{task.program}: install the same version on every worker")
+        raise WrongProgram(_("this worker runs tarot {here}, the match tarot {match}: "
+                             "install the same version on every worker").format(
+            here=__version__, match=task.program))
 
     def players_for(record: SeedRecord) -> list[Player]:
         # Fresh players for each game: the games of a worker must not depend on which
@@ -216,8 +218,8 @@ class DaskCluster:
                 try:
                     records = future.result()
                 except WrongProgram as error:  # a worker that joined after the check
-                    raise BackendError(f"a Dask worker cannot play this match: {error}"
-                                       ) from None
+                    raise BackendError(_("a Dask worker cannot play this match: {error}")
+                                       .format(error=error)) from None
                 # Released once its records are here: while the client holds a future,
                 # Dask plays it again if the worker keeping its result is lost.
                 unfinished.discard(future)
@@ -238,8 +240,9 @@ def open_backend(workers: int, scheduler: str | None) -> Iterator[Backend]:
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError as error:
-        raise BackendError(f"--scheduler needs Dask, which is not installed ({error}): "
-                           f"{INSTALL_CLUSTER}") from None
+        raise BackendError(_("--scheduler needs Dask, which is not installed ({error}): "
+                             "{install}").format(error=error, install=INSTALL_CLUSTER)
+                           ) from None
     with contextlib.ExitStack() as stack:
         if scheduler == LOCAL:
             # One thread a worker: the games are pure Python, so more threads would only
@@ -253,8 +256,9 @@ def open_backend(workers: int, scheduler: str | None) -> Iterator[Backend]:
             try:
                 client = stack.enter_context(Client(scheduler, timeout=CONNECT_SECONDS))
             except (OSError, ValueError, TypeError) as error:
-                raise BackendError(f"cannot reach the Dask scheduler at {scheduler!r}: "
-                                   f"{error}") from None
+                raise BackendError(_("cannot reach the Dask scheduler at {scheduler!r}: "
+                                     "{error}").format(scheduler=scheduler, error=error)
+                                   ) from None
             _check_workers(client, scheduler)
             # Threads, not workers: a worker may run several chunks at once. None yet is
             # no error: the chunks wait on the scheduler until workers join.
@@ -276,7 +280,9 @@ def _check_workers(client: Any, scheduler: str) -> None:
     found = client.run(version, "tarot", on_error="return")
     wrong = {worker: answer for worker, answer in found.items() if answer != __version__}
     if wrong:
-        said = ", ".join(f"{worker} has {answer if isinstance(answer, str) else 'no tarot'}"
+        said = ", ".join((_("{worker} has {version}") if isinstance(answer, str)
+                          else _("{worker} has no tarot")).format(worker=worker, version=answer)
                          for worker, answer in sorted(wrong.items()))
-        raise BackendError(f"the workers of the Dask scheduler at {scheduler} must have "
-                           f"tarot {__version__} installed, as here: {said}")
+        raise BackendError(_("the workers of the Dask scheduler at {scheduler} must have "
+                             "tarot {version} installed, as here: {workers}").format(
+            scheduler=scheduler, version=__version__, workers=said))

@@ -22,6 +22,7 @@ from tarot.engine.game import Game
 from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
 from tarot.errors import TarotError
+from tarot.i18n import _
 
 SEATS = 4
 _Z95 = 1.959964  # two-sided 95% quantile of the normal distribution
@@ -137,7 +138,8 @@ def play_game(players: Sequence[Player], deal_seed: int, rotation: int, seed: in
     game = Game.new(seed=deal_seed, rules=rules)
     while not game.is_over:
         if game.state.deal_number >= max_deals:
-            raise NoContract(f"deal seed {deal_seed}: no contract after {max_deals} deals")
+            raise NoContract(_("deal seed {seed}: no contract after {deals} deals").format(
+                seed=deal_seed, deals=max_deals))
         seat = game.turn
         assert seat is not None
         index = (seat - rotation) % SEATS
@@ -162,7 +164,8 @@ def play_deal(seed: int, players: Sequence[Player | str], *,
     rngs = [player_rng(seed, seed, 0, i) for i in range(SEATS)]
     while not game.is_over:
         if game.deal_number >= max_deals:
-            raise NoContract(f"seed {seed}: no contract after {max_deals} deals")
+            raise NoContract(_("seed {seed}: no contract after {deals} deals").format(
+                seed=seed, deals=max_deals))
         seat = game.turn
         assert seat is not None
         game.play(ask(seated[seat], game, rngs[seat]))

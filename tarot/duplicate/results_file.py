@@ -32,6 +32,8 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationErr
 from tarot.duplicate.match import SEATS, SeedRecord
 from tarot.errors import TarotError
 from tarot.files.reading import LineError, ReadError, bounded_lines, open_regular
+from tarot.files.said import shown
+from tarot.i18n import N_, _
 
 # Far above any record (a strong player's deal seed is about 30 KB of decision times),
 # low enough that a file of junk is refused before it fills the memory.
@@ -125,11 +127,13 @@ def read_results(path: Path) -> Results:
         record = _parse_record(path, number, line, header)
         if record.deal_seed in records:
             first = records[record.deal_seed][0]
-            raise ResultsError(f"{path}:{number}: deal seed {record.deal_seed} again "
-                               f"(its record is on line {first} already)")
+            raise ResultsError(_("{path}:{line}: deal seed {seed} again (its record is on "
+                                 "line {first} already)").format(
+                path=path, line=number, seed=record.deal_seed, first=first))
         records[record.deal_seed] = (number, record)
     if header is None:
-        raise ResultsError(f"{path}:1: an empty file: a results file starts with its header")
+        raise ResultsError(_("{path}:1: an empty file: a results file starts with its header")
+                           .format(path=path))
     ordered = tuple(records[deal_seed][1] for deal_seed in sorted(records))
     return Results(path, header, ordered, whole_bytes, torn_line)
 
@@ -138,7 +142,7 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes | None]]:
     """Each whole line (with its end of line) and its number; None for a torn last line
     (one without its end of line: a write cut short)."""
     try:
-        stream = open_regular(path, "a results file")
+        stream = open_regular(path, N_("a results file"))
     except ReadError as error:
         raise ResultsError(str(error)) from None
     with stream:
@@ -146,13 +150,14 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes | None]]:
             for number, chunk in bounded_lines(stream, str(path), MAX_LINE_BYTES):
                 if not chunk.endswith(b"\n"):
                     if number == 1:
-                        raise ResultsError(f"{path}:1: the header is cut short (no end of line)")
+                        raise ResultsError(_("{path}:1: the header is cut short (no end of "
+                                             "line)").format(path=path))
                     yield number, None
                     return
                 yield number, chunk
         except LineError as error:
-            message = (f"{error.message}: not a results file"
-                       if error.code == "line_too_long" else error.message)
+            message = (_("{problem}: not a results file").format(problem=shown(error.message))
+                       if error.code == "line_too_long" else shown(error.message))
             raise ResultsError(f"{path}:{error.line}: {message}") from None
 
 
@@ -160,28 +165,29 @@ def _parse_header(path: Path, line: bytes) -> ResultsHeader:
     try:
         return ResultsHeader.model_validate_json(line)
     except ValidationError as error:
-        raise ResultsError(f"{path}:1: not the header of a tarot simulate results file: "
-                           f"{_first(error)}") from None
+        raise ResultsError(_("{path}:1: not the header of a tarot simulate results file: "
+                             "{problem}").format(path=path, problem=_first(error))) from None
 
 
 def _parse_record(path: Path, number: int, line: bytes, header: ResultsHeader) -> SeedRecord:
     try:
         parsed = SeedLine.model_validate_json(line)
     except ValidationError as error:
-        raise ResultsError(f"{path}:{number}: not a deal seed's record: {_first(error)}"
-                           ) from None
+        raise ResultsError(_("{path}:{line}: not a deal seed's record: {problem}").format(
+            path=path, line=number, problem=_first(error))) from None
     last = header.seed + header.deals - 1
     problem = None
     if not header.seed <= parsed.deal_seed <= last:
-        problem = (f"deal seed {parsed.deal_seed} is not one of this match's "
-                   f"({header.seed} to {last})")
+        problem = _("deal seed {seed} is not one of this match's ({first} to {last})").format(
+            seed=parsed.deal_seed, first=header.seed, last=last)
     elif sum(parsed.totals) != 0:
-        problem = f"the totals sum to {sum(parsed.totals)}; every game's scores sum to 0"
+        problem = _("the totals sum to {sum}; every game's scores sum to 0").format(
+            sum=sum(parsed.totals))
     elif sum(parsed.taken) != SEATS:
-        problem = (f"{sum(parsed.taken)} contracts taken; a deal seed is {SEATS} games, "
-                   "each with one taker")
+        problem = _("{taken} contracts taken; a deal seed is {games} games, each with one "
+                    "taker").format(taken=sum(parsed.taken), games=SEATS)
     elif any(made > taken for made, taken in zip(parsed.made, parsed.taken, strict=True)):
-        problem = "more contracts made than taken"
+        problem = _("more contracts made than taken")
     if problem is not None:
         raise ResultsError(f"{path}:{number}: {problem}")
     return SeedRecord(**parsed.model_dump())
@@ -198,18 +204,23 @@ def differences(recorded: ResultsHeader, wanted: ResultsHeader) -> list[str]:
     one phrase a setting; empty when it is the same match."""
     said = []
     if recorded.players != wanted.players:
-        said.append(f"--players {','.join(wanted.players)} (the file's: "
-                    f"{','.join(recorded.players)})")
+        said.append(_("--players {wanted} (the file's: {recorded})").format(
+            wanted=",".join(wanted.players), recorded=",".join(recorded.players)))
     if recorded.seed != wanted.seed:
-        said.append(f"--seed {wanted.seed} (the file's: {recorded.seed})")
+        said.append(_("--seed {wanted} (the file's: {recorded})").format(
+            wanted=wanted.seed, recorded=recorded.seed))
     if recorded.deals != wanted.deals:
-        said.append(f"--deals {wanted.deals} (the file's: {recorded.deals})")
+        said.append(_("--deals {wanted} (the file's: {recorded})").format(
+            wanted=wanted.deals, recorded=recorded.deals))
     if recorded.rules_hash != wanted.rules_hash:
-        said.append(f"the rules {wanted.rules_id!r}, {wanted.rules_hash} (the file's: "
-                    f"{recorded.rules_id!r}, {recorded.rules_hash})")
+        said.append(_("the rules {wanted!r}, {wanted_hash} (the file's: {recorded!r}, "
+                      "{recorded_hash})").format(
+            wanted=wanted.rules_id, wanted_hash=wanted.rules_hash,
+            recorded=recorded.rules_id, recorded_hash=recorded.rules_hash))
     if recorded.program != wanted.program:
-        said.append(f"tarot {wanted.program} (the file was written by tarot "
-                    f"{recorded.program}, whose players may decide otherwise)")
+        said.append(_("tarot {wanted} (the file was written by tarot {recorded}, whose "
+                      "players may decide otherwise)").format(
+            wanted=wanted.program, recorded=recorded.program))
     return said
 
 

@@ -21,6 +21,8 @@ from pathlib import Path
 from tarot.engine.rules import RulesError, RuleSet, rules_data, rules_from_toml
 from tarot.files.reading import ReadError, read_regular_text
 from tarot.files.resources import data_dir
+from tarot.files.said import shown
+from tarot.i18n import N_, _, pgettext
 
 RULES_DIR = data_dir("rulesets")
 DEFAULT_RULES = "standard"
@@ -46,9 +48,10 @@ def read_rule_file(path: Path, source: str) -> RuleSet:
     """The rule set of the file ``path`` (a regular file, bounded); ``source`` names it in
     errors."""
     try:
-        text = read_regular_text(path, limit=RULE_FILE_LIMIT, what="a rule file")
+        text = read_regular_text(path, limit=RULE_FILE_LIMIT, what=N_("a rule file"))
     except ReadError as error:
-        raise RulesError(f"{source}: {error.cause('the rule file')}") from None
+        cause = shown(error.cause(N_("the rule file")))
+        raise RulesError(f"{source}: {cause}") from None
     return rules_from_toml(text, source)
 
 
@@ -65,7 +68,8 @@ def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> RuleSet:
     if not names_a_file(name_or_path):
         return load_packaged_rules(str(name_or_path))
     if "\0" in str(name_or_path):
-        raise RulesError(f"{str(name_or_path)!r}: not a path (it holds a NUL character)")
+        raise RulesError(_("{path!r}: not a path (it holds a NUL character)")
+                         .format(path=str(name_or_path)))
     path = Path(name_or_path).resolve()
     cached = _loaded.get(path)
     if cached is None:
@@ -81,12 +85,16 @@ def load_packaged_rules(rule_id: str) -> RuleSet:
     if cached is not None:
         return cached
     if rule_id not in known_rule_sets():
-        known = ", ".join(known_rule_sets()) or "none"
-        here = (f"; to read the file {rule_id} in this folder, write ./{rule_id}"
-                if "\0" not in rule_id and os.path.lexists(rule_id) else "")
+        known = ", ".join(known_rule_sets()) or pgettext("rule sets", "none")
         name = rule_id if rule_id.isprintable() else repr(rule_id)
-        raise RulesError(f"{name}: no such rule set (known rule sets: {known}; or give "
-                         f"a rule file's path, such as ./my-rules.toml{here})")
+        if "\0" not in rule_id and os.path.lexists(rule_id):
+            said = _("{name}: no such rule set (known rule sets: {known}; or give a rule "
+                     "file's path, such as ./my-rules.toml; to read the file {name} in this "
+                     "folder, write ./{name})")
+        else:
+            said = _("{name}: no such rule set (known rule sets: {known}; or give a rule "
+                     "file's path, such as ./my-rules.toml)")
+        raise RulesError(said.format(name=name, known=known))
     path = (RULES_DIR / f"{rule_id}.toml").resolve()
     cached = _loaded.get(path)
     if cached is None:

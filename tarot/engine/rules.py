@@ -39,7 +39,7 @@ from tarot.engine.cards import (
     rank_of,
 )
 from tarot.errors import TarotError
-from tarot.i18n import N_, _
+from tarot.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from tarot.engine.kernel import RuleTable
@@ -224,49 +224,61 @@ def playability_problems(rules: RuleSet) -> Iterator[str]:
     deal = rules.deal
     hand, chien = deal.hand_size, deal.chien_size
     if 4 * hand + chien != len(ALL_CARDS):
-        yield (f"deal: 4 hands of {hand} and a chien of {chien} do not make the "
-               f"{len(ALL_CARDS)} cards")
+        yield _("deal: 4 hands of {hand} and a chien of {chien} do not make the {cards} "
+                "cards").format(hand=hand, chien=chien, cards=len(ALL_CARDS))
         return
     shown = [c.id for c in rules.contracts if c.chien == "shown"]
     kept = min(KEPT_IN_ANY_DISCARD, hand + chien)
     if shown and hand < kept:
-        yield (f"deal.hand_size: a taker of {shown[0]!r} takes the chien of {chien} and "
-               f"discards {chien}, keeping every king and bout he holds (R6); with hands of "
-               f"{_cards(hand)}, one who holds more than {hand} of the 4 kings and 3 bouts "
-               f"cannot discard: deal at least {kept} cards a hand, or let only contracts "
-               "whose chien stays hidden (chien = \"taker\" or \"defence\") be bid")
+        yield ngettext(
+            "deal.hand_size: a taker of {contract!r} takes the chien of {chien} and discards "
+            "{chien}, keeping every king and bout he holds (R6); with hands of {hand} card, "
+            "one who holds more than {hand} of the 4 kings and 3 bouts cannot discard: deal "
+            "at least {kept} cards a hand, or let only contracts whose chien stays hidden "
+            "(chien = \"taker\" or \"defence\") be bid",
+            "deal.hand_size: a taker of {contract!r} takes the chien of {chien} and discards "
+            "{chien}, keeping every king and bout he holds (R6); with hands of {hand} cards, "
+            "one who holds more than {hand} of the 4 kings and 3 bouts cannot discard: deal "
+            "at least {kept} cards a hand, or let only contracts whose chien stays hidden "
+            "(chien = \"taker\" or \"defence\") be bid", hand).format(
+                contract=shown[0], chien=chien, hand=hand, kept=kept)
     ids = [c.id for c in rules.contracts]
     if len(set(ids)) != len(ids):
-        yield "contracts: two contracts share an id"
+        yield _("contracts: two contracts share an id")
     for index, contract in enumerate(rules.contracts):
         if contract.id in PASS_WORDS:
-            yield (f"contracts.{index}.id: {contract.id!r} is the word for a pass, so no "
-                   "one could bid this contract")
+            yield _("contracts.{index}.id: {id!r} is the word for a pass, so no one could "
+                    "bid this contract").format(index=index, id=contract.id)
     total = rules.total_half_points
     for bouts, target in enumerate(rules.scoring.target_half_points):
         if not 0 < target <= total:
-            yield (f"scoring.target_half_points.{bouts}: {target} half-points, a target "
-                   f"{'every taker reaches' if target <= 0 else 'no taker can reach'}: it "
-                   f"must be above 0 and at most the deck's {total} half-points")
+            said = (_("scoring.target_half_points.{bouts}: {target} half-points, a target "
+                      "every taker reaches: it must be above 0 and at most the deck's "
+                      "{total} half-points") if target <= 0 else
+                    _("scoring.target_half_points.{bouts}: {target} half-points, a target no "
+                      "taker can reach: it must be above 0 and at most the deck's {total} "
+                      "half-points"))
+            yield said.format(bouts=bouts, target=target, total=total)
     sizes = [p.trumps for p in rules.poignees]
     if sizes != sorted(set(sizes)):
-        yield "poignees: levels must be listed from fewest trumps up, each once"
+        yield _("poignees: levels must be listed from fewest trumps up, each once")
     level_ids = [p.id for p in rules.poignees]
     if len(set(level_ids)) != len(level_ids):
-        yield "poignees: two levels share an id"
+        yield _("poignees: two levels share an id")
     most = min(hand, MOST_POIGNEE_CARDS)
     for index, level in enumerate(rules.poignees):
         if level.trumps > most:
-            yield (f"poignees.{index}.trumps: a poignée of {level.trumps} cards, which no "
-                   f"hand can show: it is shown from a hand of {_cards(hand)}, and holds "
-                   f"only trumps, the Excuse filling its last place (R8): at most {most}")
+            yield ngettext(
+                "poignees.{index}.trumps: a poignée of {trumps} cards, which no hand can "
+                "show: it is shown from a hand of {hand} card, and holds only trumps, the "
+                "Excuse filling its last place (R8): at most {most}",
+                "poignees.{index}.trumps: a poignée of {trumps} cards, which no hand can "
+                "show: it is shown from a hand of {hand} cards, and holds only trumps, the "
+                "Excuse filling its last place (R8): at most {most}", hand).format(
+                    index=index, trumps=level.trumps, hand=hand, most=most)
     if rules.poignee_rules.four_kings_level not in set(level_ids):
-        yield (f"poignee_rules.four_kings_level: {rules.poignee_rules.four_kings_level!r} "
-               "is not one of the poignee ids")
-
-
-def _cards(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
+        yield _("poignee_rules.four_kings_level: {level!r} is not one of the poignee ids"
+                ).format(level=rules.poignee_rules.four_kings_level)
 
 
 def _shown(value: object, width: int = 60) -> str:
@@ -281,15 +293,16 @@ def _describe_validation_error(error: ValidationError) -> str:
         where = ".".join(str(part) for part in item["loc"]) or "(top level)"
         message = item["msg"]
         if item["type"] == "extra_forbidden":
-            message = "unknown key (a typo?)"
+            message = _("unknown key (a typo?)")
         elif item["type"] == "missing":
-            message = "missing key"
+            message = _("missing key")
         elif item["type"] == "value_error" and not item["loc"]:
             # A playability problem: its sentence starts with the key at fault.
             lines.append(str(item.get("ctx", {}).get("error", message)))
             continue
         elif not isinstance(item.get("input"), dict | list):
-            message = f"{message} (got {_shown(item.get('input'))})"
+            message = _("{message} (got {value})").format(message=message,
+                                                          value=_shown(item.get("input")))
         lines.append(f"{where}: {message}")
     return "; ".join(lines)
 
@@ -299,12 +312,14 @@ def rules_from_toml(text: str, source: str) -> RuleSet:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RulesError(f"{source}: not valid TOML: {error}") from None
+        raise RulesError(_("{source}: not valid TOML: {error}").format(source=source,
+                                                                       error=error)) from None
     try:
         # Through JSON so that strict typing accepts TOML arrays for tuples.
         return RuleSet.model_validate_json(json.dumps(data))
     except TypeError as error:
-        raise RulesError(f"{source}: a value of a type rule files do not use: {error}") from None
+        raise RulesError(_("{source}: a value of a type rule files do not use: {error}")
+                         .format(source=source, error=error)) from None
     except ValidationError as error:
         raise RulesError(f"{source}: {_describe_validation_error(error)}") from None
 
@@ -322,4 +337,5 @@ def rules_from_data(data: object, source: str) -> RuleSet:
     except (TypeError, ValueError) as error:
         if isinstance(error, ValidationError):
             raise RulesError(f"{source}: {_describe_validation_error(error)}") from None
-        raise RulesError(f"{source}: not a rule set: {error}") from None
+        raise RulesError(_("{source}: not a rule set: {error}").format(source=source,
+                                                                       error=error)) from None

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from tarot.errors import TarotError
 from tarot.files.reading import kind_of
+from tarot.i18n import _
 
 # Some file systems (FAT, some network and FUSE mounts) have no hard links.
 _NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.ENOSYS,
@@ -78,8 +79,8 @@ class NotARegularFile(TarotError, OSError):
         self.kind = kind
 
     def __str__(self) -> str:
-        return (f"{self.path} is {self.kind}, not a regular file: only a regular file (or a "
-                "new path) is written, never replaced")
+        return _("{path} is {kind}, not a regular file: only a regular file (or a new "
+                 "path) is written, never replaced").format(path=self.path, kind=_(self.kind))
 
 
 def refuse_unless_regular_or_new(path: str | Path) -> None:

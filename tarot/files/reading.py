@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tarot.errors import TarotError
+from tarot.files.said import Said, shown
+from tarot.i18n import N_
 
 READ_ERROR_CODES: dict[str, str] = {
     "unreadable": "the file cannot be opened or read",
@@ -33,16 +35,16 @@ READ_ERROR_CODES: dict[str, str] = {
     "not_text": "the file is not UTF-8 text",
 }
 
-_FILE_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-               (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-               (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link"))
+_FILE_KINDS = ((stat.S_ISDIR, N_("a directory")), (stat.S_ISFIFO, N_("a named pipe (FIFO)")),
+               (stat.S_ISCHR, N_("a character device")), (stat.S_ISBLK, N_("a block device")),
+               (stat.S_ISSOCK, N_("a socket")), (stat.S_ISLNK, N_("a symbolic link")))
 
 
 class ReadError(TarotError, ValueError):
     """A file that is not read: not a regular file, unreadable, too large, not text."""
 
     def __init__(self, source: str, code: str, message: str) -> None:
-        super().__init__(f"{source}: {message}")
+        super().__init__(f"{source}: {shown(message)}")
         self.source = source
         self.code = code
         self.message = message
@@ -50,8 +52,8 @@ class ReadError(TarotError, ValueError):
     def cause(self, reading: str) -> str:
         """The message, said of ``reading`` (``the rule file``) when the file could not be
         read at all: ``cannot read the rule file: No such file or directory``."""
-        return f"cannot read {reading}: {self.message}" if self.code == "unreadable" \
-            else self.message
+        return Said(N_("cannot read {reading}: {problem}"), reading=Said(reading),
+                    problem=self.message) if self.code == "unreadable" else self.message
 
 
 class LineError(ReadError):
@@ -67,17 +69,18 @@ def kind_of(mode: int) -> str | None:
     """What a file of this mode is, in words, when it is not a regular file (else None)."""
     if stat.S_ISREG(mode):
         return None
-    return next((name for test, name in _FILE_KINDS if test(mode)), "not a file")
+    return next((name for test, name in _FILE_KINDS if test(mode)), N_("not a file"))
 
 
-def refuse_unless_regular(mode: int, source: str, what: str = "a file") -> None:
+def refuse_unless_regular(mode: int, source: str, what: str = N_("a file")) -> None:
     kind = kind_of(mode)
     if kind is not None:
         raise ReadError(source, "not_a_regular_file",
-                        f"{kind}, not a regular file: only {what} is read")
+                        Said(N_("{kind}, not a regular file: only {what} is read"),
+                             kind=Said(kind), what=Said(what)))
 
 
-def check_regular(path: str | Path, what: str = "a file") -> None:
+def check_regular(path: str | Path, what: str = N_("a file")) -> None:
     """ReadError unless ``path`` is a regular file (through links), without opening it."""
     source = str(path)
     try:
@@ -85,11 +88,12 @@ def check_regular(path: str | Path, what: str = "a file") -> None:
     except OSError as error:
         raise ReadError(source, "unreadable", error.strerror or str(error)) from None
     except ValueError:  # a NUL byte in the path
-        raise ReadError(source, "unreadable", "a path with a NUL byte names no file") from None
+        raise ReadError(source, "unreadable",
+                        Said(N_("a path with a NUL byte names no file"))) from None
     refuse_unless_regular(mode, source, what)
 
 
-def open_regular(path: str | Path, what: str = "a file") -> BinaryIO:
+def open_regular(path: str | Path, what: str = N_("a file")) -> BinaryIO:
     """``path`` opened for reading in binary, if it is a regular file; else ReadError."""
     source = str(path)
     try:
@@ -98,7 +102,8 @@ def open_regular(path: str | Path, what: str = "a file") -> BinaryIO:
     except OSError as error:
         raise ReadError(source, "unreadable", error.strerror or str(error)) from None
     except ValueError:  # a NUL byte in the path, which no file name holds
-        raise ReadError(source, "unreadable", "a path with a NUL byte names no file") from None
+        raise ReadError(source, "unreadable",
+                        Said(N_("a path with a NUL byte names no file"))) from None
     try:
         refuse_unless_regular(os.fstat(fd).st_mode, source, what)
         os.set_blocking(fd, True)
@@ -108,7 +113,7 @@ def open_regular(path: str | Path, what: str = "a file") -> BinaryIO:
         raise
 
 
-def read_regular_bytes(path: str | Path, *, limit: int, what: str = "a file") -> bytes:
+def read_regular_bytes(path: str | Path, *, limit: int, what: str = N_("a file")) -> bytes:
     """The whole of a regular file of at most ``limit`` bytes; else ReadError."""
     source = str(path)
     with open_regular(path, what) as stream:
@@ -118,18 +123,20 @@ def read_regular_bytes(path: str | Path, *, limit: int, what: str = "a file") ->
             raise ReadError(source, "unreadable", error.strerror or str(error)) from None
     if len(data) > limit:
         raise ReadError(source, "too_large",
-                        f"more than {limit:,} bytes, far more than {what} takes")
+                        Said(N_("more than {limit:,} bytes, far more than {what} takes"),
+                             limit=limit, what=Said(what)))
     return data
 
 
-def read_regular_text(path: str | Path, *, limit: int, what: str = "a file") -> str:
+def read_regular_text(path: str | Path, *, limit: int, what: str = N_("a file")) -> str:
     """The whole of a regular UTF-8 text file of at most ``limit`` bytes; else ReadError."""
     data = read_regular_bytes(path, limit=limit, what=what)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise ReadError(str(path), "not_text",
-                        f"not UTF-8 text (byte {error.start:,}): a binary file?") from None
+                        Said(N_("not UTF-8 text (byte {byte:,}): a binary file?"),
+                             byte=error.start)) from None
 
 
 def bounded_lines(stream: BinaryIO, source: str, limit: int, *, end_counts: bool = True
@@ -151,5 +158,6 @@ def bounded_lines(stream: BinaryIO, source: str, limit: int, *, end_counts: bool
             return
         length = len(chunk) if end_counts or not chunk.endswith(b"\n") else len(chunk) - 1
         if length > limit:
-            raise LineError(source, number, "line_too_long", f"a line of more than {limit} bytes")
+            raise LineError(source, number, "line_too_long",
+                            Said(N_("a line of more than {limit} bytes"), limit=limit))
         yield number, chunk

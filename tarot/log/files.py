@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tarot.files.reading import LineError, ReadError, bounded_lines, check_regular, open_regular
+from tarot.files.said import Said
+from tarot.i18n import N_
 from tarot.log.problems import MAX_LINE_BYTES, LogError, LogProblem
 
 
@@ -50,12 +52,14 @@ class FileLines:
                         text = content.decode("utf-8")
                     except UnicodeDecodeError:
                         raise self._problem(number, "not_json",
-                                            "not UTF-8 text (a binary file?)") from None
+                                            Said(N_("not UTF-8 text (a binary file?)"))
+                                            ) from None
                     self.read = number
                     self.whole_bytes += len(chunk)
                     yield text
             except LineError as error:
-                message = (f"{error.message}; no event is near as long"
+                message = (Said(N_("{problem}; no event is near as long"),
+                                problem=error.message)
                            if error.code == "line_too_long" else error.message)
                 raise self._problem(error.line, error.code, message) from None
         if self.torn is not None and not self.drop_torn:
@@ -64,20 +68,21 @@ class FileLines:
     def _tear(self, number: int, chunk: bytes) -> None:
         """Note the torn last line (line ``number``, ``chunk`` without its end of line)."""
         if number == 1:  # nothing precedes it: no game to keep
-            raise self._problem(1, "torn_line", "the only line, the header, is cut "
-                                f"short ({len(chunk)} bytes and no end of line)")
+            raise self._problem(1, "torn_line", Said(N_(
+                "the only line, the header, is cut short ({size} bytes and no end of line)"),
+                size=len(chunk)))
         self.torn = LogProblem(
             self.source, number, "torn_line",
-            f"the last line is cut short ({len(chunk)} bytes and no end of line): a "
-            "write was interrupted; --allow-incomplete ignores it and tarot play "
-            "--resume removes it", number - 2)
+            Said(N_("the last line is cut short ({size} bytes and no end of line): a write "
+                    "was interrupted; --allow-incomplete ignores it and tarot play --resume "
+                    "removes it"), size=len(chunk)), number - 2)
 
 
 def check_regular_file(path: str | Path) -> None:
     """LogError ``not_a_regular_file`` (or ``unreadable``) unless ``path`` is a regular file;
     without opening it."""
     try:
-        check_regular(path, "a saved log")
+        check_regular(path, N_("a saved log"))
     except ReadError as error:
         raise LogError(LogProblem(error.source, 0, error.code, error.message)) from None
 
@@ -85,6 +90,6 @@ def check_regular_file(path: str | Path) -> None:
 def _open_regular_file(path: str | Path, source: str) -> BinaryIO:
     """``path`` opened for reading, if it is a regular file; else LogError."""
     try:
-        return open_regular(path, "a saved log")
+        return open_regular(path, N_("a saved log"))
     except ReadError as error:
         raise LogError(LogProblem(source, 0, error.code, error.message)) from None

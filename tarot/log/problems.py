@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from tarot.errors import TarotError
+from tarot.files.said import shown as shown_text
+from tarot.i18n import N_, _
 
 
 @dataclass(frozen=True)
 class LogProblem:
-    """The first thing wrong with a log, located."""
+    """The first thing wrong with a log, located. ``message`` is in English (``--json``
+    reports it, language-neutral like the code); ``shown`` is it in the person's language
+    (given, or the translation a :class:`~tarot.files.said.Said` message carries)."""
 
     file: str
     line: int  # 1-based line number in the file; 0: the file as a whole (it cannot be read)
@@ -18,22 +23,36 @@ class LogProblem:
     message: str
     seq: int | None = None
     event_type: str | None = None
+    shown: str = field(default="", compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # A message may quote the file (a key, a value): one printable line, and short,
         # whatever the file holds (a newline, a NUL, a lone surrogate, ten megabytes).
-        object.__setattr__(self, "message", printable(self.message, MESSAGE_LIMIT))
+        shown = self.shown or shown_text(self.message)
+        object.__setattr__(self, "message", printable(str(self.message), MESSAGE_LIMIT))
+        object.__setattr__(self, "shown", printable(shown, MESSAGE_LIMIT))
         if self.event_type is not None:
             object.__setattr__(self, "event_type", printable(self.event_type, 40))
 
     def __str__(self) -> str:
+        return self._line(_, self.shown)
+
+    def in_english(self) -> str:
+        """The line in English, whatever the language (``--json`` reports it)."""
+        return self._line(str, self.message)
+
+    def _line(self, translate: Callable[[str], str], message: str) -> str:
         # A file that cannot be read has no line to name (`FILE: unreadable: …`).
+        # The structure and the code stay as they are in every language; the words change.
         where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
         if self.seq is not None:
-            where += f"event #{self.seq} ({self.event_type or '?'}): "
-        elif self.line == 1:
-            where += "header: "
-        return f"{where}{self.code}: {self.message}"
+            return translate(N_("{where}event #{seq} ({type}): {code}: {message}")).format(
+                where=where, seq=self.seq, type=self.event_type or "?", code=self.code,
+                message=message)
+        if self.line == 1:
+            return translate(N_("{where}header: {code}: {message}")).format(
+                where=where, code=self.code, message=message)
+        return f"{where}{self.code}: {message}"
 
 
 MESSAGE_LIMIT = 4000

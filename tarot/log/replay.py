@@ -25,23 +25,33 @@ from tarot.engine.rules import RulesError, RuleSet, rules_from_data
 from tarot.engine.walk import Before, Walk
 from tarot.engine.walk import walk as walk_game
 from tarot.errors import IllegalAction
+from tarot.files.said import Said
+from tarot.i18n import N_
 from tarot.log.codec import HEADER_ADAPTER, LINE_ADAPTER, event_from_line, validate_line
 from tarot.log.fast_paths import decision_tails, due_as_written
 from tarot.log.files import FileLines
 from tarot.log.problems import LogError, LogProblem
 
 
-def _describe(error: ValidationError) -> str:
-    parts = []
+def _describe(error: ValidationError) -> Said:
+    """pydantic's own words for what is wrong (as it says them), but for ours."""
+    parts: list[Said] = []
     for item in error.errors()[:3]:
         where = ".".join(str(p) for p in item["loc"])
-        message = item["msg"]
+        message = Said.pair(item["msg"], item["msg"])
         if item["type"] == "literal_error" and len(message) > 80:
             shown = repr(item["input"])
             shown = shown if len(shown) <= 40 else shown[:36] + "…"
-            message = f"{shown} is not a card code (KH, 10D, T21, EXC…)"
-        parts.append(f"{where}: {message}" if where else message)
-    return "; ".join(parts)
+            message = Said(N_("{value} is not a card code (KH, 10D, T21, EXC…)"), value=shown)
+        parts.append(Said.pair(f"{where}: {message}", f"{where}: {message.shown}")
+                     if where else message)
+    return Said.pair("; ".join(parts), "; ".join(part.shown for part in parts))
+
+
+def _refusal(error: IllegalAction) -> Said:
+    """A refusal of the rules: its message as the log names the seats (P0…P3), in English
+    for ``--json`` and as the rules render it for a person."""
+    return Said.pair(error.message, error.render())
 
 
 def _peek(text: str) -> dict[str, Any]:
@@ -80,21 +90,26 @@ def _rules_for(header: LogHeader, rules: RuleSet | None) -> tuple[str, str] | Ru
         except RulesError as error:
             return "unknown_rules", str(error)
         if rules.id != header.rules_id:
-            return "unknown_rules", (f"the header's rule set is {rules.id!r}, its rules_id "
-                                     f"{header.rules_id!r}")
+            return "unknown_rules", Said(N_("the header's rule set is {id!r}, its rules_id "
+                                            "{rules_id!r}"), id=rules.id,
+                                         rules_id=header.rules_id)
     if rules is None:
         name = header.rules_id
         if not _RULES_NAME.fullmatch(name) or name not in known_rule_sets():
-            known = ", ".join(known_rule_sets()) or "none"
-            return "unknown_rules", f"no rule set is called {name!r} (known: {known})"
+            if not known_rule_sets():
+                return "unknown_rules", Said(N_("no rule set is called {name!r} (known: none)"),
+                                             name=name)
+            return "unknown_rules", Said(N_("no rule set is called {name!r} (known: {known})"),
+                                         name=name, known=", ".join(known_rule_sets()))
         try:
             rules = load_rules(RULES_DIR / f"{name}.toml")  # by path: never a file in the cwd
         except RulesError as error:
             return "unknown_rules", str(error)
     if rules.content_hash != header.rules_hash:
-        return "rules_hash_mismatch", (
-            f"the log was played under rules {header.rules_id!r} with hash {header.rules_hash}; "
-            f"the rule set {rules.id!r} here has hash {rules.content_hash}")
+        return "rules_hash_mismatch", Said(N_(
+            "the log was played under rules {rules_id!r} with hash {log_hash}; the rule set "
+            "{id!r} here has hash {hash}"), rules_id=header.rules_id, log_hash=header.rules_hash,
+            id=rules.id, hash=rules.content_hash)
     return rules
 
 
@@ -117,7 +132,8 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
     if first is not None and first[1].startswith("\ufeff"):
         first = (1, first[1][1:])  # a byte order mark (some editors add one) is not content
     if first is None or not first[1].strip():
-        raise fail(1, "empty_log", "the log is empty: the first line must be the header")
+        raise fail(1, "empty_log",
+                   Said(N_("the log is empty: the first line must be the header")))
     try:
         header = HEADER_ADAPTER.validate_json(first[1])
     except ValidationError as error:
@@ -127,14 +143,15 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
     if isinstance(ruleset, tuple):
         raise fail(1, *ruleset)
     if header.shuffle != SHUFFLE_ALGORITHM:
-        raise fail(1, "unknown_shuffle",
-                   f"shuffle {header.shuffle!r} is not {SHUFFLE_ALGORITHM!r}")
+        raise fail(1, "unknown_shuffle", Said(N_("shuffle {shuffle!r} is not {known!r}"),
+                                              shuffle=header.shuffle, known=SHUFFLE_ALGORITHM))
     if header.named_deal is not None:
         for entry in header.named_deal.script:
             try:
                 parse_script_entry(entry)
             except NotationError as error:
-                raise fail(1, "bad_header", f"named_deal: {error}") from None
+                raise fail(1, "bad_header", Said.pair(f"named_deal: {error}",
+                                                      f"named_deal: {error}")) from None
     game = Game(header, ruleset)
     tails = decision_tails(ruleset)
     last_line = 1
@@ -151,14 +168,15 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
                 try:
                     game.record(known)
                 except IllegalAction as error:
-                    raise fail(number, error.code, error.message, seq, known.type) from None
+                    raise fail(number, error.code, _refusal(error), seq, known.type) from None
                 continue
             due = due_as_written(game, seq, text)
             if due is not None:
                 game.record_due(due)
                 continue
         if not text.strip():
-            raise fail(number, "bad_event", "an empty line where an event should be", seq)
+            raise fail(number, "bad_event",
+                       Said(N_("an empty line where an event should be")), seq)
         try:
             line = validate_line(text)
         except ValidationError as error:
@@ -169,7 +187,8 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
                        _first_type(text)) from None
         event_type = line.type
         if line.seq != seq:
-            raise fail(number, "bad_seq", f"seq is {line.seq}; this is event #{seq}",
+            raise fail(number, "bad_seq",
+                       Said(N_("seq is {found}; this is event #{seq}"), found=line.seq, seq=seq),
                        line.seq, event_type)
         event = event_from_line(line)
         try:
@@ -178,12 +197,13 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
                 _check_seeded_deal(game, event)
             game.record(event)
         except IllegalAction as error:
-            raise fail(number, error.code, error.message, seq, event_type) from None
+            raise fail(number, error.code, _refusal(error), seq, event_type) from None
     written = len(game.events)
     game.apply_pending_derived()
     if not allow_incomplete and not game.is_over:
         raise fail(last_line, "incomplete",
-                   f"the log ends in the {game.phase} phase, before the settlement")
+                   Said(N_("the log ends in the {phase} phase, before the settlement"),
+                        phase=game.phase))
     return game, written
 
 
@@ -221,7 +241,7 @@ def read_events(path: str | Path) -> tuple[LogHeader, list[Event]]:
                 "bad_header" if header is None else "bad_event")
             raise LogError(LogProblem(source, number, code, _describe(error))) from None
     if header is None:
-        raise LogError(LogProblem(source, 1, "empty_log", "the log is empty"))
+        raise LogError(LogProblem(source, 1, "empty_log", Said(N_("the log is empty"))))
     return header, events
 
 

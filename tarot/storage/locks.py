@@ -45,6 +45,7 @@ from pathlib import Path
 from tarot.errors import TarotError
 from tarot.files.atomic import remove_leftover_temporaries
 from tarot.files.reading import kind_of
+from tarot.i18n import N_, _
 
 try:
     import fcntl
@@ -62,8 +63,16 @@ class SaveInUse(TarotError):
     code = "save_in_use"
 
     def __init__(self, path: Path, holder: int | None, writer: str | None = None) -> None:
-        super().__init__(f"{path} is being written by {_who(holder, writer)}: one program "
-                         "at a time may write it")
+        if holder is None:
+            said = _("{path} is being written by another process: one program at a time "
+                     "may write it")
+        elif writer:
+            said = _("{path} is being written by process {pid} ({writer}): one program at a "
+                     "time may write it")
+        else:
+            said = _("{path} is being written by process {pid}: one program at a time may "
+                     "write it")
+        super().__init__(said.format(path=path, pid=holder, writer=writer))
         self.path = path
         self.holder = holder
         self.writer = writer
@@ -79,12 +88,6 @@ class LockFileRefused(TarotError, OSError):
         # The one line a person reads (as the command line printed it before it was a
         # TarotError), not OSError's "[Errno 17] ...".
         return self.strerror or super().__str__()
-
-
-def _who(holder: int | None, writer: str | None) -> str:
-    if holder is None:
-        return "another process"
-    return f"process {holder} ({writer})" if writer else f"process {holder}"
 
 
 def real_path(path: Path) -> Path:
@@ -218,21 +221,22 @@ def _open_lock_file(lock: Path) -> tuple[int, bool]:
 
 def _kind_at(lock: Path) -> str:
     try:
-        return kind_of(os.lstat(lock).st_mode) or "not a lock file"
+        return kind_of(os.lstat(lock).st_mode) or N_("not a lock file")
     except OSError:
-        return "not a lock file"
+        return N_("not a lock file")
 
 
 def _refuse_other_names(lock: Path, fd: int) -> None:
     """A lock file with other names (a hard link) is some other file as well: writing
     our process id into it would change that file."""
     if os.fstat(fd).st_nlink > 1:
-        _refuse(lock, "a file with another name too (a hard link)")
+        _refuse(lock, N_("a file with another name too (a hard link)"))
 
 
 def _refuse(lock: Path, kind: str) -> None:
-    raise LockFileRefused(errno.EEXIST, f"{lock} is {kind}, not a lock file (left as it "
-                          "is: remove it yourself if nothing needs it)")
+    raise LockFileRefused(errno.EEXIST, _("{lock} is {kind}, not a lock file (left as it "
+                                          "is: remove it yourself if nothing needs it)")
+                          .format(lock=lock, kind=_(kind)))
 
 
 def _names(lock: Path, fd: int) -> bool:
@@ -269,16 +273,16 @@ def _folder_error(folder: Path, error: OSError) -> OSError:
     """Why ``folder`` holds no new file, in words naming it."""
     code = error.errno or errno.EIO
     if code in (errno.EACCES, errno.EPERM):
-        said = f"permission denied in the folder {folder}"
+        said = _("permission denied in the folder {folder}")
     elif code == errno.EROFS:
-        said = f"the folder {folder} is on a read-only file system"
+        said = _("the folder {folder} is on a read-only file system")
     elif not folder.exists():
-        said = f"the folder {folder} does not exist"
+        said = _("the folder {folder} does not exist")
     elif not folder.is_dir():
-        said = f"{folder} is not a folder"
+        said = _("{folder} is not a folder")
     else:
-        said = f"the folder {folder} takes no new file ({os.strerror(code)})"
-    return OSError(code, said)
+        said = _("the folder {folder} takes no new file ({error})")
+    return OSError(code, said.format(folder=folder, error=os.strerror(code)))
 
 
 def _holder(fd: int) -> tuple[int | None, str | None]:

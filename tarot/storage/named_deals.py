@@ -49,6 +49,8 @@ from tarot.engine.walk import walk
 from tarot.errors import IllegalAction, TarotError
 from tarot.files.reading import ReadError, read_regular_text
 from tarot.files.resources import data_dir
+from tarot.files.said import shown
+from tarot.i18n import N_, _, pgettext
 
 SEEDS_DIR = data_dir("named_deals")
 # Far above any named deal (the packaged ones are under 2 KB), low enough that a file of
@@ -102,7 +104,7 @@ class NamedDeal(BaseModel):
         named = NamedDealRecord(name=self.name, script=self.script) if recorded else None
         if self.hands is not None:
             if self.chien is None:
-                raise SeedError(f"{self.name}: explicit hands need a chien")
+                raise SeedError(_("{name}: explicit hands need a chien").format(name=self.name))
             return Game.from_deal(list(self.hands), self.chien, dealer=self.dealer,
                                   seed=self.seed, rules=rules, seats=seats, players=players,
                                   named_deal=named)
@@ -121,22 +123,26 @@ def resolve_seed_path(name_or_path: str | Path) -> Path:
 
 def load_named_deal(name_or_path: str | Path) -> NamedDeal:
     if not names_a_file(name_or_path) and str(name_or_path) not in named_deals():
-        known = ", ".join(named_deals()) or "none"
+        known = ", ".join(named_deals()) or pgettext("named deals", "none")
         name = str(name_or_path)
-        shown = name if name.isprintable() else repr(name)
-        raise SeedError(f"{shown}: no such named deal (known: {known}; or give a named "
-                        "deal file's path, such as ./my-deal.toml)")
+        printed = name if name.isprintable() else repr(name)
+        raise SeedError(_("{name}: no such named deal (known: {known}; or give a named deal "
+                          "file's path, such as ./my-deal.toml)").format(name=printed,
+                                                                         known=known))
     path = resolve_seed_path(name_or_path)
     if "\0" in str(path):
-        raise SeedError(f"{str(path)!r}: not a path (it holds a NUL character)")
+        raise SeedError(_("{path!r}: not a path (it holds a NUL character)")
+                        .format(path=str(path)))
     try:
-        text = read_regular_text(path, limit=NAMED_DEAL_LIMIT, what="a named deal file")
+        text = read_regular_text(path, limit=NAMED_DEAL_LIMIT, what=N_("a named deal file"))
     except ReadError as error:
-        raise SeedError(f"{path}: {error.cause('the named deal')}") from None
+        cause = shown(error.cause(N_("the named deal")))
+        raise SeedError(f"{path}: {cause}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise SeedError(f"{path}: not valid TOML: {error}") from None
+        raise SeedError(_("{source}: not valid TOML: {error}").format(source=path,
+                                                                      error=error)) from None
     try:
         return NamedDeal.model_validate(data)
     except ValidationError as error:

@@ -81,7 +81,7 @@ class _Tarot(TranslatedGroup):
         try:
             use_language(choose_language(arguments, os.environ))
         except LanguageError as error:
-            click.echo(f"Error: {error}", err=True)
+            click.echo(_("Error: {message}").format(message=error), err=True)
             raise SystemExit(2) from None
         return super().main(arguments, *rest, **extra)
 
@@ -113,7 +113,7 @@ class _Tarot(TranslatedGroup):
         except TarotError as error:
             raise one_line(error) from None
         except MemoryError:
-            raise click.ClickException("out of memory") from None
+            raise click.ClickException(_("out of memory")) from None
         except BrokenPipeError:
             # The reader went away (`tarot replay FILE | head`): stop quietly, as cat does.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -4,6 +4,9 @@
 (function () {
   "use strict";
   const doc = JSON.parse(document.getElementById("replay-data").textContent);
+  // Every word the page writes, in the page's language (tarot/ui/page_html.py gives them):
+  // a field is "{name}"; a plural is its two forms, the first for one (French: and zero).
+  const words = JSON.parse(document.getElementById("replay-labels").textContent);
   // Each step holds only what changed since the step before (the first of each deal holds
   // everything): the table at each step is the step laid over the one before.
   const steps = [];
@@ -37,8 +40,8 @@
     const shown = make("span", null, face[0]);
     shown.setAttribute("aria-hidden", "true");
     node.appendChild(shown);
-    node.appendChild(make("span", "vh", face[1] + (down ? ", face down" : "")));
-    node.title = face[1] + (down ? " (face down: not yet shown to the table)" : "");
+    node.appendChild(make("span", "vh", face[1] + (down ? words.face_down : "")));
+    node.title = down ? t(words.face_down_title, {card: face[1]}) : face[1];
     return node;
   }
 
@@ -52,7 +55,24 @@
     return list;
   }
 
-  function plural(count, word) { return count + " " + word + (count === 1 ? "" : "s"); }
+  function t(text, fields) {
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return fields && name in fields ? String(fields[name]) : whole;
+    });
+  }
+
+  function tn(forms, count, fields) {
+    const one = words.language === "fr" ? count <= 1 : count === 1;
+    return t(forms[one ? 0 : 1], Object.assign({count: count}, fields || {}));
+  }
+
+  // A sentence with nodes in it: its text split at the fields, each replaced by its node.
+  function sentence(text, nodes) {
+    return text.split(/(\{\w+\})/).map(function (part) {
+      const name = part.replace(/^\{(\w+)\}$/, "$1");
+      return part !== name && name in nodes ? nodes[name] : part;
+    });
+  }
 
   function renderSeat(step, seat) {
     const box = clear(byId("seat-" + seat));
@@ -61,20 +81,20 @@
     const deal = doc.deals[step.deal];
     if (deal.players) title.appendChild(make("span", "player", " (" + deal.players[seat] + ")"));
     const badges = [];
-    if (doc.as_seat === seat) badges.push("seen from here");
-    if (step.dealer === seat) badges.push("dealer");
-    if (step.taker === seat) badges.push("taker");
-    if (step.turn === seat) badges.push("to play");
+    if (doc.as_seat === seat) badges.push(words.seen_from_here);
+    if (step.dealer === seat) badges.push(words.dealer);
+    if (step.taker === seat) badges.push(words.taker);
+    if (step.turn === seat) badges.push(words.to_play);
     for (const text of badges) title.appendChild(make("span", "badge", text));
     box.appendChild(title);
     const hand = step.hands[seat];
     if (typeof hand === "number") {
-      box.appendChild(make("p", "hidden-hand", plural(hand, "card") + ", hidden"));
+      box.appendChild(make("p", "hidden-hand", tn(words.hidden_hand, hand)));
     } else if (hand.length === 0) {
-      box.appendChild(make("p", "hidden-hand", "no cards left"));
+      box.appendChild(make("p", "hidden-hand", words.no_cards));
     } else {
       const list = cardList(hand);
-      list.setAttribute("aria-label", seats[seat] + "'s hand, " + plural(hand.length, "card"));
+      list.setAttribute("aria-label", tn(words.hand, hand.length, {seat: seats[seat]}));
       box.appendChild(list);
     }
   }
@@ -82,7 +102,8 @@
   function renderTrick(step) {
     const trick = step.trick;
     const title = byId("trick-title");
-    title.textContent = trick ? "Trick " + trick.number + (trick.done ? ", taken" : "") : "";
+    title.textContent = trick ?
+      t(trick.done ? words.trick_taken : words.trick, {number: trick.number}) : "";
     for (const spot of document.querySelectorAll("#trick .spot")) {
       const seat = Number(spot.dataset.seat);
       clear(spot);
@@ -94,11 +115,11 @@
         if (trick.done && trick.winner === seat) shown.classList.add("won");
         spot.appendChild(shown);
       } else if (step.turn === seat) {
-        spot.appendChild(make("span", "mark", "to play"));
+        spot.appendChild(make("span", "mark", words.to_play));
       }
       const marks = [];
-      if (code && trick.leader === seat) marks.push("led");
-      if (code && trick.winner === seat) marks.push(trick.done ? "wins ✓" : "winning");
+      if (code && trick.leader === seat) marks.push(words.led);
+      if (code && trick.winner === seat) marks.push(trick.done ? words.wins : words.winning);
       if (marks.length) spot.appendChild(make("span", "mark", marks.join(", ")));
     }
   }
@@ -106,8 +127,9 @@
   function renderContract(step) {
     const contract = byId("contract");
     contract.textContent = step.contract
-      ? step.contract + " by " + seats[step.taker] + (step.chelem ? ", chelem declared" : "")
-      : "No contract yet.";
+      ? t(step.chelem ? words.contract_chelem : words.contract,
+        {contract: step.contract, seat: seats[step.taker]})
+      : words.no_contract;
     const points = clear(byId("points"));
     if (!step.points) return;
     const p = step.points;
@@ -115,17 +137,17 @@
     taker.id = "points-taker";
     const defence = make("span", null, p.defence);
     defence.id = "points-defence";
-    points.append("Card points so far: taker ", taker,
-      " (bouts: " + (p.taker_bouts.join(" ") || "none") + "), defence ", defence,
-      " (bouts: " + (p.defence_bouts.join(" ") || "none") + "). Target with the bouts won so far: ",
-      make("span", null, p.target), ".");
+    points.append.apply(points, sentence(words.points, {
+      taker: taker, defence: defence, target: make("span", null, p.target),
+      taker_bouts: p.taker_bouts.join(" ") || words.no_bouts,
+      defence_bouts: p.defence_bouts.join(" ") || words.no_bouts}));
   }
 
   function renderAuction(step) {
     const list = clear(byId("auction"));
-    if (!step.bids.length) list.appendChild(make("li", null, "No bid yet."));
+    if (!step.bids.length) list.appendChild(make("li", null, words.no_bid));
     for (const [seat, name] of step.bids) {
-      list.appendChild(make("li", null, seats[seat] + ": " + (name || "pass")));
+      list.appendChild(make("li", null, t(words.bid, {seat: seats[seat], bid: name || words.pass})));
     }
   }
 
@@ -134,8 +156,10 @@
     const shown = pile.cards.length;
     const hidden = pile.count - shown;
     let caption = label;
-    if (shown && pile.public.length < shown) caption += " (dashed: not shown to the table)";
-    if (hidden > 0) caption += (shown ? "; " : ": ") + plural(hidden, "card") + " face down";
+    if (shown && pile.public.length < shown) caption = t(words.dashed, {pile: caption});
+    if (hidden > 0) {
+      caption = tn(shown ? words.pile_some_down : words.pile_down, hidden, {pile: caption});
+    }
     box.appendChild(make("p", "pile-title", caption));
     if (shown) box.appendChild(cardList(pile.cards, pile.public));
     parent.appendChild(box);
@@ -143,19 +167,19 @@
 
   function renderPiles(step) {
     const piles = clear(byId("piles"));
-    renderPile(piles, "Chien", step.chien);
-    if (step.discard) renderPile(piles, "Discard of " + seats[step.taker], step.discard);
+    renderPile(piles, words.chien, step.chien);
+    if (step.discard) renderPile(piles, t(words.discard_of, {seat: seats[step.taker]}), step.discard);
   }
 
   function renderAnnouncements(step) {
     const list = clear(byId("announcements"));
-    if (step.chelem) list.appendChild(make("li", null, seats[step.taker] + " declared a chelem."));
+    if (step.chelem) list.appendChild(make("li", null, t(words.chelem, {seat: seats[step.taker]})));
     for (const [seat, name, codes] of step.poignees) {
-      const item = make("li", null, seats[seat] + " showed a " + name.toLowerCase() + ": ");
+      const item = make("li", null, t(words.poignee, {seat: seats[seat], poignee: name.toLowerCase()}));
       item.appendChild(cardList(codes));
       list.appendChild(item);
     }
-    if (!list.firstChild) list.appendChild(make("li", null, "None."));
+    if (!list.firstChild) list.appendChild(make("li", null, words.none));
   }
 
   function renderTricks(step) {
@@ -177,7 +201,7 @@
         cell.appendChild(shown);
         if (trick.leader === seat) {
           shown.classList.add("led");
-          cell.appendChild(make("span", "vh", " led"));
+          cell.appendChild(make("span", "vh", words.led_hidden));
         }
         if (trick.winner === seat) cell.appendChild(make("span", "winner", " ✓"));
         row.appendChild(cell);
@@ -186,7 +210,7 @@
     }
     if (!step.tricks_done) {
       const row = make("tr");
-      const cell = make("td", null, "No trick taken yet.");
+      const cell = make("td", null, words.no_trick);
       cell.colSpan = 5;
       row.appendChild(cell);
       body.appendChild(row);
@@ -204,8 +228,8 @@
     const table = clear(byId("scores"));
     const head = make("tr");
     const row = make("tr");
-    head.appendChild(make("th", null, "Seat"));
-    row.appendChild(make("th", null, "Score"));
+    head.appendChild(make("th", null, words.seat));
+    row.appendChild(make("th", null, words.score));
     for (let seat = 0; seat < 4; seat++) {
       head.appendChild(make("th", "num", seats[seat]));
       const cell = make("td", "num", (deal.scores[seat] > 0 ? "+" : "") + deal.scores[seat]);
@@ -223,7 +247,7 @@
     section.hidden = rows.length === 0;
     const table = clear(byId("sheet-table"));
     const head = make("tr");
-    for (const title of ["Deal", "Dealer", "Taker", "Contract", "Result"]) {
+    for (const title of words.sheet_heads) {
       head.appendChild(make("th", null, title));
     }
     for (const name of seats) head.appendChild(make("th", "num", name));
@@ -239,7 +263,7 @@
     }
     if (rows.length) {
       const total = make("tr");
-      total.appendChild(make("th", null, "Total"));
+      total.appendChild(make("th", null, words.total));
       for (let i = 0; i < 4; i++) total.appendChild(make("td"));
       for (const score of rows[rows.length - 1].totals) {
         total.appendChild(make("td", "num", signed(score)));
@@ -251,8 +275,8 @@
   function render() {
     const step = steps[current];
     const deal = doc.deals[step.deal];
-    byId("position").textContent = (manyDeals ? deal.title + " · " : "") + "Step " +
-      (current + 1) + " of " + steps.length + " · event #" + step.seq + " (" + step.type + ")";
+    byId("position").textContent = (manyDeals ? deal.title + " · " : "") + t(words.position,
+      {step: current + 1, steps: steps.length, seq: step.seq, type: step.type});
     const say = clear(byId("say"));
     for (const line of step.say) say.appendChild(make("li", null, line));
     for (let seat = 0; seat < 4; seat++) renderSeat(step, seat);
@@ -330,11 +354,10 @@
     if (index !== null && index !== current) go(index);
   });
 
-  const asSeat = doc.as_seat === null ? "every hand face up" :
-    "seen from " + seats[doc.as_seat] + "'s seat: only what " + seats[doc.as_seat] +
-    " could see at each moment";
-  byId("subtitle").textContent = "Rules " + doc.deals[0].rules + " · " + asSeat + " · " +
-    plural(steps.length, "event");
+  const asSeat = doc.as_seat === null ? words.face_up :
+    t(words.seen_from, {seat: seats[doc.as_seat]});
+  byId("subtitle").textContent = tn(words.subtitle, steps.length,
+    {rules: doc.deals[0].rules, view: asSeat});
   const start = fromFragment();
   go(start === null ? 0 : start);
 }());

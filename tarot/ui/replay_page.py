@@ -37,6 +37,7 @@ from tarot.engine.views import PlayerView, view_for
 from tarot.engine.walk import walk
 from tarot.explain.audit import audit, audit_lines
 from tarot.explain.narrate import Narrator, poignee_name
+from tarot.i18n import _
 from tarot.storage.match_file import LoadedMatch, dealer_text, result_text, totals
 from tarot.ui.table_view import cards_by_seat, score_so_far, winning_seat
 
@@ -144,7 +145,7 @@ def log_document(path: Path, game: Game, names: Sequence[str], as_seat: int | No
 
 def match_document(path: Path, match: LoadedMatch, names: Sequence[str],
                    as_seat: int | None) -> Json:
-    games = [(f"Deal {entry.deal} ({entry.log})", game)
+    games = [(_("Deal {deal} ({log})").format(deal=entry.deal, log=entry.log), game)
              for entry, game in zip(match.index.deals, match.games, strict=False)]
     return page_document(games, names, as_seat, title=path.name, match=match)
 
@@ -176,7 +177,7 @@ def _step(state: DealState, dealt: Deal, as_seat: int | None, rules: RuleSet) ->
         table_sees = list(views[(state.taker + 1) % 4].discard)
         cards = list(views[state.taker].discard) if as_seat is None else list(view.discard)
         discard = _pile(cards, table_sees, rules.deal.chien_size)
-    contracts = {c.id: c.name for c in rules.contracts}
+    contracts = {c.id: c.label for c in rules.contracts}
     return {
         "phase": state.phase,
         "dealer": state.dealer,
@@ -244,7 +245,7 @@ def _sheet(match: LoadedMatch, games: Sequence[tuple[str, Game]], names: Sequenc
     """The match's score sheet, a row a settled deal, each row shown from the step its
     deal is settled; the totals of the rows so far come with each row."""
     rows = match.sheet_rows()
-    contracts = {c.id: c.name for c in games[0][1].rules.contracts}
+    contracts = {c.id: c.label for c in games[0][1].rules.contracts}
     settled = [deal for deal in deals if deal["settled_at"] is not None]
     lines = []
     for count, (row, deal) in enumerate(zip(rows, settled, strict=True), start=1):

@@ -32,6 +32,7 @@ from tarot.files.atomic import (
     refuse_unless_regular_or_new,
     remove_leftover_temporaries,
 )
+from tarot.i18n import _, pgettext
 from tarot.log import (
     LoadedLog,
     LogError,
@@ -67,9 +68,10 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_MATCH_DEALS", "PlayOptions", "SessionError", "Table", "play_session"]
 
-# The seats as a log's header names them: in English whatever language the person reads,
-# so that a game played in French saves the same log (the table names them in the person's).
-LOG_SEAT_NAMES = ("South", "East", "North", "West")
+
+# The seats' names a new game's header gives them (with the player: "South (person)"), in
+# every language.
+HEADER_SEAT_NAMES = ("South", "East", "North", "West")
 
 
 class SessionError(TarotError):
@@ -133,22 +135,25 @@ def play_session(options: PlayOptions, table: Table) -> None:
             index = read_index(found)
             path = index.log_path(index.deals[0])
     else:
-        game, seat_players, script = new_game(options, LOG_SEAT_NAMES)
+        # The header's names, not the table's: a log is language-neutral (a game played in
+        # French saves the bytes it saves in English).
+        game, seat_players, script = new_game(options, HEADER_SEAT_NAMES)
         # Through any link: the lock, the index and the deal logs beside the real file.
         path = real_path(options.save_path or new_save_path())
         refuse_save_target(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise SessionError("cannot_write", f"{path.parent}: cannot make the folder: "
-                               f"{error.strerror or error}") from None
+            raise SessionError("cannot_write", _("{path}: cannot make the folder: {error}")
+                               .format(path=path.parent, error=error.strerror or error)
+                               ) from None
     with contextlib.ExitStack() as held:
         # One writer per save: a second `tarot play` on this file is refused.
         try:
             held.enter_context(hold_save(path))
         except OSError as error:
-            raise SessionError("cannot_lock", f"{path}: cannot lock the save file: "
-                               f"{error.strerror or error}") from None
+            raise SessionError("cannot_lock", _("{path}: cannot lock the save file: {error}")
+                               .format(path=path, error=error.strerror or error)) from None
         # The first deal's lock guards its match: the index's leftovers are ours to sweep.
         remove_leftover_temporaries(index_path(path))
         if index is None and resume_path is not None:
@@ -167,7 +172,8 @@ def play_session(options: PlayOptions, table: Table) -> None:
             create_save(path, game, options.force)
             if deals is not None and deals > 1:
                 index = start_match(path, game.header, seat_players, deals)
-        table.show(f"{'Resuming' if resume_path else 'Saving'} this game: {path.resolve()}")
+        table.show((_("Resuming this game: {path}") if resume_path
+                    else _("Saving this game: {path}")).format(path=path.resolve()))
         table.show(announcement(game, seat_players, 1, table.seat_names(None)))
         if table.play(game, seat_players, script, path,
                       None if index is None else index.path, None):
@@ -203,13 +209,14 @@ def create_save(path: Path, game: Game, force: bool) -> None:
         atomic.write_text_atomic(real_path(path), dumps_log(game.header, game.events),
                           overwrite=force)
     except FileExistsError:
-        raise SessionError("save_exists", f"{path} exists already; choose another --save "
-                           "path (or --force to replace it)") from None
+        raise SessionError("save_exists", _("{path} exists already; choose another --save "
+                                            "path (or --force to replace it)")
+                           .format(path=path)) from None
     except NotARegularFile:
         raise
     except OSError as error:
-        raise SessionError("cannot_write",
-                           f"{path}: cannot write: {error.strerror or error}") from None
+        raise SessionError("cannot_write", _("{path}: cannot write: {error}")
+                           .format(path=path, error=error.strerror or error)) from None
 
 
 def refuse_save_target(path: Path) -> None:
@@ -226,9 +233,9 @@ def refuse_save_target(path: Path) -> None:
         listed = ", ".join(other.name for other in others[:3]) + (", …" if others[3:] else "")
         raise SessionError(
             "match_files_beside",
-            f"{path}: the files of a match are beside it ({listed}); a new game here "
-            "would be mixed with that match: choose another --save path, or remove them "
-            "first")
+            _("{path}: the files of a match are beside it ({files}); a new game here would "
+              "be mixed with that match: choose another --save path, or remove them first")
+            .format(path=path, files=listed))
 
 
 def _find_save(name: str) -> Path:
@@ -237,8 +244,10 @@ def _find_save(name: str) -> Path:
     if found is None:
         raise SessionError(
             "no_such_save",
-            f"{name}: no such file, nor a save of that name in "
-            f"{' or '.join(map(str, save_folders()))} (tarot saves lists them)")
+            _("{name}: no such file, nor a save of that name in {folders} (tarot saves "
+              "lists them)").format(name=name,
+                                    folders=pgettext("save folders", " or ").join(
+                                        map(str, save_folders()))))
     return found
 
 
@@ -254,29 +263,34 @@ def _refuse_contradictions(options: PlayOptions, path: Path, game: Game,
     wrong = []
     if given("seed") and options.seed != header.seed:
         # Not the game's own seed: it gives the hidden cards away while the game goes on.
-        wrong.append(f"--seed {options.seed} (not the seed the game was started with)")
+        wrong.append(_("--seed {seed} (not the seed the game was started with)")
+                     .format(seed=options.seed))
     if given("rules_name"):
         different = _rules_differ(options.rules_name, header)
         if different:
-            wrong.append(f"--rules {options.rules_name} ({different})")
+            wrong.append(_("--rules {rules} ({why})").format(rules=options.rules_name,
+                                                              why=different))
     if given("deal_name"):
         named = header.named_deal.name if header.named_deal else None
         if options.deal_name != named:
-            wrong.append(f"--deal {options.deal_name} (the game is "
-                         f"{'the named deal ' + repr(named) if named else 'not a named deal'})")
+            wrong.append((_("--deal {deal} (the game is the named deal {named!r})") if named
+                          else _("--deal {deal} (the game is not a named deal)"))
+                         .format(deal=options.deal_name, named=named))
     computers = sorted({p for p in players if p != "person"})
     if given("level") and computers != [options.level]:
-        wrong.append(f"--level {options.level} (the computer players are "
-                     f"{', '.join(computers)})")
+        wrong.append(_("--level {level} (the computer players are {players})")
+                     .format(level=options.level, players=", ".join(computers)))
     if (given("save_path") and options.save_path is not None
             and options.save_path.resolve() != path.resolve()):
-        wrong.append(f"--save {options.save_path} (the game is saved in {path})")
+        wrong.append(_("--save {save} (the game is saved in {path})")
+                     .format(save=options.save_path, path=path))
     if given("force"):
-        wrong.append("--force (a resumed game is continued, never replaced)")
+        wrong.append(_("--force (a resumed game is continued, never replaced)"))
     if wrong:
         raise SessionError("resume_contradicts",
-                           f"{path}: --resume continues the game as it was saved; "
-                           f"these options say otherwise: {'; '.join(wrong)}")
+                           _("{path}: --resume continues the game as it was saved; these "
+                             "options say otherwise: {options}")
+                           .format(path=path, options="; ".join(wrong)))
 
 
 def _rules_differ(rules_name: str, header: LogHeader) -> str | None:
@@ -285,10 +299,10 @@ def _rules_differ(rules_name: str, header: LogHeader) -> str | None:
     try:
         rules = load_rules(rules_name)
     except RulesError as error:
-        return f"which cannot be read: {error}"
+        return _("which cannot be read: {error}").format(error=error)
     if rules.content_hash == header.rules_hash:
         return None
-    return f"the game is played under {header.rules_id!r}"
+    return _("the game is played under {rules!r}").format(rules=header.rules_id)
 
 
 def resume(path: Path, options: PlayOptions, table: Table
@@ -304,17 +318,20 @@ def resume(path: Path, options: PlayOptions, table: Table
     try:
         _repair(path, loaded)
     except OSError as error:
-        raise SessionError("cannot_write",
-                           f"{path}: cannot repair: {error.strerror or error}") from None
+        raise SessionError("cannot_write", _("{path}: cannot repair: {error}")
+                           .format(path=path, error=error.strerror or error)) from None
     if loaded.torn is not None:
-        table.show(f"{path}: line {loaded.torn.line} was cut short (a write interrupted) "
-                   "and is dropped; the game goes on from the line before.")
+        table.show(_("{path}: line {line} was cut short (a write interrupted) and is "
+                     "dropped; the game goes on from the line before.")
+                   .format(path=path, line=loaded.torn.line))
     if game.is_over:
-        raise SessionError("game_over", f"{path}: this game is over; nothing to resume")
+        raise SessionError("game_over", _("{path}: this game is over; nothing to resume")
+                           .format(path=path))
     if game.turn is None:
         raise SessionError("no_first_deal",
-                           f"{path}: the log stops before its first deal, which was "
-                           "given, not drawn from the seed; nothing to resume")
+                           _("{path}: the log stops before its first deal, which was "
+                             "given, not drawn from the seed; nothing to resume")
+                           .format(path=path))
     # The same players as when the game began (the header names them), so that it ends
     # as it would have without the interruption; --auto hands the person's seat to the
     # computer.
@@ -326,7 +343,8 @@ def resume(path: Path, options: PlayOptions, table: Table
             script = Script(named.script, person=person)
         except SeedError as error:
             raise SessionError("bad_named_deal",
-                               f"{path}: the header's named deal: {error}") from None
+                               _("{path}: the header's named deal: {error}")
+                               .format(path=path, error=error)) from None
         script.catch_up(game)
     if options.auto and person is not None:
         computer = next(name for name in players if name != "person")
@@ -365,11 +383,12 @@ def _players_of(path: Path, game: Game) -> tuple[str, ...]:
         if name != "person" and name not in PLAYERS:
             raise SessionError(
                 "unknown_player",
-                f"{path}: the header seats {name!r} at seat {seat}, a player this program "
-                f"does not have (it has: person, {', '.join(PLAYERS)})")
+                _("{path}: the header seats {name!r} at seat {seat}, a player this program "
+                  "does not have (it has: person, {players})")
+                .format(path=path, name=name, seat=seat, players=", ".join(PLAYERS)))
     if players.count("person") > 1:
-        raise SessionError("two_persons", f"{path}: the header seats more than one person; "
-                           "tarot play has one")
+        raise SessionError("two_persons", _("{path}: the header seats more than one "
+                                            "person; tarot play has one").format(path=path))
     return tuple(players)
 
 
@@ -412,11 +431,13 @@ def announcement(game: Game, seat_players: tuple[str, ...], deal_number: int,
     the rule set, and who the computer players are."""
     computers = ", ".join(f"{seat_names[seat]} {name}"
                           for seat, name in enumerate(seat_players) if name != "person")
-    named = f" · named deal {game.header.named_deal.name}" if game.header.named_deal else ""
+    named = (_(" · named deal {name}").format(name=game.header.named_deal.name)
+             if game.header.named_deal else "")
     # The seed deals every hand: a person at the table sees it only once the deal is over.
-    seed = "" if "person" in seat_players else f" · seed {game.header.seed}"
-    return (f"Deal {deal_number}{seed}{named} · rules {game.header.rules_id} · computer "
-            f"players: {computers}")
+    seed = "" if "person" in seat_players else _(" · seed {seed}").format(seed=game.header.seed)
+    return _("Deal {number}{seed}{named} · rules {rules} · computer players: {players}").format(
+        number=deal_number, seed=seed, named=named, rules=game.header.rules_id,
+        players=computers)
 
 
 def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]:
@@ -439,11 +460,13 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]
     audit = f"{typed_command()} audit {index.path.resolve()}" if index is not None else None
     lines = []
     if again:
-        lines.append(f"{'This match' if deals > 1 else 'This deal'} again: {again}")
+        lines.append((_("This match again: {command}") if deals > 1
+                      else _("This deal again: {command}")).format(command=again))
         if header.rules is not None:
-            lines.append(f"  (FILE.toml: your rule file of id {header.rules_id!r})")
+            lines.append(_("  (FILE.toml: your rule file of id {id!r})")
+                         .format(id=header.rules_id))
     if audit:
-        lines.append(f"Its score sheet: {audit}")
+        lines.append(_("Its score sheet: {command}").format(command=audit))
     return lines
 
 
@@ -458,7 +481,8 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
         so_far = _show_sheet(first_log, index, game, names, table)
         wanted = deals if deals is not None else (1 if options.auto else None)
         if played >= MAX_MATCH_DEALS:
-            table.show(f"A match holds at most {MAX_MATCH_DEALS:,} deals: this one ends here.")
+            table.show(_("A match holds at most {deals:,} deals: this one ends here.")
+                       .format(deals=MAX_MATCH_DEALS))
         if (played >= MAX_MATCH_DEALS or (wanted is not None and played >= wanted)
                 or (wanted is None and not table.another_deal())):
             for line in _share_match(load_log(first_log).game, index, played):
@@ -478,7 +502,8 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
         log = index.log_path(entry)
         with hold_save(log):
             create_save(log, game, force=False)
-            table.show(f"\nSaving deal {number} in: {log.resolve()}")
+            table.show("\n" + _("Saving deal {number} in: {path}")
+                       .format(number=number, path=log.resolve()))
             table.show(announcement(game, seat_players, number, table.seat_names(None)))
             if not table.play(game, seat_players, None, log, index.path,
                               _match_line(so_far, number, names)):
@@ -497,8 +522,9 @@ def _seat_names(table: Table, seat_players: tuple[str, ...]) -> tuple[str, ...]:
 
 def _match_line(so_far: list[int], number: int, names: tuple[str, ...]) -> str:
     """The running score shown in the table's header during deal ``number`` of a match."""
-    return (f"Match, deal {number} · so far: "
-            + ", ".join(f"{names[seat]} {total:+d}" for seat, total in enumerate(so_far)))
+    return _("Match, deal {number} · so far: {scores}").format(
+        number=number,
+        scores=", ".join(f"{names[seat]} {total:+d}" for seat, total in enumerate(so_far)))
 
 
 def _show_sheet(first_log: Path, index: MatchIndex | None, last: Game,
@@ -529,7 +555,8 @@ def _resume_match(options: PlayOptions, index: MatchIndex, table: Table) -> None
     first_log = index.log_path(index.deals[0])
     players: tuple[str, ...] = index.header.players
     wanted = options.deals if options.deals is not None else index.header.deals
-    table.show(f"Resuming the match: {index.path.resolve()} (deal {entry.deal})")
+    table.show(_("Resuming the match: {path} (deal {deal})")
+               .format(path=index.path.resolve(), deal=entry.deal))
     # Every deal's log checked against its line (seed, dealer, rules, players), as
     # validate checks a match: a stale index never carries on another game.
     first = load_match(index.path, allow_incomplete=True).games[0]

@@ -12,20 +12,20 @@ from tarot.engine.game import Game
 from tarot.engine.rule_files import load_rules
 from tarot.explain.audit import Rescore, audit_lines, rescore
 from tarot.explain.audit import audit as audit_game
+from tarot.i18n import N_, _
 from tarot.storage.match_file import is_match_file, load_match, sheet_lines, totals
-from tarot.ui.commands.common import load_game
-from tarot.ui.terminal import SEAT_NAMES
+from tarot.ui.commands.common import load_game, seat_names
+from tarot.ui.language import TranslatedCommand
 
 
-@click.command()
+@click.command(cls=TranslatedCommand,
+               help=N_("Explain the settlement of a saved game, step by step."))
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON.")
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the audit as JSON."))
 @click.option("--rules", "other_rules", default=None,
-              help="Re-score the same deal under another rule set (a name or a .toml path).")
+              help=N_("Re-score the same deal under another rule set (a name or a .toml "
+                      "path)."))
 def audit(file: str, as_json: bool, other_rules: str | None) -> None:
-    """Explain the settlement of a saved game, step by step."""
-
-
     if is_match_file(Path(file)):
         # A match: its score sheet (each deal's own audit is `tarot audit DEAL-LOG`).
 
@@ -43,8 +43,9 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
                 for row in rows],
                 "totals": totals(rows)}, indent=2))
             return
+        # The sheet's short names (12 columns): "Garde contre" is French as it is.
         contracts = {c.id: c.name for c in match.games[0].rules.contracts}
-        for line in sheet_lines(rows, SEAT_NAMES, contracts):
+        for line in sheet_lines(rows, seat_names(), contracts):
             click.echo(line)
         return
     game = load_game(file)
@@ -60,7 +61,7 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
         return
 
     # The seats by the names `replay` gives them (South is seat 0), not P0..P3.
-    for line in audit_lines(result, SEAT_NAMES):
+    for line in audit_lines(result, seat_names()):
         click.echo(line)
     if other is not None:
         click.echo("")
@@ -83,13 +84,15 @@ def _rescore_json(other: Rescore, game: Game) -> dict[str, object]:
 def _rescore_lines(other: Rescore, game: Game) -> list[str]:
     document = _rescore_json(other, game)
     if "code" in document:
-        return [f"Under rules {other.rules_id!r} the deal is not legal: event "
-                f"#{document['refused_seq']}: {document['code']}: {document['message']}"]
+        assert other.refused is not None
+        return [_("Under rules {rules!r} the deal is not legal: event #{seq}: {code}: "
+                  "{message}").format(rules=other.rules_id, seq=document["refused_seq"],
+                                      code=document["code"], message=other.refused.render())]
     changes = document["changes"]
     assert isinstance(changes, dict)
     if not changes:
-        return [f"Under rules {other.rules_id!r}: the same settlement."]
-    lines = [f"Under rules {other.rules_id!r}:"]
+        return [_("Under rules {rules!r}: the same settlement.").format(rules=other.rules_id)]
+    lines = [_("Under rules {rules!r}:").format(rules=other.rules_id)]
     for key, change in changes.items():
         lines.append(f"  {key}: {change['from']} → {change['to']}")
     return lines

@@ -5,7 +5,16 @@ from __future__ import annotations
 import click
 
 from tarot.engine.game import Game
+from tarot.i18n import N_, _
 from tarot.log import LoadedLog, load_log
+
+# The seats' names, as terminal.SEAT_NAMES gives them in English, for a person.
+SEAT_LABELS = (N_("South"), N_("East"), N_("North"), N_("West"))
+
+
+def seat_names() -> tuple[str, ...]:
+    """The seats' names (South is seat 0) in the person's language."""
+    return tuple(_(name) for name in SEAT_LABELS)
 
 
 def load(path: str, allow_incomplete: bool = False, warn: bool = True) -> LoadedLog:
@@ -13,7 +22,7 @@ def load(path: str, allow_incomplete: bool = False, warn: bool = True) -> Loaded
     which is dropped with a warning on stderr."""
     loaded = load_log(path, allow_incomplete=allow_incomplete, drop_torn=allow_incomplete)
     if loaded.torn is not None and warn:
-        click.echo(f"warning: {loaded.torn}", err=True)
+        click.echo(_("warning: {problem}").format(problem=loaded.torn), err=True)
     return loaded
 
 

@@ -8,22 +8,28 @@ from pathlib import Path
 
 import click
 
+from tarot.i18n import N_, _, ngettext, pgettext
 from tarot.log import LogError, load_log
 from tarot.storage.match_file import MatchError, is_match_file, load_match, read_index
 from tarot.storage.save_folder import save_folders, saved_games
+from tarot.ui.language import TranslatedCommand
 
 
-@click.command()
+@click.command(cls=TranslatedCommand,
+               help=N_("List the saved games, the most recent first (continue one with "
+                       "play --resume NAME)."))
 def saves() -> None:
-    """List the saved games, the most recent first (continue one with play --resume NAME)."""
-
-
     games = saved_games()
     if not games:
-        click.echo(f"No saved games in {' or '.join(map(str, save_folders()))}.")
+        folders = save_folders()
+        if len(folders) == 1:
+            click.echo(_("No saved games in {folder}.").format(folder=folders[0]))
+        else:
+            click.echo(_("No saved games in {first} or {second}.")
+                       .format(first=folders[0], second=" or ".join(map(str, folders[1:]))))
         return
     in_matches: set[Path] = set()
-    for path, _ in games:
+    for path, _modified in games:
         if is_match_file(path):
             with contextlib.suppress(MatchError):
                 index = read_index(path)
@@ -37,21 +43,33 @@ def saves() -> None:
                 played = len(match.games)
                 over = match.index.header.deals is not None and played >= \
                     match.index.header.deals and all(g.is_over for g in match.games)
-                state = (f"a match, {played} deal{'s' if played != 1 else ''}, "
-                         + ("over" if over else "in progress" if not match.games[-1].is_over
-                            else "between deals"))
+                if over:
+                    state = ngettext("a match, {count} deal, over",
+                                     "a match, {count} deals, over", played)
+                elif not match.games[-1].is_over:
+                    state = ngettext("a match, {count} deal, in progress",
+                                     "a match, {count} deals, in progress", played)
+                else:
+                    state = ngettext("a match, {count} deal, between deals",
+                                     "a match, {count} deals, between deals", played)
+                state = state.format(count=played)
             else:
                 loaded = load_log(path, allow_incomplete=True, drop_torn=True)
-                state = "over" if loaded.game.is_over else f"in progress ({loaded.game.phase})"
+                phase = loaded.game.phase
                 if loaded.game.header.match_deals is not None:
                     # Killed before its index was made: --resume goes on with the match.
-                    state = ("a match, 1 deal, "
-                             + ("between deals" if loaded.game.is_over else state))
+                    state = (_("a match, 1 deal, between deals") if loaded.game.is_over
+                             else _("a match, 1 deal, in progress ({phase})")
+                             .format(phase=phase))
+                else:
+                    state = (pgettext("saved game", "over") if loaded.game.is_over
+                             else _("in progress ({phase})").format(phase=phase))
         except MatchError as error:
-            state = f"not a match: {str(error).removeprefix(f'{path}:')}"[:60]
+            state = _("not a match: {why}").format(
+                why=str(error).removeprefix(f"{path}:"))[:60]
         except LogError as error:
-            state = f"not a game: {error.problem.message}"[:60]
+            state = _("not a game: {why}").format(why=error.problem.shown)[:60]
         when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")
         click.echo(f"{path.stem:<28} {when}  {state}")
-    click.echo(f"(in {', '.join(map(str, save_folders()))})")
+    click.echo(_("(in {folders})").format(folders=", ".join(map(str, save_folders()))))
 

@@ -41,6 +41,8 @@ from tarot.duplicate.simulate import (
     report,
     run_simulation,
 )
+from tarot.i18n import N_, _, ngettext, pgettext
+from tarot.ui.language import TranslatedCommand
 
 if TYPE_CHECKING:
     from tarot.duplicate.backends import Backend
@@ -74,61 +76,75 @@ if TYPE_CHECKING:
 
 
 def _signed(value: float | None, digits: int = 1) -> str:
-    return "n/a" if value is None else f"{value:+.{digits}f}"
+    return pgettext("no figure", "n/a") if value is None else f"{value:+.{digits}f}"
+
+
+def _column(title: str, width: int) -> int:
+    """A column's width: ``width``, or its title's if longer (a translated title)."""
+    return max(width, len(title))
 
 
 def table(data: dict[str, Any]) -> list[str]:
     """The report as text lines, for a terminal or a pipe (no colour, fixed columns)."""
     first, last = data["deal_seeds"]
     lines = [
-        f"Duplicate match, rules {data['rules']['id']!r}: {data['deals']} deal "
-        f"seed{'s' if data['deals'] != 1 else ''} "
-        f"({first} to {last}),",
-        f"each played {data['rotations']} times with the players rotated: "
-        f"{data['games_per_player']} games per player.",
-        "Scores are points per game (one deal played once at one seat, redeals included);",
-        "95% intervals are over deal seeds; made/taken: contracts; slams: declared slams",
-        "made/declared.",
+        ngettext("Duplicate match, rules {rules!r}: {deals} deal seed ({first} to {last}),",
+                 "Duplicate match, rules {rules!r}: {deals} deal seeds ({first} to {last}),",
+                 data["deals"]).format(rules=data["rules"]["id"], deals=data["deals"],
+                                       first=first, last=last),
+        _("each played {rotations} times with the players rotated: {games} games per "
+          "player.").format(rotations=data["rotations"], games=data["games_per_player"]),
+        _("Scores are points per game (one deal played once at one seat, redeals included);"),
+        _("95% intervals are over deal seeds; made/taken: contracts; slams: declared slams"),
+        _("made/declared."),
         "",
     ]
     timing = data.get("timing")
-    width = max(6, *(len(p["name"]) for p in data["players"]))
-    lines.append(f" #  {'player':<{width}}  {'mean/game':>9}  {'95% interval':<16}"
-                 f"  {'made/taken':>10} {'':>6}  {'slams':>5}")
-    for player in data["players"]:
-        low, high = player["interval"]
-        interval = f"[{_signed(low)}, {_signed(high)}]"
-        made_percent = ("n/a" if player["made_percent"] is None
-                        else f"{player['made_percent']:.1f}%")
-        slams = f"{player['slams']['made']}/{player['slams']['declared']}"
-        contracts = f"{player['made']}/{player['taken']}"
-        lines.append(f"{player['index']:>2}  {player['name']:<{width}}  "
-                     f"{_signed(player['mean']):>9}  {interval:<16}  {contracts:>10} "
-                     f"{made_percent:>6}  {slams:>5}")
+    player = pgettext("simulate column", "player")
+    mean, interval, contracts, slams = (
+        pgettext("simulate column", "mean/game"), pgettext("simulate column", "95% interval"),
+        pgettext("simulate column", "made/taken"), pgettext("simulate column", "slams"))
+    width = max(6, len(player), *(len(p["name"]) for p in data["players"]))
+    widths = (_column(mean, 9), _column(interval, 16), _column(contracts, 10),
+              _column(slams, 5))
+    lines.append(f" #  {player:<{width}}  {mean:>{widths[0]}}  {interval:<{widths[1]}}"
+                 f"  {contracts:>{widths[2]}} {'':>6}  {slams:>{widths[3]}}")
+    for entry in data["players"]:
+        low, high = entry["interval"]
+        shown = f"[{_signed(low)}, {_signed(high)}]"
+        made_percent = (pgettext("no figure", "n/a") if entry["made_percent"] is None
+                        else f"{entry['made_percent']:.1f}%")
+        made_slams = f"{entry['slams']['made']}/{entry['slams']['declared']}"
+        made = f"{entry['made']}/{entry['taken']}"
+        lines.append(f"{entry['index']:>2}  {entry['name']:<{width}}  "
+                     f"{_signed(entry['mean']):>{widths[0]}}  {shown:<{widths[1]}}  "
+                     f"{made:>{widths[2]}} {made_percent:>6}  {made_slams:>{widths[3]}}")
     if timing:
         # Apart from the scores, so that each table fits 80 columns.
-        lines += ["", "Decision times of each player, milliseconds a decision:",
-                  f" #  {'player':<{width}}  {'mean':>9}  {'p95':>9}"]
-        for player in data["players"]:
-            decisions = timing["decision_ms"][player["index"]]
-            lines.append(f"{player['index']:>2}  {player['name']:<{width}}  "
+        mean_ms = pgettext("simulate column", "mean")
+        lines += ["", _("Decision times of each player, milliseconds a decision:"),
+                  f" #  {player:<{width}}  {mean_ms:>9}  {'p95':>9}"]
+        for entry in data["players"]:
+            decisions = timing["decision_ms"][entry["index"]]
+            lines.append(f"{entry['index']:>2}  {entry['name']:<{width}}  "
                          f"{decisions['mean']:>9.3f}  {decisions['p95']:>9.3f}")
-    lines += ["", "Paired differences (the same hands; points per game, 95% interval):"]
+    lines += ["", _("Paired differences (the same hands; points per game, 95% interval):")]
     compared = [p for p in data["players"] if p["vs"] is not None]
-    for player in compared:
-        vs = player["vs"]
-        half = "n/a" if vs["ci95"] is None else f"{vs['ci95']:.1f}"
-        lines.append(f"  {player['index']} {player['name']} - {vs['index']} {vs['name']}: "
+    for entry in compared:
+        vs = entry["vs"]
+        half = pgettext("no figure", "n/a") if vs["ci95"] is None else f"{vs['ci95']:.1f}"
+        lines.append(f"  {entry['index']} {entry['name']} - {vs['index']} {vs['name']}: "
                      f"{_signed(vs['difference'])} ± {half}")
     if not compared:
-        lines.append("  none: every seat has the same player.")
+        lines.append(_("  none: every seat has the same player."))
     differences = data["by_name"]["differences"]
     if differences:
-        lines += ["", "By player, its seats pooled (points per game, 95% interval):"]
-        for entry in differences:
-            half = "n/a" if entry["ci95"] is None else f"{entry['ci95']:.1f}"
-            lines.append(f"  {entry['first']} - {entry['second']}: "
-                         f"{_signed(entry['difference'])} ± {half}")
+        lines += ["", _("By player, its seats pooled (points per game, 95% interval):")]
+        for difference in differences:
+            half = (pgettext("no figure", "n/a") if difference["ci95"] is None
+                    else f"{difference['ci95']:.1f}")
+            lines.append(f"  {difference['first']} - {difference['second']}: "
+                         f"{_signed(difference['difference'])} ± {half}")
     if timing:
         lines += ["", *_wall_time(timing, data["deals"])]
     return lines
@@ -136,15 +152,21 @@ def table(data: dict[str, Any]) -> list[str]:
 
 def _wall_time(timing: dict[str, Any], deals: int) -> list[str]:
     if timing["wall_seconds"] is None:
-        return ["No wall time: this report was made from a results file, which keeps none."]
-    where = (f"with --workers {timing['workers']}" if timing["scheduler"] is None
-             else f"on Dask, --scheduler {timing['scheduler']} ({timing['workers']} "
-                  f"worker{'s' if timing['workers'] != 1 else ''})")
+        return [_("No wall time: this report was made from a results file, which keeps none.")]
+    fields = {"seconds": f"{timing['wall_seconds']:.1f}", "workers": timing["workers"],
+              "scheduler": timing["scheduler"]}
+    if timing["scheduler"] is None:
+        said = _("Wall time {seconds} s with --workers {workers}.")
+    else:
+        said = ngettext("Wall time {seconds} s on Dask, --scheduler {scheduler} ({workers} "
+                        "worker).",
+                        "Wall time {seconds} s on Dask, --scheduler {scheduler} ({workers} "
+                        "workers).", timing["workers"])
     played = timing["deal_seeds_played"]
-    lines = [f"Wall time {timing['wall_seconds']:.1f} s {where}."]
+    lines = [said.format(**fields)]
     if played != deals:
-        lines.append(f"It played {played} of the {deals} deal seeds, the others read from "
-                     "the results file.")
+        lines.append(_("It played {played} of the {deals} deal seeds, the others read from "
+                       "the results file.").format(played=played, deals=deals))
     return lines
 
 
@@ -160,11 +182,11 @@ def _players_problem(names: Sequence[str]) -> str | None:
     everyone = [*PLAYERS, *MEASURING_PLAYERS]  # the yardstick too: simulate measures
     unknown = list(dict.fromkeys(name for name in names if name not in everyone))
     if unknown:
-        return (f"no computer player is called {', '.join(repr(n) for n in unknown)}; "
-                f"the players are: {', '.join(everyone)}")
+        return _("no computer player is called {names}; the players are: {players}").format(
+            names=", ".join(repr(n) for n in unknown), players=", ".join(everyone))
     if len(names) != SEATS:
-        return (f"give {SEATS} players, one per seat, separated by commas (got "
-                f"{len(names)}); e.g. rules,random,random,random")
+        return _("give {seats} players, one per seat, separated by commas (got {count}); "
+                 "e.g. rules,random,random,random").format(seats=SEATS, count=len(names))
     return None
 
 
@@ -202,80 +224,79 @@ def _load_rules(ctx: click.Context, param: click.Parameter, value: str) -> Chose
         raise click.BadParameter(str(error), ctx, param) from None
 
 
-@click.command()
+@click.command(cls=TranslatedCommand, help=N_(
+    "Duplicate matches between computer players.\n\n"
+    "Every deal seed is played four times, the players moved one seat round the\n"
+    "table each time, so that each holds every hand and the luck of the cards\n"
+    "cancels. Reported per player: the mean score per game (one deal played\n"
+    "once) with its 95% interval, contracts taken and made, slams, the time of\n"
+    "its decisions, and the paired difference with the next different player.\n\n"
+    "\b\n"
+    "Example: tarot simulate --deals 1000 --seed 1 --players rules,random,random,random\n"
+    "Resumable: tarot simulate ... --out results.jsonl, then --resume results.jsonl"))
 @click.option("--deals", type=click.IntRange(min=1, max=MAX_DEAL_SEEDS), default=1000,
               show_default=True,
-              help=f"How many deal seeds (at most {MAX_DEAL_SEEDS:,}); each is played 4 "
-                   "times, so every player plays 4 × DEALS games.")
+              help=N_("How many deal seeds (at most 100,000); each is played 4 times, so "
+                      "every player plays 4 × DEALS games."))
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
-              help="The first deal seed (the deal seeds are SEED .. SEED + DEALS - 1); the "
-                   "same arguments give the same figures.")
+              help=N_("The first deal seed (the deal seeds are SEED .. SEED + DEALS - 1); "
+                      "the same arguments give the same figures."))
 @click.option("--players", "names", default="rules,random,random,random", show_default=True,
               callback=_parse_players, metavar="A,B,C,D",
-              help="Exactly four computer players, one per seat, comma-separated, by "
-                   "their registry names (a wrong name lists them; a name may repeat). "
-                   "They are reported by their index in this list.")
+              help=N_("Exactly four computer players, one per seat, comma-separated, by "
+                      "their registry names (a wrong name lists them; a name may repeat). "
+                      "They are reported by their index in this list."))
 @click.option("--rules", "chosen_rules", default="standard", show_default=True,
               callback=_load_rules, metavar="NAME|PATH",
-              help="A rule set name (standard, fft) or a path to a .toml file.")
+              help=N_("A rule set name (standard, fft) or a path to a .toml file."))
 @click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Worker processes [default: the CPUs this process may use]; with "
-                   "--scheduler local, the LocalCluster's workers. The figures are the "
-                   "same for any number.")
+              help=N_("Worker processes [default: the CPUs this process may use]; with "
+                      "--scheduler local, the LocalCluster's workers. The figures are the "
+                      "same for any number."))
 @click.option("--scheduler", metavar="ADDRESS|local", default=None,
-              help="Play on a Dask cluster (pip install 'tarot[cluster]'): the address of a "
-                   "running scheduler (tcp://HOST:8786), whose workers have this version "
-                   "of tarot installed, or 'local' to start a LocalCluster of --workers "
-                   "processes here. The figures are the same as without.")
+              help=N_("Play on a Dask cluster (pip install 'tarot[cluster]'): the address "
+                      "of a running scheduler (tcp://HOST:8786), whose workers have this "
+                      "version of tarot installed, or 'local' to start a LocalCluster of "
+                      "--workers processes here. The figures are the same as without."))
 @click.option("--out", type=click.Path(path_type=Path), default=None,
-              help="Write each deal seed's results to this new file (JSON Lines) as it "
-                   "finishes, to --resume after a stop or make the --report from.")
+              help=N_("Write each deal seed's results to this new file (JSON Lines) as it "
+                      "finishes, to --resume after a stop or make the --report from."))
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Finish the match of a results file (written by --out), with the "
-                   "settings it records; the deal seeds it holds are not played again.")
+              help=N_("Finish the match of a results file (written by --out), with the "
+                      "settings it records; the deal seeds it holds are not played again."))
 @click.option("--report", "report_from", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Print the report of a finished results file, from the "
-                                 "file alone (no game is played).")
+              default=None, help=N_("Print the report of a finished results file, from "
+                                    "the file alone (no game is played)."))
 @click.option("--json", "as_json", is_flag=True,
-              help="Print the results as one JSON document on standard output.")
+              help=N_("Print the results as one JSON document on standard output."))
 @click.option("--no-timing", is_flag=True,
-              help="Leave out the times (decisions, wall time, workers): what is left "
-                   "depends on the arguments alone, byte for byte.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+              help=N_("Leave out the times (decisions, wall time, workers): what is left "
+                      "depends on the arguments alone, byte for byte."))
+@click.option("--quiet", is_flag=True, help=N_("No progress bar."))
 @click.pass_context
 def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
              chosen_rules: ChosenRules, workers: int | None, scheduler: str | None,
              out: Path | None, resume: Path | None, report_from: Path | None,
              as_json: bool, no_timing: bool, quiet: bool) -> None:
-    """Duplicate matches between computer players.
-
-    Every deal seed is played four times, the players moved one seat round the
-    table each time, so that each holds every hand and the luck of the cards
-    cancels. Reported per player: the mean score per game (one deal played
-    once) with its 95% interval, contracts taken and made, slams, the time of
-    its decisions, and the paired difference with the next different player.
-
-    \b
-    Example: tarot simulate --deals 1000 --seed 1 --players rules,random,random,random
-    Resumable: tarot simulate ... --out results.jsonl, then --resume results.jsonl
-    """
     if report_from is not None:
-        _refuse_options(ctx, "--report makes the report from the file alone",
+        _refuse_options(ctx, _("--report makes the report from the file alone"),
                         ["deals", "seed", "names", "chosen_rules", "workers", "scheduler",
                          "out", "resume"])
         results = _read(report_from)
         if results.missing:
-            torn = ("" if results.torn_line is None else
-                    f" (line {results.torn_line} is cut short and does not count)")
+            fields = {"path": report_from, "done": len(results.records),
+                      "deals": results.header.deals, "line": results.torn_line}
             raise click.ClickException(
-                f"{report_from}: {len(results.records)} of the match's "
-                f"{results.header.deals} deal seeds{torn}: finish it with "
-                f"tarot simulate --resume {report_from}")
+                (_("{path}: {done} of the match's {deals} deal seeds: finish it with tarot "
+                   "simulate --resume {path}") if results.torn_line is None else
+                 _("{path}: {done} of the match's {deals} deal seeds (line {line} is cut "
+                   "short and does not count): finish it with tarot simulate --resume {path}"))
+                .format(**fields))
         _print(report(results.header, results.records, None, timing=not no_timing), as_json)
         return
     if out is not None and resume is not None:
-        raise click.UsageError("--out starts a new results file and --resume finishes one: "
-                               "give one of them")
+        raise click.UsageError(_("--out starts a new results file and --resume finishes "
+                                 "one: give one of them"))
     from tarot.duplicate.backends import BackendError, open_backend
     from tarot.duplicate.match import NoContract
     from tarot.duplicate.results_file import ResultsWriter
@@ -301,8 +322,9 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
             backend = stack.enter_context(open_backend(workers or default_workers(),
                                                        scheduler))
             if backend.workers == 0:
-                click.echo(f"The Dask scheduler at {scheduler} has no workers yet: the match "
-                           "starts when they join (dask worker ADDRESS).", err=True)
+                click.echo(_("The Dask scheduler at {scheduler} has no workers yet: the "
+                             "match starts when they join (dask worker ADDRESS).")
+                           .format(scheduler=scheduler), err=True)
             writer = None
             if resume is not None:
                 writer = stack.enter_context(ResultsWriter(resume, results.whole_bytes))
@@ -315,8 +337,8 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
     except BackendError as error:
         raise click.ClickException(str(error)) from None
     except NoContract as error:
-        raise click.ClickException(f"{error}: the players do not bid under these rules"
-                                   ) from None
+        raise click.ClickException(_("{error}: the players do not bid under these rules")
+                                   .format(error=error)) from None
     _print(report(match, records, run, timing=not no_timing), as_json)
 
 
@@ -346,11 +368,12 @@ def _stopped_by_signals(path: Path | None) -> Iterator[None]:
     except (KeyboardInterrupt, _Terminated) as stop:
         number = signal.SIGINT if isinstance(stop, KeyboardInterrupt) else signal.SIGTERM
         if path is not None and path.exists():
-            kept = (f"the deal seeds played so far are in {path}: tarot simulate --resume "
-                    f"{path} plays the rest")
+            said = _("Stopped by {signal}; the deal seeds played so far are in {path}: "
+                     "tarot simulate --resume {path} plays the rest")
         else:
-            kept = "nothing was written"
-        click.echo(f"\nStopped by {signal.Signals(number).name}; {kept}", err=True)
+            said = _("Stopped by {signal}; nothing was written")
+        click.echo("\n" + said.format(signal=signal.Signals(number).name, path=path),
+                   err=True)
         raise SystemExit(128 + number) from None
     finally:
         if installed:
@@ -366,8 +389,8 @@ def _hold(stack: contextlib.ExitStack, path: Path) -> None:
     except SaveInUse as error:
         raise click.ClickException(str(error)) from None
     except OSError as error:
-        raise click.ClickException(f"{path}: cannot lock the results file: "
-                                   f"{error.strerror or error}") from None
+        raise click.ClickException(_("{path}: cannot lock the results file: {error}").format(
+            path=path, error=error.strerror or error)) from None
 
 
 def _play(match: ResultsHeader, rules: RuleSet, done: Sequence[SeedRecord], backend: Backend,
@@ -386,7 +409,7 @@ def _play(match: ResultsHeader, rules: RuleSet, done: Sequence[SeedRecord], back
 
     # The bar is for a person watching: never in a pipe or a log file, where its
     # redraws would be noise; stdout stays clean for the table or the JSON either way.
-    progress = Progress(TextColumn("deal seeds"), BarColumn(), MofNCompleteColumn(),
+    progress = Progress(TextColumn(_("deal seeds")), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), TimeRemainingColumn(),
                         console=Console(stderr=True), transient=True, disable=not show)
 
@@ -405,7 +428,9 @@ def _refuse_options(ctx: click.Context, why: str, parameters: list[str]) -> None
     """A usage error naming the options of ``parameters`` given on the command line."""
     given = [_option_name(ctx, name) for name in parameters if _given(ctx, name)]
     if given:
-        raise click.UsageError(f"{why}: {', '.join(given)} cannot go with it", ctx)
+        raise click.UsageError(ngettext("{why}: {options} cannot go with it",
+                                        "{why}: {options} cannot go with it", len(given))
+                               .format(why=why, options=", ".join(given)), ctx)
 
 
 def _given(ctx: click.Context, parameter: str) -> bool:
@@ -439,8 +464,9 @@ def _resumed_match(ctx: click.Context, results: Results, names: tuple[str, ...],
         try:
             chosen = _choose_rules(recorded.rules)
         except RulesError as error:
-            raise click.ClickException(f"{results.path}: the match's rules cannot be loaded "
-                                       f"({error}); give them with --rules") from None
+            raise click.ClickException(_("{path}: the match's rules cannot be loaded "
+                                         "({error}); give them with --rules")
+                                       .format(path=results.path, error=error)) from None
     if not _given(ctx, "names"):
         names = recorded.players
         problem = _players_problem(names)
@@ -451,13 +477,13 @@ def _resumed_match(ctx: click.Context, results: Results, names: tuple[str, ...],
     said = differences(recorded, wanted)
     if said:
         raise click.ClickException(
-            f"{results.path} holds another match: this run would change {'; '.join(said)}. "
-            "Resume with the file's settings (leave those options out), or start a new "
-            "file with --out")
+            _("{path} holds another match: this run would change {changes}. Resume with the "
+              "file's settings (leave those options out), or start a new file with --out")
+            .format(path=results.path, changes="; ".join(said)))
     if results.torn_line is not None:
-        click.echo(f"{results.path}:{results.torn_line}: the last line was cut short (a run "
-                   "killed while writing it): it is removed and its deal seed played again",
-                   err=True)
+        click.echo(_("{path}:{line}: the last line was cut short (a run killed while "
+                     "writing it): it is removed and its deal seed played again")
+                   .format(path=results.path, line=results.torn_line), err=True)
     return wanted, chosen.rules
 
 
@@ -488,8 +514,8 @@ def _exists(path: Path) -> click.ClickException:
         refuse_unless_regular_or_new(path)
     except NotARegularFile as error:
         return click.ClickException(str(error))
-    return click.ClickException(f"{path} exists: --resume {path} finishes its match; --out "
-                                "makes a new file")
+    return click.ClickException(_("{path} exists: --resume {path} finishes its match; --out "
+                                  "makes a new file").format(path=path))
 
 
 def _print(data: dict[str, Any], as_json: bool) -> None:

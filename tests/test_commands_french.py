@@ -1,0 +1,314 @@
+"""The commands other than play and rules in French: click's own messages, validate's
+problems (the file, the line and the code kept), simulate's report, replay's header and page,
+within 80 columns; and what stays language-neutral (--json, schemas, logs) the same bytes in
+both languages."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tarot.i18n import ngettext
+from tarot.ui import click_messages
+from tarot.ui.cli import main
+from tarot.ui.language import use_language
+from tarot.ui.page_html import PAGE_LABELS, script_labels
+
+REPLAYS = Path(__file__).resolve().parents[1] / "replays"
+GOLDEN = REPLAYS / "slam-made.jsonl"
+MIXED = "rules,random,random,random"
+
+
+def run(args: list[str], language: str = "fr") -> Result:
+    return CliRunner().invoke(main, ["--lang", language, *args], prog_name="tarot")
+
+
+def widest(text: str) -> int:
+    return max(len(line) for line in text.splitlines())
+
+
+def bad_log(folder: Path) -> Path:
+    """The golden slam, its fifth line (event #3) given another seq."""
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines(keepends=True)
+    event = json.loads(lines[4])
+    event["seq"] = 99
+    lines[4] = json.dumps(event) + "\n"
+    path = folder / "mauvais.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+# -- click's own messages ------------------------------------------------------------------
+
+
+def test_a_missing_argument_is_said_in_french() -> None:
+    result = run(["validate"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "Usage : tarot validate [OPTIONS] FILES...",
+        "Essayez 'tarot validate --help' pour l'aide.",
+        "",
+        "Erreur : Argument manquant 'FILES...'."]
+
+
+def test_a_bad_option_is_said_in_french_and_in_english() -> None:
+    french = run(["validate", "--bogus", str(GOLDEN)])
+    assert french.exit_code == 2
+    assert "Erreur : Option inconnue : '--bogus'." in french.stderr
+    english = run(["validate", "--bogus", str(GOLDEN)], "en")
+    assert "Error: No such option: --bogus" in english.stderr or \
+        "Error: No such option '--bogus'." in english.stderr
+    assert "Erreur" not in english.stderr
+
+
+def test_a_bad_value_and_a_missing_file_are_said_in_french(tmp_path: Path) -> None:
+    result = run(["replay", str(GOLDEN), "--as-seat", "nulle-part"])
+    assert result.exit_code == 2
+    assert ("Erreur : Valeur invalide pour '--as-seat' : 'nulle-part' n'est pas une place"
+            in result.stderr)
+    result = run(["simulate", "--deals", "0"])
+    assert "n'est pas dans l'intervalle" in result.stderr
+    result = run(["validate", str(tmp_path)])
+    # click names the kind of path ("Fichier") in the language of the process when the
+    # command was imported: in one process running both languages, either word.
+    assert f"'{tmp_path}' : c'est un répertoire." in result.stderr
+
+
+def test_the_help_is_in_french() -> None:
+    result = run(["validate", "--help"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Usage : tarot validate [OPTIONS] FILES...")
+    assert "Afficher ce message et quitter." in result.stdout
+    assert "Accepter une partie encore en cours." in result.stdout
+    assert "Show this message" not in result.stdout
+    assert widest(result.stdout) <= 80
+
+
+def _click_source() -> str:
+    import click
+
+    folder = Path(click.__file__).parent
+    return "".join(path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py")))
+
+
+def test_every_click_message_is_one_click_writes() -> None:
+    """A msgid that differs from click's by one character would never be looked up: each
+    of click_messages' is in the installed click's source, as a string literal."""
+    source = _click_source()
+    literals = {node.value for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    tree = ast.parse(Path(click_messages.__file__).read_text(encoding="utf-8"))
+    marked = [arg.value for node in ast.walk(tree) if isinstance(node, ast.Call)
+              and getattr(node.func, "id", None) in ("N_", "ngettext")
+              for arg in node.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
+    assert len(marked) > 50
+    assert [message for message in marked if message not in literals] == []
+
+
+def test_the_plural_click_messages_agree_in_french() -> None:
+    use_language("fr")
+    assert ngettext("Got unexpected extra argument ({args})",
+                    "Got unexpected extra arguments ({args})", 2).format(args="a b") == \
+        "Arguments en trop : a b"
+
+
+# -- validate --------------------------------------------------------------------------
+
+
+def test_validate_names_the_file_the_line_and_the_code_in_french(tmp_path: Path) -> None:
+    path = bad_log(tmp_path)
+    result = run(["validate", str(GOLDEN), str(path)])
+    assert result.exit_code == 1
+    assert result.stdout == f"{GOLDEN} : valide, 97 événements, donne terminée\n"
+    assert result.stderr == (f"{path}:5: événement #99 (bid): bad_seq: seq vaut 99 ; "
+                             "c'est l'événement #3\n")
+    english = run(["validate", str(path)], "en")
+    assert english.stderr == f"{path}:5: event #99 (bid): bad_seq: seq is 99; this is event #3\n"
+
+
+def test_an_empty_and_a_torn_log_in_french(tmp_path: Path) -> None:
+    empty = tmp_path / "vide.jsonl"
+    empty.write_text("\n")
+    torn = tmp_path / "coupe.jsonl"
+    torn.write_bytes(b'{"format": "tarot-log"')
+    result = run(["validate", str(empty), str(torn)])
+    assert result.exit_code == 1
+    assert (f"{empty}:1: en-tête: empty_log: le journal est vide : sa première ligne doit "
+            "être l'en-tête") in result.stderr
+    assert f"{torn}:1: en-tête: torn_line: la seule ligne, l'en-tête, est tronquée" \
+        in result.stderr
+
+
+def test_validate_json_is_the_same_bytes_in_both_languages(tmp_path: Path) -> None:
+    empty = tmp_path / "vide.jsonl"
+    empty.write_text("")
+    files = [str(GOLDEN), str(bad_log(tmp_path)), str(empty), str(tmp_path / "absent.jsonl")]
+    english = run(["validate", "--json", *files], "en")
+    french = run(["validate", "--json", *files])
+    assert english.exit_code == french.exit_code == 1
+    assert french.stdout == english.stdout
+    report = json.loads(english.stdout)
+    assert report[1]["message"] == "seq is 99; this is event #3"
+
+
+@pytest.mark.parametrize("args", [["schema"], ["schema", "--match"]])
+def test_a_schema_is_the_same_bytes_in_both_languages(args: list[str]) -> None:
+    english = run(args, "en")
+    assert english.exit_code == 0
+    assert run(args).stdout == english.stdout
+
+
+def test_a_game_played_in_french_is_the_log_played_in_english(tmp_path: Path) -> None:
+    saves = {}
+    for language in ("fr", "en"):
+        saves[language] = tmp_path / f"partie-{language}.jsonl"
+        result = run(["play", "--auto", "--level", "random", "--seed", "5",
+                      "--save", str(saves[language])], language)
+        assert result.exit_code == 0, result.output
+    assert saves["fr"].read_bytes() == saves["en"].read_bytes()
+    checked = run(["validate", str(saves["fr"])], "en")
+    assert checked.exit_code == 0 and checked.stdout.endswith("events, settled\n")
+
+
+# -- simulate --------------------------------------------------------------------------
+
+
+def test_simulates_report_in_french_within_80_columns() -> None:
+    result = run(["simulate", "--deals", "3", "--seed", "1", "--players", MIXED,
+                  "--workers", "1", "--quiet"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("Match en duplicate, règles 'standard' : 3 graines de donne "
+                          "(1 à 3),\n")
+    assert "12 parties par joueur" in out and "faits/pris" in out and "chelems" in out
+    assert "Temps de décision de chaque joueur" in out and "Durée" in out
+    assert "0 rules - 1 random:" in out  # the players keep their registry names
+    for english in ("deal seed", "games per player", "Decision times", "Wall time",
+                    "Paired differences", "By player", "made/taken", "95% interval"):
+        assert english not in out
+    assert widest(out) <= 80
+    # The columns stay aligned under their (longer) French titles.
+    lines = out.splitlines()
+    head = next(line for line in lines if line.startswith(" #  joueur"))
+    row = next(line for line in lines if line.startswith(" 0  rules"))
+    assert len(row) == len(head)
+
+
+def test_simulates_refusals_in_french(tmp_path: Path) -> None:
+    result = run(["simulate", "--players", "rules,random"])
+    assert result.exit_code == 2
+    assert "donnez 4 joueurs, un par place" in result.stderr
+    result = run(["simulate", "--report", str(tmp_path / "absent.jsonl")])
+    assert result.exit_code != 0
+
+
+# -- replay ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("seat", "number", "name"), [
+    ("sud", 0, "Sud"), ("est", 1, "Est"), ("nord", 2, "Nord"), ("ouest", 3, "Ouest"),
+    ("south", 0, "Sud"), ("P3", 3, "Ouest")])
+def test_replay_as_a_seat_named_in_french(seat: str, number: int, name: str) -> None:
+    result = run(["replay", str(GOLDEN), "--as-seat", seat, "--to", "3"])
+    assert result.exit_code == 0, result.output
+    first = result.stdout.splitlines()[0]
+    assert first == (f"Vu par {name} (P{number}) : les autres mains et les cartes cachées "
+                     "restent invisibles.")
+    assert widest(result.stdout) <= 80
+
+
+def test_replay_accepts_french_seat_names_in_english_too() -> None:
+    result = run(["replay", str(GOLDEN), "--as-seat", "ouest", "--to", "1"], "en")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0].startswith("Seen from West's seat (P3)")
+
+
+def test_the_replay_page_in_french(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    result = run(["replay", str(GOLDEN), "--html", str(out), "--as-seat", "est"])
+    assert result.exit_code == 0, result.output
+    assert "écrit (" in result.stdout and "vus par Est" in result.stdout
+    page = out.read_text(encoding="utf-8")
+    assert '<html lang="fr">' in page
+    assert "<h2 id=\"auction-title\">Enchères</h2>" in page
+    assert "Feuille de marque" in page and "Chien et écart" in page
+    labels = json.loads(re.search(r'id="replay-labels">(.*?)</script>', page, re.S)[1])
+    assert labels["language"] == "fr" and labels["no_bid"] == "Pas encore d'enchère."
+    # No English label is left on the French page: the template's or the script's.
+    use_language("en")
+    english = {text for text in PAGE_LABELS.values()} | {
+        text for value in script_labels().values() if value != "en"
+        for text in (value if isinstance(value, list) else [value])}
+    french = {text for value in labels.values()
+              for text in (value if isinstance(value, list) else [value])}
+    template = page.split('<script type="application/json"')[0]
+    same = {"Chien", "Total", "{seat}: {bid}", "{contract} by {seat}", "Trick {number}"}
+    left = [text for text in english if len(text) > 3 and text not in same
+            and (f">{text}<" in template or f'"{text}"' in template or text in french)]
+    assert left == []
+
+
+def test_the_replay_page_in_english_keeps_its_words(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    assert run(["replay", str(GOLDEN), "--html", str(out)], "en").exit_code == 0
+    page = out.read_text(encoding="utf-8")
+    assert '<html lang="en">' in page
+    assert '<h2 id="auction-title">Auction</h2>' in page
+    assert "Settlement, as tarot audit explains it" in page
+    assert "Made by <code>tarot replay --html</code> from a log that validated." in page
+
+
+# -- saves, audit ----------------------------------------------------------------------
+
+
+def test_saves_and_audit_in_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    result = run(["saves"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Aucune partie enregistrée dans ")
+    result = run(["audit", str(GOLDEN), "--rules", "fft"])
+    assert result.exit_code == 0
+    assert "Sous les règles 'fft'" in result.stdout
+
+
+def test_a_results_file_report_and_resume_in_french(tmp_path: Path) -> None:
+    out = tmp_path / "resultats.jsonl"
+    match = ["simulate", "--deals", "3", "--seed", "1", "--players", MIXED, "--workers", "1",
+             "--quiet"]
+    assert run([*match, "--out", str(out)]).exit_code == 0
+    report = run(["simulate", "--report", str(out), "--quiet"])
+    assert report.exit_code == 0, report.output
+    assert "Pas de durée : ce rapport vient d'un fichier de résultats" in report.stdout
+    assert widest(report.stdout) <= 80
+    cut = tmp_path / "coupe.jsonl"
+    cut.write_bytes(b"".join(out.read_bytes().splitlines(keepends=True)[:2]))
+    resumed = run(["simulate", "--resume", str(cut), "--quiet"])
+    assert resumed.exit_code == 0, resumed.output
+    assert "2 graines sur 3 jouées ici, les autres lues dans le fichier" in resumed.stdout
+    assert widest(resumed.stdout) <= 80
+    again = run([*match, "--out", str(out)])
+    assert again.exit_code == 1
+    assert f"{out} existe déjà : --resume {out} finit son match" in again.stderr
+
+
+def test_validate_json_of_a_match_is_the_same_bytes_in_both_languages(tmp_path: Path) -> None:
+    save = tmp_path / "match.jsonl"
+    result = run(["play", "--auto", "--level", "random", "--seed", "3", "--deals", "2",
+                  "--save", str(save)], "en")
+    assert result.exit_code == 0, result.output
+    index = tmp_path / "match.match.jsonl"
+    second = tmp_path / "match.deal-2.jsonl"
+    lines = second.read_text(encoding="utf-8").splitlines(keepends=True)
+    second.write_text("".join(lines[:3]) + "\n" + "".join(lines[4:]), encoding="utf-8")
+    english = run(["validate", "--json", str(index)], "en")
+    french = run(["validate", "--json", str(index)])
+    assert english.exit_code == french.exit_code == 1
+    assert french.stdout == english.stdout
+    assert "an empty line where an event should be" in english.stdout
+    text = run(["validate", str(index)])
+    assert "match : " in text.stderr and "une ligne vide à la place d'un événement" in text.stderr
