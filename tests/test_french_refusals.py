@@ -5,6 +5,7 @@ rule still cited, and no English left; the English stays as the tests of the cod
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from test_error_codes import CASES, LOGS
@@ -124,19 +125,30 @@ def test_the_plural_agrees_with_the_cards_left_hidden() -> None:
     assert "(1 carte) resterait en main (R6)" in one, one
 
 
-def test_a_deal_of_three_hands_and_an_event_not_due_in_french(tmp_path: object) -> None:
-    from pathlib import Path
+# The refusals of a log's replay, each with the French it opens with.
+LOG_REFUSALS = {
+    "deal_mismatch": "la donne numéro 0 n'est pas celle que donne la graine ",
+    "derived_mismatch": "settlement.scores : le journal dit ",
+    "unexpected_derived": "aucun événement trick n'est attendu ici (tricks)",
+}
 
+
+def test_a_deal_of_three_hands_in_french() -> None:
+    use_language("fr")
+    assert refusal("invalid_deal").message == "une donne compte 4 mains, et non 3"
+
+
+@pytest.mark.parametrize("code", sorted(LOG_REFUSALS))
+def test_a_log_refused_in_french(tmp_path: Path, code: str) -> None:
     from tarot.log import LogError, read_log
 
     use_language("fr")
-    assert refusal("invalid_deal").message == "une donne compte 4 mains, et non 3"
-    path = Path(str(tmp_path)) / "game.jsonl"
-    path.write_bytes(LOGS["unexpected_derived"]())  # type: ignore[arg-type]
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(LOGS[code]())  # type: ignore[arg-type]
     with pytest.raises(LogError) as raised:
         read_log(path)
-    assert raised.value.problem.code == "unexpected_derived"
-    assert "aucun événement trick n'est attendu ici (tricks)" in raised.value.problem.message
+    assert raised.value.problem.code == code
+    assert LOG_REFUSALS[code] in raised.value.problem.message, raised.value.problem.message
 
 
 def test_the_english_stays_as_it_was() -> None:

@@ -316,8 +316,9 @@ class Game:
                                     N_("no {event} event is due here ({phase})"),
                                     fields={"event": event.type, "phase": self.state.phase})
             if event != expected:
-                raise IllegalAction("derived_mismatch", "; ".join(
-                    differences(expected, event, event.type)))
+                logged = event  # the differences are said in the language they are read in
+                raise IllegalAction("derived_mismatch", lambda: "; ".join(
+                    differences(expected, logged, logged.type)))
             self._record(event)
             return self.events[start:]
         if expected is not None:

@@ -25,6 +25,7 @@ from tarot.engine.rules import RulesError, RuleSet, rules_from_data
 from tarot.engine.walk import Before, Walk
 from tarot.engine.walk import walk as walk_game
 from tarot.errors import IllegalAction
+from tarot.i18n import N_
 from tarot.log.codec import HEADER_ADAPTER, LINE_ADAPTER, event_from_line, validate_line
 from tarot.log.fast_paths import decision_tails, due_as_written
 from tarot.log.files import FileLines
@@ -196,9 +197,10 @@ def _check_seeded_deal(game: Game, event: Deal) -> None:
         return  # not the deal due here at all: Game.record says so (invalid_deal)
     if event != game.seeded_deal(event.deal_number, event.dealer):
         raise IllegalAction(
-            "deal_mismatch",
-            f"deal number {event.deal_number} is not the one seed {header.seed} gives "
-            f"with {header.shuffle}")
+            "deal_mismatch", N_("deal number {number} is not the one seed {seed} gives with "
+                                "{shuffle}"),
+            fields={"number": event.deal_number, "seed": header.seed,
+                    "shuffle": header.shuffle})
 
 
 def read_events(path: str | Path) -> tuple[LogHeader, list[Event]]:
