@@ -39,6 +39,10 @@ def test_the_audit_wrapped_fits_80_columns(path: Path, language: str) -> None:
     # Wrapping only breaks a step over lines: the words are the same.
     assert " ".join(line.strip() for line in lines).split() == " ".join(steps).split()
     assert sum(not line.startswith("  ") for line in lines) == len(steps)
+    # Never broken between a number and its points, nor inside a sum.
+    for line in lines:
+        assert not re.match(r"  (points?\b|[×=+] )", line), line
+        assert not re.search(r"(\d|[×=+])$", line), line
 
 
 @pytest.mark.parametrize("path", SETTLED, ids=[p.stem for p in SETTLED])
