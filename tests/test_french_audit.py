@@ -5,6 +5,7 @@ steps are wrapped; the English lines stay as the snapshots pin them."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -40,9 +41,10 @@ def test_the_audit_wrapped_fits_80_columns(path: Path, language: str) -> None:
     assert " ".join(line.strip() for line in lines).split() == " ".join(steps).split()
     assert sum(not line.startswith("  ") for line in lines) == len(steps)
     # Never broken between a number and its points, nor inside a sum.
-    for line in lines:
-        assert not re.match(r"  (points?\b|[×=+] )", line), line
-        assert not re.search(r"(\d|[×=+])$", line), line
+    for line, after in pairwise(lines):
+        broken = f"{line}|{after}"
+        assert not re.search(r"\d\|  points?\b", broken), broken
+        assert not re.search(r"(\d|[×=+])\|  [×=+(\d-]", broken), broken
 
 
 @pytest.mark.parametrize("path", SETTLED, ids=[p.stem for p in SETTLED])
