@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Mapping
+
+from tarot.i18n import _, pgettext
+
 
 class TarotError(Exception):
     """The base of every error the program reports to a person: a bad file, bad data, a
@@ -42,27 +47,75 @@ ILLEGAL_ACTION_CODES: dict[str, str] = {
 
 # A refusal's template names seats with placeholders, and the verbs that agree with
 # the acting seat likewise, so that one refusal reads "P0 holds hearts" in a log and
-# "You hold hearts" to the person at the table (IllegalAction.render).
-_VERBS = {"holds": "hold", "has": "have", "gives": "give", "bids": "bid", "is": "are"}
+# "You hold hearts" to the person at the table (IllegalAction.render). English needs
+# few of them; French makes every verb agree ("Vous avez du cœur", "Est a du cœur"),
+# so "cannot", "must", "may" and "can" are placeholders too (the same word either way
+# in English). Each is the verb in the current language, for the third or the second
+# person: the catalogue gives it (context "verb, third person" / "verb, second person").
+VERB_PLACEHOLDERS = ("holds", "has", "gives", "bids", "is", "cannot", "must", "may", "can")
+
+
+def _verb_forms(second: bool) -> dict[str, str]:
+    """Each verb placeholder as the current language says it of the acting seat: of the
+    person addressed (``second``), or of a seat named."""
+    if second:
+        return {
+            "holds": pgettext("verb, second person", "hold"),
+            "has": pgettext("verb, second person", "have"),
+            "gives": pgettext("verb, second person", "give"),
+            "bids": pgettext("verb, second person", "bid"),
+            "is": pgettext("verb, second person", "are"),
+            "cannot": pgettext("verb, second person", "cannot"),
+            "must": pgettext("verb, second person", "must"),
+            "may": pgettext("verb, second person", "may"),
+            "can": pgettext("verb, second person", "can"),
+        }
+    return {
+        "holds": pgettext("verb, third person", "holds"),
+        "has": pgettext("verb, third person", "has"),
+        "gives": pgettext("verb, third person", "gives"),
+        "bids": pgettext("verb, third person", "bids"),
+        "is": pgettext("verb, third person", "is"),
+        "cannot": pgettext("verb, third person", "cannot"),
+        "must": pgettext("verb, third person", "must"),
+        "may": pgettext("verb, third person", "may"),
+        "can": pgettext("verb, third person", "can"),
+    }
+
+
 LOG_NAMES = ("P0", "P1", "P2", "P3")
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# A field's value: text, a number, or a function giving the text when the refusal is read
+# (cards, a suit, a contract's name: in the language of that moment).
+Field = str | int | Callable[[], str]
+# A template: an English message of the catalogue (marked with N_ where it is written),
+# translated when the refusal is read; or, for a message with a plural, a function that
+# gives it in the current language (``lambda: ngettext(singular, plural, n)``).
+Template = str | Callable[[], str]
 
 
 class IllegalAction(TarotError, ValueError):
     """An action the rules refuse; the game state is left exactly as it was.
 
-    ``code`` is one of :data:`ILLEGAL_ACTION_CODES`. ``seat`` is the seat that acted
-    (None when the refusal is about no seat: a log's deal, a derived event),
-    ``cards`` the card codes the refusal is about, ``rule`` the rule book's number
-    it cites (``R11``), ``others`` the other seats it names, by placeholder
-    (``{"taker": 2}``). The template says ``{seat}`` for the acting seat, the
-    placeholders of ``others`` for those, and ``{holds}``, ``{has}``, ``{gives}``,
-    ``{bids}``, ``{is}`` for verbs that agree with the acting seat; ``message`` is
-    it rendered with the log's seat names (P0…P3), :meth:`render` with a table's.
+    ``code`` is one of :data:`ILLEGAL_ACTION_CODES`, language-neutral. ``seat`` is the
+    seat that acted (None when the refusal is about no seat: a log's deal, a derived
+    event), ``cards`` the card codes the refusal is about, ``rule`` the rule book's
+    number it cites (``R11``), ``others`` the other seats it names, by placeholder
+    (``{"taker": 2}``), ``fields`` the template's other values.
+
+    ``template`` is an English message of the catalogue (marked with ``N_`` where it is
+    written), or a function giving a message with a plural (:data:`Template`). It says
+    ``{seat}`` for the acting seat, the placeholders of ``others`` for those, those of
+    ``fields``, and :data:`VERB_PLACEHOLDERS` (``{holds}``, ``{cannot}`` …) for verbs that
+    agree with the acting seat. It is translated when it is read: ``message`` (and
+    ``str(error)``) is it in the current language with the log's seat names (P0…P3),
+    :meth:`render` with a table's.
     """
 
-    def __init__(self, code: str, template: str, *, seat: int | None = None,
+    def __init__(self, code: str, template: Template, *, seat: int | None = None,
                  cards: tuple[str, ...] = (), rule: str | None = None,
-                 others: dict[str, int] | None = None) -> None:
+                 others: dict[str, int] | None = None,
+                 fields: Mapping[str, Field] | None = None) -> None:
         assert code in ILLEGAL_ACTION_CODES, code
         self.code = code
         self.template = template
@@ -70,21 +123,27 @@ class IllegalAction(TarotError, ValueError):
         self.cards = cards
         self.rule = rule
         self.others = dict(others or {})
-        self.message = self.render()
-        super().__init__(self.message)
+        self.fields = dict(fields or {})
+        super().__init__(self.render())
+
+    @property
+    def message(self) -> str:
+        """The refusal in the current language, about the seats by the log's names."""
+        return self.render()
 
     def render(self, names: tuple[str, ...] | list[str] = LOG_NAMES,
                person: int | None = None) -> str:
-        """The refusal with ``names`` for the seats, addressed to ``person`` (a seat, who is
-        "you"), or about the seats when ``person`` is None."""
-        text = self.template
-        seats = {"seat": self.seat, **self.others}
-        for key, seat in seats.items():
+        """The refusal in the current language with ``names`` for the seats, addressed to
+        ``person`` (a seat, who is "you"), or about the seats when ``person`` is None."""
+        values = {key: str(value() if callable(value) else value)
+                  for key, value in self.fields.items()}
+        for key, seat in {"seat": self.seat, **self.others}.items():
             if seat is not None:
-                text = text.replace("{" + key + "}", "you" if seat == person else names[seat])
-        second = self.seat is not None and self.seat == person
-        for third, second_form in _VERBS.items():
-            text = text.replace("{" + third + "}", second_form if second else third)
+                values[key] = (pgettext("the person at the table, inside a sentence", "you")
+                               if seat == person else names[seat])
+        values.update(_verb_forms(self.seat is not None and self.seat == person))
+        template = self.template() if callable(self.template) else _(self.template)
+        text = _PLACEHOLDER.sub(lambda m: values.get(m[1], m[0]), template)
         if person is not None:
             text = text[:1].upper() + text[1:]
         return text

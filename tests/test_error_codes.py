@@ -106,46 +106,48 @@ def led(*cards: str) -> Callable[[], Game]:
     return make
 
 
-ENGINE: dict[str, Callable[[], str]] = {
-    "invalid_deal": lambda: engine(lambda: Game.new(1), lambda _: Game.from_deal(
+# Each code of the engine: a game, and the action on it that the rules refuse with it.
+CASES: dict[str, tuple[Callable[[], Game], Callable[[Game], object]]] = {
+    "invalid_deal": (lambda: Game.new(1), lambda _: Game.from_deal(
         FOUR_KINGS[:3], "2S 3H 4D 5C T6 T7")),
-    "wrong_phase": lambda: engine(lambda: Game.from_deal(FOUR_KINGS, "2S 3H 4D 5C T6 T7"),
-                                  lambda g: g.play(Play(seat=0, card="KS"))),
-    "not_your_turn": lambda: engine(lambda: Game.from_deal(FOUR_KINGS, "2S 3H 4D 5C T6 T7"),
-                                    lambda g: g.play(Bid(seat=2, contract="prise"))),
-    "unknown_card": lambda: engine(fixed_in_tricks, lambda g: g.play(Play(seat=0, card="ZZ"))),
-    "not_in_hand": lambda: engine(fixed_in_tricks, lambda g: g.play(Play(seat=0, card="KS"))),
-    "duplicate_card": lambda: engine(chien_phase, lambda g: g.play(Discard(
+    "wrong_phase": (lambda: Game.from_deal(FOUR_KINGS, "2S 3H 4D 5C T6 T7"),
+                    lambda g: g.play(Play(seat=0, card="KS"))),
+    "not_your_turn": (lambda: Game.from_deal(FOUR_KINGS, "2S 3H 4D 5C T6 T7"),
+                      lambda g: g.play(Bid(seat=2, contract="prise"))),
+    "unknown_card": (fixed_in_tricks, lambda g: g.play(Play(seat=0, card="ZZ"))),
+    "not_in_hand": (fixed_in_tricks, lambda g: g.play(Play(seat=0, card="KS"))),
+    "duplicate_card": (chien_phase, lambda g: g.play(Discard(
         seat=0, cards=("2S", "2S", "3H", "4D", "5C", "T6")))),
-    "unknown_contract": lambda: engine(lambda: Game.from_deal(FOUR_KINGS, "2S 3H 4D 5C T6 T7"),
-                                       lambda g: g.play(Bid(seat=0, contract="grand_chelem"))),
-    "bid_too_low": lambda: engine(lambda: auction(Game.from_deal(
-        FOUR_KINGS, "2S 3H 4D 5C T6 T7"), "garde"), lambda g: g.play(Bid(seat=1,
-                                                                         contract="prise"))),
-    "discard_size": lambda: engine(chien_phase, lambda g: g.play(Discard(
+    "unknown_contract": (lambda: Game.from_deal(FOUR_KINGS, "2S 3H 4D 5C T6 T7"),
+                         lambda g: g.play(Bid(seat=0, contract="grand_chelem"))),
+    "bid_too_low": (lambda: auction(Game.from_deal(FOUR_KINGS, "2S 3H 4D 5C T6 T7"), "garde"),
+                    lambda g: g.play(Bid(seat=1, contract="prise"))),
+    "discard_size": (chien_phase, lambda g: g.play(Discard(
         seat=0, cards=("2S", "3H", "4D", "5C", "T6")))),
-    "forbidden_discard": lambda: engine(chien_phase, lambda g: g.play(Discard(
+    "forbidden_discard": (chien_phase, lambda g: g.play(Discard(
         seat=0, cards=("2S", "3H", "4D", "5C", "T6", "KS")))),
-    "unforced_trump_discard": lambda: engine(chien_phase, lambda g: g.play(Discard(
+    "unforced_trump_discard": (chien_phase, lambda g: g.play(Discard(
         seat=0, cards=("2S", "3H", "4D", "T8", "T6", "T7")))),
-    "chelem_taker_only": lambda: engine(lambda: auction(deal_with(TRUMPS_AND_EXCUSE),
-                                                        "garde_sans", None, None, None),
-                                        lambda g: g.play(Chelem(seat=1, declared=True))),
-    "poignee_not_now": lambda: engine(poignee_shown, lambda g: g.play(Poignee(
+    "chelem_taker_only": (lambda: auction(deal_with(TRUMPS_AND_EXCUSE),
+                                          "garde_sans", None, None, None),
+                          lambda g: g.play(Chelem(seat=1, declared=True))),
+    "poignee_not_now": (poignee_shown, lambda g: g.play(Poignee(
         seat=0, cards=tuple(f"T{n}" for n in range(2, 12))))),
-    "poignee_size": lambda: engine(poignee_window, lambda g: g.play(Poignee(
+    "poignee_size": (poignee_window, lambda g: g.play(Poignee(
         seat=0, cards=tuple(f"T{n}" for n in range(2, 13))))),
-    "poignee_not_trumps": lambda: engine(poignee_window, lambda g: g.play(Poignee(
+    "poignee_not_trumps": (poignee_window, lambda g: g.play(Poignee(
         seat=0, cards=(*(f"T{n}" for n in range(2, 11)), "1S")))),
-    "poignee_excuse_not_allowed": lambda: engine(poignee_window, lambda g: g.play(Poignee(
+    "poignee_excuse_not_allowed": (poignee_window, lambda g: g.play(Poignee(
         seat=0, cards=(*(f"T{n}" for n in range(2, 11)), "EXC")))),
-    "poignee_discard_not_allowed": lambda: engine(four_kings_discarded, lambda g: g.play(Poignee(
+    "poignee_discard_not_allowed": (four_kings_discarded, lambda g: g.play(Poignee(
         seat=0, cards=("T6", "T7", "T8", "T9", "T10", "T11", "T12", "T13", "T14", "T15")))),
-    "must_follow_suit": lambda: engine(led("1H"), lambda g: g.play(Play(seat=1, card="T10"))),
-    "must_trump": lambda: engine(led("1S"), lambda g: g.play(Play(seat=1, card="6H"))),
-    "must_overtrump": lambda: engine(led("1S", "T10"), lambda g: g.play(Play(seat=2,
-                                                                             card="T5"))),
+    "must_follow_suit": (led("1H"), lambda g: g.play(Play(seat=1, card="T10"))),
+    "must_trump": (led("1S"), lambda g: g.play(Play(seat=1, card="6H"))),
+    "must_overtrump": (led("1S", "T10"), lambda g: g.play(Play(seat=2, card="T5"))),
 }
+
+ENGINE: dict[str, Callable[[], str]] = {
+    code: (lambda case=case: engine(*case)) for code, case in CASES.items()}  # type: ignore[misc]
 
 GARDE = ROOT / "replays" / "garde.jsonl"
 

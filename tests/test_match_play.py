@@ -291,29 +291,57 @@ def sheet_row(deal: int, dealer: int, redeals: tuple[str, ...], scores: tuple[in
     return SheetRow(deal, dealer, settlement, (dealer + len(redeals)) % 4, redeals)
 
 
-def test_the_dealer_column_names_who_dealt_the_deal_played_and_marks_a_redeal() -> None:
+SHEET_NAMES = {"en": ("South", "East", "North", "West"), "fr": ("Sud", "Est", "Nord", "Ouest")}
+SHEET_NOTES = {
+    "en": ["* Deal 2: South dealt, all passed; the deal passed to East.",
+           "* Deal 3: North dealt, all passed; the deal passed to West.",
+           "* Deal 3: West dealt, a petit sec; the deal passed to South."],
+    "fr": ["* Donne 2 : donneur Sud, tous ont passé ; la donne passe à Est.",
+           "* Donne 3 : donneur Nord, tous ont passé ; la donne passe à Ouest.",
+           "* Donne 3 : donneur Ouest, petit sec ; la donne passe à Sud."],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_dealer_column_names_who_dealt_the_deal_played_and_marks_a_redeal(
+        language: str) -> None:
     """Deal 1 dealt by West as dealt; deal 2 first dealt by South, all passed, so East
     dealt it; deal 3 first dealt by North, redealt twice (all passed, a petit sec), so
     South dealt it. The column says who dealt the deal played, starred, and a line under
-    the sheet says each redeal; nothing wider than 80 columns."""
+    the sheet says each redeal; nothing wider than 80 columns, in either language."""
+    from tarot.ui.language import use_language
+
+    use_language(language)
     rows = [sheet_row(1, 3, (), (-204, 68, 68, 68)),
             sheet_row(2, 0, ("all_passed",), (204, -68, -68, -68)),
             sheet_row(3, 2, ("all_passed", "petit_sec"), (-204, 68, 68, 68))]
-    names = ("South", "East", "North", "West")
-    lines = sheet_lines(rows, names, {"garde": "Garde"})
-    assert [line.split()[1] for line in lines[3:6]] == ["West", "East*", "South*"]
-    assert lines[-3:] == ["* Deal 2: South dealt, all passed; the deal passed to East.",
-                          "* Deal 3: North dealt, all passed; the deal passed to West.",
-                          "* Deal 3: West dealt, a petit sec; the deal passed to South."]
+    names = SHEET_NAMES[language]
+    # The longest contract name of the rule files, on the sheet as the rule file names it.
+    lines = sheet_lines(rows, names, {"garde": "Garde contre"})
+    assert lines[0] == {"en": "Score sheet", "fr": "Feuille de marque"}[language]
+    assert [line.split()[1] for line in lines[3:6]] == [names[3], names[1] + "*",
+                                                         names[0] + "*"]
+    assert lines[-3:] == SHEET_NOTES[language]
     assert lines[7].split()[0] == "Total"
-    assert max(len(line) for line in lines) <= 80
+    assert max(len(line) for line in lines) <= 80, "\n".join(lines)
     # The columns stay aligned: every score ends where its seat's name does.
     ends = [lines[1].index(name) + len(name) for name in names]
     for line in lines[3:6]:
         assert [line[end - 1] for end in ends] == ["4", "8", "8", "8"]
+    results = [line.split("Garde contre")[1].split()[:3] for line in lines[3:6]]
+    assert results == [{"en": ["made", "by", "9"], "fr": ["fait", "de", "9"]}[language]] * 3
     # The page's sheet writes the first dealer and the one that dealt it.
-    assert [dealer_text(row, names) for row in rows] == ["West", "South→East",
-                                                         "North→West→South"]
+    assert [dealer_text(row, names) for row in rows] == [
+        names[3], f"{names[0]}→{names[1]}", f"{names[2]}→{names[3]}→{names[0]}"]
+
+
+def test_the_english_sheet_keeps_its_columns() -> None:
+    rows = [sheet_row(1, 3, (), (-204, 68, 68, 68))]
+    lines = sheet_lines(rows, SHEET_NAMES["en"], {"garde": "Garde"})
+    assert lines[1] == ("Deal  Dealer  Taker   Contract      Result         South    East   "
+                        "North    West")
+    assert lines[3] == ("   1  West    South   Garde         made by 9       -204     +68     "
+                        "+68     +68")
 
 
 def redealt_match(folder: Path) -> tuple[Path, int]:

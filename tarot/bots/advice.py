@@ -19,6 +19,7 @@ from tarot.bots.sampling import CardOutcome, SamplingPlayer
 from tarot.engine.cards import EXCUSE, PETIT, card_list, display
 from tarot.engine.kernel import DEFENDERS
 from tarot.engine.views import PlayerView
+from tarot.i18n import _, ngettext, pgettext
 
 # A reason is given only where the hinted card and the next best differ by at least
 # this many deals in a hundred: below that, the samples cannot tell them apart.
@@ -72,10 +73,45 @@ def _points(half_points: int, deals: int) -> str:
     return f"{halves // 2}½" if halves % 2 else str(halves // 2)
 
 
+def _percent_text(percent: int) -> str:
+    """A share of the sampled deals as a person reads it: "72%" (in French "72 fois sur
+    100")."""
+    return pgettext("a share of the deals the hint tried", "{percent}%").format(percent=percent)
+
+
+# What a count says, for the best card and against it, each as a whole sentence: (in the
+# best card's favour, the next best's). Filled with {mine}, {other} (the two cards),
+# {ours}, {theirs} (their shares of the sampled deals: _percent_text).
+def _trick_texts() -> tuple[str, str]:
+    return (_("with {mine} your side takes this trick in {ours} of those deals "
+              "({other}: {theirs})"),
+            _("with {other} your side takes this trick more often ({theirs} against "
+              "{ours}), but {other} scores less on average"))
+
+
+def _contract_texts(taker_side: bool) -> tuple[str, str]:
+    if taker_side:
+        return (_("with {mine} you make your contract in {ours} of those deals "
+                  "({other}: {theirs})"),
+                _("with {other} you make your contract more often ({theirs} against "
+                  "{ours}), but {other} scores less on average"))
+    return (_("with {mine} the taker goes down in {ours} of those deals ({other}: "
+              "{theirs})"),
+            _("with {other} the taker goes down more often ({theirs} against {ours}), "
+              "but {other} scores less on average"))
+
+
+def _petit_texts() -> tuple[str, str]:
+    return (_("with {mine} the Petit ends on your side in {ours} of those deals "
+              "({other}: {theirs})"),
+            _("with {other} the Petit ends on your side more often ({theirs} against "
+              "{ours}), but {other} scores less on average"))
+
+
 def reasons(advice: Advice) -> list[str]:
-    """Why the best card, in a few words each: the counts where it stands apart from the
-    next best, first those in its favour, then what it gives up for them (the largest
-    differences first, at most ``MOST_REASONS``)."""
+    """Why the best card, in a few words each, in the current language: the counts where
+    it stands apart from the next best, first those in its favour, then what it gives up
+    for them (the largest differences first, at most ``MOST_REASONS``)."""
     # (weight, in the best card's favour, text): sorted favour first, then by weight.
     said: list[tuple[float, bool, str]] = []
     best = advice.outcomes[advice.best]
@@ -83,49 +119,50 @@ def reasons(advice: Advice) -> list[str]:
         second_card = advice.ranked[1]
         second = advice.outcomes[second_card]
         mine, other = display(advice.best), display(second_card)
-        gives_up = f"but {other} scores less on average"
         counted = (
-            (best.trick_won, second.trick_won, "your side takes this trick"),
-            (best.side_ahead, second.side_ahead,
-             "you make your contract" if advice.taker_side else "the taker goes down"),
-            (best.petit_ours, second.petit_ours, "the Petit ends on your side"),
+            (best.trick_won, second.trick_won, _trick_texts()),
+            (best.side_ahead, second.side_ahead, _contract_texts(advice.taker_side)),
+            (best.petit_ours, second.petit_ours, _petit_texts()),
         )
-        for count, other_count, what in counted:
+        for count, other_count, (for_it, against_it) in counted:
             if count is None or other_count is None:
                 continue
             ours, theirs = _percent(count, best.deals), _percent(other_count, second.deals)
+            fields = {"mine": mine, "other": other, "ours": _percent_text(ours),
+                      "theirs": _percent_text(theirs)}
             if ours - theirs >= MEANINGFUL_PERCENT:
-                said.append((ours - theirs, True,
-                             f"with {mine} {what} in {ours}% of those deals ({other}: {theirs}%)"))
+                said.append((ours - theirs, True, for_it.format(**fields)))
             elif theirs - ours >= MEANINGFUL_PERCENT:
-                said.append((theirs - ours, False, f"with {other} {what} more often "
-                             f"({theirs}% against {ours}%), {gives_up}"))
+                said.append((theirs - ours, False, against_it.format(**fields)))
         our_points, their_points = best.half_points_ours, second.half_points_ours
         if our_points is not None and their_points is not None:
             gain = (our_points / best.deals - their_points / second.deals) / 2
             if abs(gain) >= MEANINGFUL_POINTS:
-                ours_text = _points(our_points, best.deals)
-                theirs_text = _points(their_points, second.deals)
+                fields = {"mine": mine, "other": other,
+                          "ours": _points(our_points, best.deals),
+                          "theirs": _points(their_points, second.deals)}
                 # Two card points a deal weigh as much as ten deals in a hundred.
                 said.append((abs(gain) * MEANINGFUL_PERCENT / MEANINGFUL_POINTS, gain > 0,
-                             f"with {mine} your side ends with {ours_text} card points on "
-                             f"average ({other}: {theirs_text})" if gain > 0 else
-                             f"with {other} your side ends with more card points "
-                             f"({theirs_text} against {ours_text}), {gives_up}"))
+                             _("with {mine} your side ends with {ours} card points on average "
+                               "({other}: {theirs})").format(**fields) if gain > 0 else
+                             _("with {other} your side ends with more card points ({theirs} "
+                               "against {ours}), but {other} scores less on average"
+                               ).format(**fields)))
         said.sort(key=lambda item: (not item[1], -item[0]))
-    lines = [text for _, _, text in said[:MOST_REASONS]]
+    lines = [text for _weight, _favour, text in said[:MOST_REASONS]]
     if len(advice.ranked) > 1 and not lines:
         second_card = advice.ranked[1]
         # From the scores the hint prints, so that the two never disagree.
         gap = seat_score(advice, advice.best) - seat_score(advice, second_card)
-        lines.append(f"{display(second_card)} comes to the same: either will do" if gap == 0
-                     else f"no single count sets it apart: it comes out {gap} point"
-                     f"{'s' if gap != 1 else ''} ahead on average")
+        lines.append(_("{card} comes to the same: either will do").format(
+            card=display(second_card)) if gap == 0 else
+            ngettext("no single count sets it apart: it comes out {gap} point ahead on average",
+                     "no single count sets it apart: it comes out {gap} points ahead on "
+                     "average", gap).format(gap=gap))
     for card in advice.left_out:
-        lines.append(f"not {display(card)}: "
-                     + ("the Petit would most likely be lost" if card == PETIT else
-                        "it would most likely be lost to the taker, and a lower card of "
-                        "its suit does as well"))
+        lines.append((_("not {card}: the Petit would most likely be lost") if card == PETIT
+                      else _("not {card}: it would most likely be lost to the taker, and a "
+                             "lower card of its suit does as well")).format(card=display(card)))
     if advice.excuse_discounted:
-        lines.append("the Excuse's figure is lowered by what keeping it for later is worth")
+        lines.append(_("the Excuse's figure is lowered by what keeping it for later is worth"))
     return lines

@@ -24,6 +24,7 @@ from typing import Annotated, ClassVar, Final, Literal
 from annotated_types import Ge, Le
 
 from tarot.engine.cards import CODES
+from tarot.i18n import _
 
 _STRICT: dict[str, object] = {"extra": "forbid", "strict": True}
 
@@ -245,8 +246,8 @@ def differences(expected: object, logged: object, path: str) -> list[str]:
                                  f"{path}.{item.name}")
         return found
     if dataclasses.is_dataclass(expected) and dataclasses.is_dataclass(logged):
-        return [f"the rules call for a {getattr(expected, 'type', '?')} event here, the log "
-                f"has a {getattr(logged, 'type', '?')}"]
+        return [_("the rules call for a {expected} event here, the log has a {logged}").format(
+            expected=getattr(expected, "type", "?"), logged=getattr(logged, "type", "?"))]
     if (isinstance(expected, tuple) and isinstance(logged, tuple)
             and len(expected) == len(logged)
             and any(dataclasses.is_dataclass(item) for item in expected)):
@@ -256,7 +257,8 @@ def differences(expected: object, logged: object, path: str) -> list[str]:
         return found
     if expected == logged:
         return []
-    return [f"{path}: the log says {_shown(logged)}, the rules give {_shown(expected)}"]
+    return [_("{path}: the log says {logged}, the rules give {expected}").format(
+        path=path, logged=_shown(logged), expected=_shown(expected))]
 
 
 def _shown(value: object) -> str:

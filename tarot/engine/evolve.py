@@ -41,6 +41,7 @@ from tarot.engine.legal import excuse_exception_applies
 from tarot.engine.scoring import settle
 from tarot.engine.state import NO_SEAT, CompletedTrick, DealState
 from tarot.errors import IllegalAction
+from tarot.i18n import N_
 
 fire = phases.fire
 
@@ -48,28 +49,34 @@ fire = phases.fire
 def check_deal(state: DealState, deal: Deal) -> None:
     """Refuse a deal event that does not fit this point of the game or the rules."""
     if state.phase != phases.DEAL:
-        raise IllegalAction("wrong_phase", "a deal comes only at the start or after a redeal")
+        raise IllegalAction("wrong_phase",
+                            N_("a deal comes only at the start or after a redeal"))
     if deal.deal_number != state.deal_number or deal.dealer != state.dealer:
         raise IllegalAction(
             "invalid_deal",
-            f"expected deal number {state.deal_number} dealt by P{state.dealer}, "
-            f"got deal number {deal.deal_number} dealt by P{deal.dealer}")
+            N_("expected deal number {expected} dealt by P{dealer}, got deal number {number} "
+               "dealt by P{logged}"),
+            fields={"expected": state.deal_number, "dealer": state.dealer,
+                    "number": deal.deal_number, "logged": deal.dealer})
     sizes = [len(h) for h in deal.hands] + [len(deal.chien)]
     expected = [state.rules.deal.hand_size] * 4 + [state.rules.deal.chien_size]
     if sizes != expected:
         raise IllegalAction("invalid_deal",
-                            f"hands and chien hold {sizes} cards; the rules deal {expected}")
+                            N_("hands and chien hold {sizes} cards; the rules deal {expected}"),
+                            fields={"sizes": str(sizes), "expected": str(expected)})
     unknown = [c for h in (*deal.hands, deal.chien) for c in h if c not in CARD_BY_CODE]
     if unknown:
-        raise IllegalAction("invalid_deal", f"{unknown[0]!r} is not a card code")
+        raise IllegalAction("invalid_deal", N_("{card} is not a card code"),
+                            fields={"card": repr(unknown[0])})
     union = 0
     for part in (*deal.hands, deal.chien):
         union |= mask_of_codes(part)
     if union != FULL_DECK_MASK:
         raise IllegalAction(
-            "invalid_deal",
-            f"the deal must hold each of the {DECK_SIZE} cards once; "
-            f"missing: {' '.join(codes_of_mask(FULL_DECK_MASK & ~union))}")
+            "invalid_deal", N_("the deal must hold each of the {count} cards once; missing: "
+                               "{missing}"),
+            fields={"count": DECK_SIZE,
+                    "missing": " ".join(codes_of_mask(FULL_DECK_MASK & ~union))})
 
 
 def _apply_deal(state: DealState, event: Deal) -> None:

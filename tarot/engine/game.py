@@ -54,6 +54,7 @@ from tarot.engine.rules import PoigneeLevel, RuleSet
 from tarot.engine.state import NO_SEAT, DealState
 from tarot.engine.views import PlayerView, view_for
 from tarot.errors import IllegalAction
+from tarot.i18n import N_
 
 DEFAULT_SEATS = ("P0", "P1", "P2", "P3")
 
@@ -138,7 +139,8 @@ class Game:
                    ruleset)
         cards = [sorted(parse_cards(h), key=sort_key) for h in hands]
         if len(cards) != 4:
-            raise IllegalAction("invalid_deal", f"a deal has 4 hands, not {len(cards)}")
+            raise IllegalAction("invalid_deal", N_("a deal has 4 hands, not {count}"),
+                                fields={"count": len(cards)})
         deal = Deal(deal_number=0, dealer=dealer,
                     hands=tuple(codes(h) for h in cards),  # type: ignore[arg-type]
                     chien=codes(sorted(parse_cards(chien), key=sort_key)))
@@ -229,8 +231,8 @@ class Game:
     def discard_options(self) -> DiscardChoice:
         """Every legal discard of the taker's, now (``legal_actions`` offers one of them)."""
         if self.state.phase != phases.CHIEN:
-            raise IllegalAction("wrong_phase", f"there is no discard to make now "
-                                f"({self.state.phase})")
+            raise IllegalAction("wrong_phase", N_("there is no discard to make now ({phase})"),
+                                fields={"phase": self.state.phase})
         options = discard_options(self.state)
         return DiscardChoice(options.size, codes_of_mask(options.ordinary),
                              codes_of_mask(options.trumps), options.trumps_required)
@@ -311,10 +313,12 @@ class Game:
         if type(event) in DERIVED_TYPES:
             if expected is None:
                 raise IllegalAction("unexpected_derived",
-                                    f"no {event.type} event is due here ({self.state.phase})")
+                                    N_("no {event} event is due here ({phase})"),
+                                    fields={"event": event.type, "phase": self.state.phase})
             if event != expected:
-                raise IllegalAction("derived_mismatch", "; ".join(
-                    differences(expected, event, event.type)))
+                logged = event  # the differences are said in the language they are read in
+                raise IllegalAction("derived_mismatch", lambda: "; ".join(
+                    differences(expected, logged, logged.type)))
             self._record(event)
             return self.events[start:]
         if expected is not None:

@@ -24,7 +24,6 @@ from tarot.engine.cards import (
     KING_MASK,
     ORDINARY_MASK,
     SUIT_MASKS,
-    SUIT_NAMES,
     TRUMP_BASE,
     TRUMP_MASK,
     TRUMPS_ABOVE,
@@ -32,6 +31,7 @@ from tarot.engine.cards import (
     card_list,
     cards_in,
     codes_of_mask,
+    display,
     mask_of,
     parse_card,
     rank_of,
@@ -40,7 +40,8 @@ from tarot.engine.events import Action, Bid, Chelem, Discard, Event, Play, Poign
 from tarot.engine.kernel import excuse_exception, highest_trump_in, led_card, legal_given_winner
 from tarot.engine.rules import PoigneeLevel, RuleSet
 from tarot.engine.state import DealState
-from tarot.errors import IllegalAction
+from tarot.errors import Field, IllegalAction
+from tarot.i18n import N_, SOURCE_LANGUAGE, language, ngettext, pgettext
 
 # ---------------------------------------------------------------------------
 # Tricks
@@ -111,31 +112,38 @@ def check_discard(state: DealState, seat: int, cards: list[int]) -> int:
     mask = _distinct_mask(seat, cards)
     if len(cards) != size:
         raise IllegalAction("discard_size",
-                            f"{{seat}} must discard exactly {size} cards, not {len(cards)} (R6)",
-                            seat=seat, cards=_codes(mask), rule="R6")
+                            N_("{seat} {must} discard exactly {size} cards, not {count} (R6)"),
+                            seat=seat, cards=_codes(mask), rule="R6",
+                            fields={"size": size, "count": len(cards)})
     hand = state.hands[seat]
     missing = mask & ~hand
     if missing:
-        raise IllegalAction("not_in_hand",
-                            f"{{seat}} cannot discard {_names(missing)}: not in hand",
-                            seat=seat, cards=_codes(missing))
+        raise IllegalAction("not_in_hand", N_("{seat} {cannot} discard {cards}: not in hand"),
+                            seat=seat, cards=_codes(missing), fields={"cards": _names(missing)})
     forbidden = mask & (KING_MASK | BOUT_MASK)
     if forbidden:
-        what = "a king" if forbidden & KING_MASK else "a bout"
         raise IllegalAction(
             "forbidden_discard",
-            f"{{seat}} cannot discard {_names(forbidden)}: {what} may never be discarded (R6)",
-            seat=seat, cards=_codes(forbidden), rule="R6")
+            N_("{seat} {cannot} discard {cards}: a king may never be discarded (R6)")
+            if forbidden & KING_MASK else
+            N_("{seat} {cannot} discard {cards}: a bout may never be discarded (R6)"),
+            seat=seat, cards=_codes(forbidden), rule="R6", fields={"cards": _names(forbidden)})
     options = discard_options(state)
     trumps = mask & TRUMP_MASK
     if trumps.bit_count() > options.trumps_required:
         left = (options.ordinary & ~mask).bit_count()
         raise IllegalAction(
             "unforced_trump_discard",
-            f"{{seat}} cannot discard {_names(trumps)}: trumps may be discarded only when "
-            f"fewer than {size} ordinary cards are available, and "
-            f"{_names(options.ordinary & ~mask)} ({left} ordinary card{'s' if left != 1 else ''})"
-            " would stay in hand (R6)", seat=seat, cards=_codes(trumps), rule="R6")
+            lambda: ngettext(
+                "{seat} {cannot} discard {trumps}: trumps may be discarded only when fewer "
+                "than {size} ordinary cards are available, and {ordinary} ({left} ordinary "
+                "card) would stay in hand (R6)",
+                "{seat} {cannot} discard {trumps}: trumps may be discarded only when fewer "
+                "than {size} ordinary cards are available, and {ordinary} ({left} ordinary "
+                "cards) would stay in hand (R6)", left),
+            seat=seat, cards=_codes(trumps), rule="R6",
+            fields={"trumps": _names(trumps), "size": size, "left": left,
+                    "ordinary": _names(options.ordinary & ~mask)})
     return mask
 
 
@@ -198,26 +206,29 @@ def check_poignee(state: DealState, seat: int, cards: list[int]) -> int:
     """The shown cards as a mask, or an IllegalAction (R8, R9, A12–A14)."""
     if not poignee_window_open(state, seat):
         if any(s == seat for s, _ in state.poignees):
-            reason = "{has} already shown a poignée"
+            template = N_("{seat} {has} already shown a poignée (A12)")
         elif state.phase != phases.TRICKS:
-            reason = "can show a poignée only once the cards are being played"
+            template = N_("{seat} {can} show a poignée only once the cards are being played "
+                          "(A12)")
         else:
-            reason = "can show a poignée only just before playing its first card"
-        raise IllegalAction("poignee_not_now", f"{{seat}} {reason} (A12)", seat=seat, rule="A12")
+            template = N_("{seat} {can} show a poignée only just before playing its first card "
+                          "(A12)")
+        raise IllegalAction("poignee_not_now", template, seat=seat, rule="A12")
     mask = _distinct_mask(seat, cards)
     rules = state.rules
     level = rules.poignee_by_size.get(len(cards))
     if level is None:
         sizes = "/".join(str(p.trumps) for p in rules.poignees)
         raise IllegalAction("poignee_size",
-                            f"{{seat}} must show exactly {sizes} cards for a poignée, "
-                            f"not {len(cards)} (R8)", seat=seat, cards=_codes(mask), rule="R8")
+                            N_("{seat} {must} show exactly {sizes} cards for a poignée, "
+                               "not {count} (R8)"), seat=seat, cards=_codes(mask), rule="R8",
+                            fields={"sizes": sizes, "count": len(cards)})
     not_trumps = mask & ~(TRUMP_MASK | EXCUSE_BIT)
     if not_trumps:
         raise IllegalAction("poignee_not_trumps",
-                            f"{{seat}} cannot show {_names(not_trumps)} in a poignée: only "
-                            "trumps and the Excuse (R8)", seat=seat, cards=_codes(not_trumps),
-                            rule="R8")
+                            N_("{seat} {cannot} show {cards} in a poignée: only trumps and the "
+                               "Excuse (R8)"), seat=seat, cards=_codes(not_trumps), rule="R8",
+                            fields={"cards": _names(not_trumps)})
     hand = state.hands[seat]
     extra = _four_kings_pool(state, seat) if level.id == rules.poignee_rules.four_kings_level \
         else 0
@@ -227,23 +238,29 @@ def check_poignee(state: DealState, seat: int, cards: list[int]) -> int:
         if outside & state.discard:
             raise IllegalAction(
                 "poignee_discard_not_allowed",
-                f"{{seat}} cannot show the discarded {_names(outside)}: discarded trumps count "
-                f"only for a {level.name.lower()} of a taker holding the four kings (R9)",
-                seat=seat, cards=_codes(outside), rule="R9")
-        raise IllegalAction("not_in_hand", f"{{seat}} cannot show {_names(outside)}: not in hand",
-                            seat=seat, cards=_codes(outside))
+                N_("{seat} {cannot} show the discarded {cards}: discarded trumps count only for "
+                   "a {level} of a taker holding the four kings (R9)"),
+                seat=seat, cards=_codes(outside), rule="R9",
+                fields={"cards": _names(outside), "level": lambda: level.label.lower()})
+        raise IllegalAction("not_in_hand", N_("{seat} {cannot} show {cards}: not in hand"),
+                            seat=seat, cards=_codes(outside), fields={"cards": _names(outside)})
     if mask & EXCUSE_BIT:
         if not hand & EXCUSE_BIT:
-            raise IllegalAction("not_in_hand", "{seat} cannot show EXC: not in hand", seat=seat,
-                                cards=("EXC",))
+            raise IllegalAction("not_in_hand", N_("{seat} {cannot} show {cards}: not in hand"),
+                                seat=seat, cards=("EXC",), fields={"cards": _names(EXCUSE_BIT)})
         fill_pool = (hand & TRUMP_MASK) | (extra if rules.flags.four_kings_excuse_fill else 0)
         hidden = fill_pool & ~trumps
         if hidden & hand:
             raise IllegalAction(
                 "poignee_excuse_not_allowed",
-                f"{{seat}} may show the Excuse only as the last card of a poignée that shows "
-                f"every trump held; {_names(hidden)} would stay hidden (R8)", seat=seat,
-                cards=("EXC",), rule="R8")
+                lambda: ngettext(
+                    "{seat} {may} show the Excuse only as the last card of a poignée that "
+                    "shows every trump held; {hidden} would stay hidden (R8)",
+                    "{seat} {may} show the Excuse only as the last card of a poignée that "
+                    "shows every trump held; {hidden} would stay hidden (R8)",
+                    hidden.bit_count()),
+                seat=seat, cards=("EXC",), rule="R8",
+                fields={"hidden": _names(hidden)})
         # What remains is the four-kings exception's, and A14 decides it under either
         # reading of its flag, not R8: with four_kings_excuse_fill the Excuse fills the
         # hand and the discarded trumps together, so those must all be shown; without it,
@@ -251,15 +268,21 @@ def check_poignee(state: DealState, seat: int, cards: list[int]) -> int:
         if hidden:
             raise IllegalAction(
                 "poignee_excuse_not_allowed",
-                f"{{seat}} may show the Excuse only as the last card of a poignée that shows "
-                f"every trump it may count, the discarded ones too; {_names(hidden)} would "
-                "stay hidden (A14)", seat=seat, cards=("EXC",), rule="A14")
+                lambda: ngettext(
+                    "{seat} {may} show the Excuse only as the last card of a poignée that "
+                    "shows every trump it may count, the discarded ones too; {hidden} would "
+                    "stay hidden (A14)",
+                    "{seat} {may} show the Excuse only as the last card of a poignée that "
+                    "shows every trump it may count, the discarded ones too; {hidden} would "
+                    "stay hidden (A14)", hidden.bit_count()),
+                seat=seat, cards=("EXC",), rule="A14",
+                fields={"hidden": _names(hidden)})
         if trumps & ~fill_pool:
             raise IllegalAction(
                 "poignee_excuse_not_allowed",
-                "{seat} may show the Excuse only as the last card of a poignée that shows "
-                "every trump held; under these rules the Excuse cannot fill a poignée that "
-                "counts discarded trumps (A14)", seat=seat, cards=("EXC",), rule="A14")
+                N_("{seat} {may} show the Excuse only as the last card of a poignée that shows "
+                   "every trump held; under these rules the Excuse cannot fill a poignée that "
+                   "counts discarded trumps (A14)"), seat=seat, cards=("EXC",), rule="A14")
     return mask
 
 
@@ -267,8 +290,43 @@ def check_poignee(state: DealState, seat: int, cards: list[int]) -> int:
 # Every action
 
 
-def _names(mask: int) -> str:
-    return " ".join(CODES[c] for c in cards_in(mask))
+class CardText:
+    """Cards a refusal names, written when it is read: by their codes in English, as the
+    log writes them (the table shows them with their symbols: ``KH`` → ``K♥``), and as
+    the table shows them in another language (``display``: ``R♥``, ``A8``)."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, mask: int) -> None:
+        self.cards = tuple(cards_in(mask))
+
+    def __call__(self) -> str:
+        if language() == SOURCE_LANGUAGE:
+            return " ".join(CODES[c] for c in self.cards)
+        return " ".join(display(c) for c in self.cards)
+
+
+def _names(mask: int) -> CardText:
+    return CardText(mask)
+
+
+def suit_word(suit: int) -> str:
+    """A suit as a refusal names it ("you hold hearts"), in the current language."""
+    return (pgettext("suit, as in: you hold hearts", "spades"),
+            pgettext("suit, as in: you hold hearts", "hearts"),
+            pgettext("suit, as in: you hold hearts", "diamonds"),
+            pgettext("suit, as in: you hold hearts", "clubs"))[suit]
+
+
+def action_words(kind: type[Action]) -> str:
+    """What an action does, as a refusal says it ("you cannot bid now"), in the current
+    language (``tarot.engine.phase_table``'s words are the English)."""
+    words = {Bid: pgettext("refusal: you cannot … now", "bid"),
+             Discard: pgettext("refusal: you cannot … now", "discard"),
+             Chelem: pgettext("refusal: you cannot … now", "declare a chelem"),
+             Poignee: pgettext("refusal: you cannot … now", "show a poignée"),
+             Play: pgettext("refusal: you cannot … now", "play a card")}
+    return words[kind]
 
 
 def _codes(mask: int) -> tuple[str, ...]:
@@ -280,8 +338,8 @@ def _distinct_mask(seat: int, cards: list[int]) -> int:
     if mask.bit_count() != len(cards):
         seen: set[int] = set()
         twice = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
-        raise IllegalAction("duplicate_card", f"{{seat}} {{gives}} {CODES[twice]} twice",
-                            seat=seat, cards=(CODES[twice],))
+        raise IllegalAction("duplicate_card", N_("{seat} {gives} {card} twice"),
+                            seat=seat, cards=(CODES[twice],), fields={"card": _names(1 << twice)})
     return mask
 
 
@@ -289,7 +347,8 @@ def _parse(seat: int, text: str) -> int:
     try:
         return parse_card(text)
     except CardError as error:
-        raise IllegalAction("unknown_card", f"{{seat}}: {error}", seat=seat) from None
+        raise IllegalAction("unknown_card", N_("{seat}: {error}"), seat=seat,
+                            fields={"error": error.__str__}) from None
 
 
 def legal_card_played(state: DealState, action: Action | Event) -> int:
@@ -346,17 +405,24 @@ def _check_bid(state: DealState, action: Bid) -> None:
     if index is None:
         known = ", ".join(c.id for c in state.rules.contracts)
         raise IllegalAction("unknown_contract",
-                            f"{{seat}} {{bids}} {action.contract!r}, which is not a contract "
-                            f"({known})", seat=seat)
+                            N_("{seat} {bids} {contract}, which is not a contract ({known})"),
+                            seat=seat, fields={"contract": repr(action.contract), "known": known})
     if index <= state.best_bid:
-        current = state.rules.contracts[state.best_bid].name
-        higher = [c.name for c in state.rules.contracts[state.best_bid + 1:]]
-        allowed = "pass, or bid " + " or ".join(higher) if higher else "only pass"
+        contracts = state.rules.contracts
+        current, asked = contracts[state.best_bid], contracts[index]
+        higher = contracts[state.best_bid + 1:]
+        fields: dict[str, Field] = {"contract": lambda: asked.label,
+                                    "current": lambda: current.label}
+        if higher:
+            fields["higher"] = lambda: pgettext("between contracts: Garde or Garde sans",
+                                                " or ").join(c.label for c in higher)
         raise IllegalAction(
             "bid_too_low",
-            f"{{seat}} cannot bid {state.rules.contracts[index].name}: the bid is already "
-            f"{current}, and each bid must be higher; {{seat}} may {allowed} (R4)",
-            seat=seat, rule="R4")
+            N_("{seat} {cannot} bid {contract}: the bid is already {current}, and each bid "
+               "must be higher; {seat} {may} pass, or bid {higher} (R4)") if higher else
+            N_("{seat} {cannot} bid {contract}: the bid is already {current}, and each bid "
+               "must be higher; {seat} {may} only pass (R4)"),
+            seat=seat, rule="R4", fields=fields)
 
 
 def _check_play(state: DealState, action: Play) -> int:
@@ -371,8 +437,8 @@ def _check_play(state: DealState, action: Play) -> int:
         return bit
     hand = state.hands[seat]
     if not bit & hand:
-        raise IllegalAction("not_in_hand", f"{{seat}} cannot play {CODES[card]}: not in hand",
-                            seat=seat, cards=(CODES[card],))
+        raise IllegalAction("not_in_hand", N_("{seat} {cannot} play {card}: not in hand"),
+                            seat=seat, cards=(CODES[card],), fields={"card": _names(bit)})
     raise illegal_play_reason(hand, state.trick, card, seat)
 
 
@@ -380,29 +446,42 @@ def illegal_play_reason(hand: int, trick: Sequence[int], card: int, seat: int) -
     """Why ``card`` may not be played from ``hand`` to ``trick`` (it is known to be illegal)."""
     led = led_card(trick)
     name = CODES[card]
+    fields: dict[str, Field] = {"card": _names(1 << card)}
     if led <= TRUMP_BASE and hand & SUIT_MASKS[led // 14]:
-        suit = SUIT_NAMES[led // 14]
+        suit = led // 14
+        fields.update(led=_names(1 << led), suit=lambda: suit_word(suit),
+                      held=_names(hand & SUIT_MASKS[suit]))
         return IllegalAction(
             "must_follow_suit",
-            f"{{seat}} cannot play {name}: {CODES[led]} was led and {{seat}} {{holds}} {suit} "
-            f"({_names(hand & SUIT_MASKS[led // 14])}), so must follow suit (R11)",
-            seat=seat, cards=(name,), rule="R11")
+            N_("{seat} {cannot} play {card}: {led} was led and {seat} {holds} {suit} ({held}), "
+               "so {must} follow suit (R11)"),
+            seat=seat, cards=(name,), rule="R11", fields=fields)
     high = highest_trump_in(trick)
     higher = hand & TRUMPS_ABOVE[high]
     if card > TRUMP_BASE and higher:
+        fields.update(high=_names(1 << (TRUMP_BASE + high)), higher=_names(higher))
         return IllegalAction(
             "must_overtrump",
-            f"{{seat}} cannot play {name}: the trick holds T{high} and {{seat}} can overtrump "
-            f"with {_names(higher)}, so must (R12)", seat=seat, cards=(name,), rule="R12")
-    reason = "trumps were led" if led > TRUMP_BASE else \
-        f"{{seat}} {{has}} no {SUIT_NAMES[led // 14]}"
-    lower = ", even a lower one" if high else ""
-    rules = "R11, R12" if high else "R11"
-    return IllegalAction(
-        "must_trump",
-        f"{{seat}} cannot play {name}: {reason} and {{seat}} {{holds}} trumps "
-        f"({_names(hand & TRUMP_MASK)}), so must play one{lower} ({rules})",
-        seat=seat, cards=(name,), rule="R11")
+            N_("{seat} {cannot} play {card}: the trick holds {high} and {seat} {can} overtrump "
+               "with {higher}, so {must} (R12)"), seat=seat, cards=(name,), rule="R12",
+            fields=fields)
+    fields.update(trumps=_names(hand & TRUMP_MASK), rules="R11, R12" if high else "R11")
+    if led > TRUMP_BASE:
+        template = (
+            N_("{seat} {cannot} play {card}: trumps were led and {seat} {holds} trumps "
+               "({trumps}), so {must} play one, even a lower one ({rules})") if high else
+            N_("{seat} {cannot} play {card}: trumps were led and {seat} {holds} trumps "
+               "({trumps}), so {must} play one ({rules})"))
+    else:
+        void = led // 14
+        fields["suit"] = lambda: suit_word(void)
+        template = (
+            N_("{seat} {cannot} play {card}: {seat} {has} no {suit} and {seat} {holds} trumps "
+               "({trumps}), so {must} play one, even a lower one ({rules})") if high else
+            N_("{seat} {cannot} play {card}: {seat} {has} no {suit} and {seat} {holds} trumps "
+               "({trumps}), so {must} play one ({rules})"))
+    return IllegalAction("must_trump", template, seat=seat, cards=(name,), rule="R11",
+                         fields=fields)
 
 
 # ---------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from tarot.engine.evolve import (
     trick_taken_due,
 )
 from tarot.engine.legal import (
+    action_words,
     auction_actions,
     check_action,
     chien_actions,
@@ -38,6 +39,7 @@ from tarot.engine.legal import (
 )
 from tarot.engine.state import NO_SEAT, DealState
 from tarot.errors import IllegalAction
+from tarot.i18n import N_, _
 
 LegalActions = Callable[[DealState], list[Action]]
 DerivedEvent = Callable[[DealState], Event | None]
@@ -49,7 +51,7 @@ class PhaseSpec:
 
     name: str  # the machine's name of the phase (``phases.TRICKS``, ...)
     takes: tuple[tuple[type[Action], str], ...]  # each action type, and its words: "bid"
-    words: str  # what is going on, for a refusal: "the auction is on"
+    words: str  # what is going on, for a refusal: "the auction is on" (English: _() it)
     legal_actions: LegalActions  # the legal actions of the seat to act
     derived: DerivedEvent  # the derived event the rules call for now, or None
 
@@ -63,18 +65,19 @@ class PhaseSpec:
 
 
 PHASE_SPECS: tuple[PhaseSpec, ...] = (
-    PhaseSpec(phases.DEAL, (), "the cards are being dealt", no_actions, nothing_due),
-    PhaseSpec(phases.AUCTION, ((Bid, "bid"),), "the auction is on",
+    PhaseSpec(phases.DEAL, (), N_("the cards are being dealt"), no_actions, nothing_due),
+    PhaseSpec(phases.AUCTION, ((Bid, "bid"),), N_("the auction is on"),
               auction_actions, nothing_due),
-    PhaseSpec(phases.CHIEN, ((Discard, "discard"),), "the taker is discarding",
+    PhaseSpec(phases.CHIEN, ((Discard, "discard"),), N_("the taker is discarding"),
               chien_actions, chien_shown_due),
     PhaseSpec(phases.DECLARATIONS, ((Chelem, "declare a chelem"),),
-              "the taker is deciding on a chelem", declaration_actions, nothing_due),
+              N_("the taker is deciding on a chelem"), declaration_actions, nothing_due),
     PhaseSpec(phases.TRICKS, ((Poignee, "show a poignée"), (Play, "play a card")),
-              "the cards are being played", trick_actions, trick_taken_due),
-    PhaseSpec(phases.SETTLEMENT, (), "the deal is being scored", no_actions, settlement_due),
-    PhaseSpec(phases.DONE, (), "the deal is over", no_actions, nothing_due),
-    PhaseSpec(phases.REDEAL, (), "the deal is void and about to be redealt",
+              N_("the cards are being played"), trick_actions, trick_taken_due),
+    PhaseSpec(phases.SETTLEMENT, (), N_("the deal is being scored"), no_actions,
+              settlement_due),
+    PhaseSpec(phases.DONE, (), N_("the deal is over"), no_actions, nothing_due),
+    PhaseSpec(phases.REDEAL, (), N_("the deal is void and about to be redealt"),
               no_actions, redeal_due),
 )
 
@@ -127,15 +130,16 @@ def _refuse_out_of_turn(state: DealState, action: Action) -> None:
         raise TypeError(f"{action!r} is not an action (Bid, Discard, Chelem, Poignee, Play)")
     seat = action.seat
     if not 0 <= seat < 4:
-        raise IllegalAction("not_your_turn", f"{seat} is not a seat (P0…P3)")
+        raise IllegalAction("not_your_turn", N_("{number} is not a seat (P0…P3)"),
+                            fields={"number": seat})
     if state.phase != PHASE_OF_ACTION[kind]:
+        words = SPEC_OF_PHASE[state.phase].words
         raise IllegalAction(
-            "wrong_phase",
-            f"{{seat}} cannot {ACTION_WORDS[kind]} now: {SPEC_OF_PHASE[state.phase].words}",
-            seat=seat)
+            "wrong_phase", N_("{seat} {cannot} {action} now: {words}"), seat=seat,
+            fields={"action": lambda: action_words(kind), "words": lambda: _(words)})
     if kind is Chelem and seat != state.taker:
         raise IllegalAction("chelem_taker_only",
-                            "{seat} cannot declare a chelem: only the taker, {taker}, may (R10)",
-                            seat=seat, rule="R10", others={"taker": state.taker})
-    raise IllegalAction("not_your_turn", "{seat} cannot act now: it is {turn}'s turn",
+                            N_("{seat} {cannot} declare a chelem: only the taker, {taker}, may "
+                               "(R10)"), seat=seat, rule="R10", others={"taker": state.taker})
+    raise IllegalAction("not_your_turn", N_("{seat} {cannot} act now: it is {turn}'s turn"),
                         seat=seat, others={"turn": state.turn})

@@ -10,12 +10,14 @@ rule), the bouts and where they came from, then the arithmetic of the rule book 
 from __future__ import annotations
 
 import dataclasses
+import re
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tarot.engine import kernel
-from tarot.engine.cards import BOUTS, CODES, EXCUSE, EXCUSE_BIT
+from tarot.engine.cards import BOUTS, CARD_BY_CODE, CODES, EXCUSE, EXCUSE_BIT, display
 from tarot.engine.events import (
     ChelemScore,
     Event,
@@ -26,10 +28,12 @@ from tarot.engine.events import (
 from tarot.engine.game import Game
 from tarot.engine.rule_files import carried_rules
 from tarot.engine.rules import RuleSet
-from tarot.engine.scoring import Side, TrickShare, points_text, trick_shares
+from tarot.engine.scoring import Side, TrickShare, trick_shares
 from tarot.engine.state import DealState
 from tarot.engine.walk import walk
 from tarot.errors import LOG_NAMES, IllegalAction
+from tarot.explain.narrate import chelem_words, points_words
+from tarot.i18n import N_, _, ngettext, pgettext
 
 
 @dataclass(frozen=True)
@@ -191,41 +195,139 @@ def excuse_fate(state: DealState, shares: Sequence[TrickShare]) -> ExcuseFate | 
     return None
 
 
+# The Excuse's line, by its fate: each a whole sentence of the catalogue, whose
+# ``{played}`` is who played it (_played_by) and ``{rule}`` the rules that decide.
+_EXCUSE_IN_CHIEN = {
+    "taker": N_("in the chien, which counts for the taker ({rule})"),
+    "defence": N_("in the chien, which counts for the defence ({rule})"),
+}
+_EXCUSE_STAYS = {
+    "taker": N_("{played}; the taker keeps it ({rule})"),
+    "defence": N_("{played}; the defence keeps it ({rule})"),
+}
+# (the side that keeps it, the side that won the trick): it gives half a point to the winners.
+_EXCUSE_STAYS_AND_GIVES = {
+    ("taker", "taker"): N_("{played}; the taker keeps it and gives {points} point to the "
+                           "taker, who won the trick ({rule})"),
+    ("taker", "defence"): N_("{played}; the taker keeps it and gives {points} point to the "
+                             "defence, which won the trick ({rule})"),
+    ("defence", "taker"): N_("{played}; the defence keeps it and gives {points} point to the "
+                             "taker, who won the trick ({rule})"),
+    ("defence", "defence"): N_("{played}; the defence keeps it and gives {points} point to "
+                               "the defence, which won the trick ({rule})"),
+}
+_EXCUSE_EXCEPTION = {
+    "taker": N_("{played}, after the taker won every trick before; it wins the last trick, "
+                "and the taker keeps it ({rule})"),
+    "defence": N_("{played}, after the defence won every trick before; it wins the last "
+                  "trick, and the defence keeps it ({rule})"),
+}
+_EXCUSE_SLAM = {
+    "taker": N_("{played}, in the taker's slam; the taker keeps it ({rule})"),
+    "defence": N_("{played}, in the defence's slam; the defence keeps it ({rule})"),
+}
+_EXCUSE_CHANGES_SIDE = {
+    "taker": N_("{played}; on the last trick the Excuse changes side: the taker gets it "
+                "({rule})"),
+    "defence": N_("{played}; on the last trick the Excuse changes side: the defence gets it "
+                  "({rule})"),
+}
+
+
 def excuse_text(fate: ExcuseFate, names: Sequence[str]) -> str:
     """Who played the Excuse, and which side keeps it and by which rule, with ``names``
-    for the seats: "trick 18, played by West, a defender; on the last trick the Excuse
-    changes side: the taker gets it (R16, A3)"."""
+    for the seats, in the current language: "trick 18, played by West, a defender; on
+    the last trick the Excuse changes side: the taker gets it (R16, A3)"."""
     kept = fate.kept_by
     if fate.trick is None:
-        return f"in the chien, which counts for the {kept} ({fate.rule})"
+        return _(_EXCUSE_IN_CHIEN[kept]).format(rule=fate.rule)
     played = _played_by(fate, names)
     if fate.why == "stays":
-        consequence = f"the {kept} keeps it"
         if fate.compensation_half_points:
-            winners = "the taker, who" if fate.won_by_side == "taker" else "the defence, which"
-            consequence += (f" and gives {points_text(fate.compensation_half_points)} point "
-                            f"to {winners} won the trick")
+            won = fate.won_by_side or "taker"
+            return _(_EXCUSE_STAYS_AND_GIVES[kept, won]).format(
+                played=played, points=points_words(fate.compensation_half_points),
+                rule=fate.rule)
+        template = _EXCUSE_STAYS[kept]
     elif fate.why == "exception":
-        played += f", after the {kept} won every trick before"
-        consequence = f"it wins the last trick, and the {kept} keeps it"
+        template = _EXCUSE_EXCEPTION[kept]
     elif fate.why == "slam":
-        played += f", in the {kept}'s slam"
-        consequence = f"the {kept} keeps it"
+        template = _EXCUSE_SLAM[kept]
     else:
-        consequence = f"on the last trick the Excuse changes side: the {kept} gets it"
-    return f"{played}; {consequence} ({fate.rule})"
+        template = _EXCUSE_CHANGES_SIDE[kept]
+    return _(template).format(played=played, rule=fate.rule)
 
 
 def _played_by(fate: ExcuseFate, names: Sequence[str]) -> str:
     """"trick 7, played by East, a defender" (or "led by")."""
     assert fate.played_by is not None
-    role = "the taker" if fate.played_by_side == "taker" else "a defender"
-    return (f"trick {fate.trick}, {'led' if fate.led else 'played'} by "
-            f"{names[fate.played_by]}, {role}")
+    seat, trick = names[fate.played_by], fate.trick
+    taker = fate.played_by_side == "taker"
+    if fate.led:
+        template = (_("trick {trick}, led by {seat}, the taker") if taker else
+                    _("trick {trick}, led by {seat}, a defender"))
+    else:
+        template = (_("trick {trick}, played by {seat}, the taker") if taker else
+                    _("trick {trick}, played by {seat}, a defender"))
+    return template.format(trick=trick, seat=seat)
 
 
-def audit_lines(result: Audit, names: tuple[str, ...] = ("P0", "P1", "P2", "P3")) -> list[str]:
-    """The audit as a person would check it, one step a line.
+def _card_points(r: Audit, taker: str) -> str:
+    """The card points step: the taker's tricks, the chien or discard and whom it counts
+    for, the Excuse's compensations."""
+    tricks = r.tricks_won_by_taker
+    fields = {"taker": taker, "tricks": tricks, "points": points_words(r.taker_trick_half_points),
+              "chien": points_words(r.chien_half_points),
+              "compensation": ("+" if r.excuse_adjustment_half_points >= 0 else "-")
+              + points_words(abs(r.excuse_adjustment_half_points))}
+    if r.chien_label == "discard":
+        template = ngettext(
+            "Card points: {taker} won {tricks} trick worth {points} points; the discard, worth "
+            "{chien} points, counts for the taker; Excuse compensation {compensation} points.",
+            "Card points: {taker} won {tricks} tricks worth {points} points; the discard, worth "
+            "{chien} points, counts for the taker; Excuse compensation {compensation} points.",
+            tricks)
+    elif r.chien_counts_for == "taker":
+        template = ngettext(
+            "Card points: {taker} won {tricks} trick worth {points} points; the chien, worth "
+            "{chien} points, counts for the taker; Excuse compensation {compensation} points.",
+            "Card points: {taker} won {tricks} tricks worth {points} points; the chien, worth "
+            "{chien} points, counts for the taker; Excuse compensation {compensation} points.",
+            tricks)
+    else:
+        template = ngettext(
+            "Card points: {taker} won {tricks} trick worth {points} points; the chien, worth "
+            "{chien} points, counts for the defence; Excuse compensation {compensation} "
+            "points.",
+            "Card points: {taker} won {tricks} tricks worth {points} points; the chien, worth "
+            "{chien} points, counts for the defence; Excuse compensation {compensation} "
+            "points.", tricks)
+    return template.format(**fields)
+
+
+def _contract_step(r: Audit) -> str:
+    """Made or failed, by how much, and whether a half point was rounded."""
+    rounded = (r.taker_half_points - r.target_half_points) % 2
+    if r.contract_made:
+        template = (_("Contract made: {points} points against {target}, counted difference "
+                      "{difference} points (the half point rounded up, for the side that "
+                      "won).") if rounded else
+                    _("Contract made: {points} points against {target}, counted difference "
+                      "{difference} points."))
+    else:
+        template = (_("Contract failed: {points} points against {target}, counted difference "
+                      "{difference} points (the half point rounded up, for the side that "
+                      "won).") if rounded else
+                    _("Contract failed: {points} points against {target}, counted difference "
+                      "{difference} points."))
+    return template.format(points=points_words(r.taker_half_points),
+                           target=points_words(r.target_half_points), difference=r.difference)
+
+
+def audit_lines(result: Audit, names: tuple[str, ...] = ("P0", "P1", "P2", "P3"),
+                width: int | None = None) -> list[str]:
+    """The audit as a person would check it, one step a line, in the current language
+    (with a ``width``, a step longer than it goes on over lines indented by two spaces).
 
     Amounts are those of the rule book 3.6: signed in the taker's favour, per
     defender. Each defender scores the opposite of the total; the taker three
@@ -233,51 +335,75 @@ def audit_lines(result: Audit, names: tuple[str, ...] = ("P0", "P1", "P2", "P3")
     """
     r = result
     taker = names[r.taker]
-    sign = "+" if r.excuse_adjustment_half_points >= 0 else "-"
-    made = "made" if r.contract_made else "failed"
+    bouts = ", ".join(f"{display(CARD_BY_CODE[b.card])} ({_where(b, r, names)})"
+                      for b in r.bouts)
+    target = points_words(r.target_half_points)
     lines = [
-        f"{r.contract_name} by {taker} (multiplier {r.multiplier}).",
-        f"Card points: {taker} won {r.tricks_won_by_taker} "
-        f"trick{'' if r.tricks_won_by_taker == 1 else 's'} worth "
-        f"{points_text(r.taker_trick_half_points)} points; the {r.chien_label}, worth "
-        f"{points_text(r.chien_half_points)} points, counts for the {r.chien_counts_for}; "
-        f"Excuse compensation {sign}{points_text(abs(r.excuse_adjustment_half_points))} points.",
-        *([] if r.excuse is None else [f"Excuse: {excuse_text(r.excuse, names)}."]),
-        f"Taker {points_text(r.taker_half_points)} points, defence "
-        f"{points_text(r.defence_half_points)} points "
-        f"(total {points_text(r.taker_half_points + r.defence_half_points)}).",
-        f"Bouts: {len(r.bouts)}"
-        + (": " + ", ".join(f"{b.card} ({_where(b, r, names)})" for b in r.bouts)
-           if r.bouts else "")
-        + f" → target {points_text(r.target_half_points)} points.",
-        f"Contract {made}: {points_text(r.taker_half_points)} points against "
-        f"{points_text(r.target_half_points)}, counted difference {r.difference} points"
-        + (" (the half point rounded up, for the side that won)"
-           if (r.taker_half_points - r.target_half_points) % 2 else "") + ".",
-        f"Base, in the taker's favour: {'+' if r.base >= 0 else '-'}({r.base_points} + "
-        f"{r.difference}) × {r.multiplier} = {r.base:+d}.",
+        _("{contract} by {taker} (multiplier {multiplier}).").format(
+            contract=_(r.contract_name), taker=taker, multiplier=r.multiplier),
+        _card_points(r, taker),
+        *([] if r.excuse is None else
+          [_("Excuse: {fate}.").format(fate=excuse_text(r.excuse, names))]),
+        _("Taker {taker} points, defence {defence} points (total {total}).").format(
+            taker=points_words(r.taker_half_points), defence=points_words(r.defence_half_points),
+            total=points_words(r.taker_half_points + r.defence_half_points)),
+        (_("Bouts: {count}: {bouts} → target {target} points.") if r.bouts else
+         _("Bouts: {count} → target {target} points.")).format(count=len(r.bouts), bouts=bouts,
+                                                              target=target),
+        _contract_step(r),
+        _("Base, in the taker's favour: {sign}({base} + {difference}) × {multiplier} = "
+          "{total}.").format(sign="+" if r.base >= 0 else "-", base=r.base_points,
+                             difference=r.difference, multiplier=r.multiplier,
+                             total=f"{r.base:+d}"),
     ]
     if r.petit_au_bout:
-        lines.append(f"Petit au bout to the {r.petit_au_bout}: {r.petit_au_bout_bonus:+d}.")
+        lines.append((_("Petit au bout to the taker: {bonus}.") if r.petit_au_bout == "taker"
+                      else _("Petit au bout to the defence: {bonus}.")).format(
+                          bonus=f"{r.petit_au_bout_bonus:+d}"))
     for poignee in r.poignees:
-        lines.append(f"Poignée ({poignee.level}) shown by {names[poignee.seat]}: "
-                     f"{poignee.bonus:+d} (it goes to the side that wins the contract).")
+        lines.append(_("Poignée ({level}) shown by {seat}: {bonus} (it goes to the side that "
+                       "wins the contract).").format(level=poignee.level,
+                                                     seat=names[poignee.seat],
+                                                     bonus=f"{poignee.bonus:+d}"))
     for chelem in r.chelem:
-        lines.append(f"Chelem, {chelem.kind.replace('_', ' ')}: {chelem.bonus:+d}.")
+        lines.append(_("Chelem, {kind}: {bonus}.").format(kind=chelem_words(chelem.kind),
+                                                         bonus=f"{chelem.bonus:+d}"))
     d = r.per_defender
-    lines.append(f"Total in the taker's favour: {d:+d}. Each defender scores {-d:+d}; "
-                 f"the taker {kernel.DEFENDERS} × {d:+d} = {kernel.DEFENDERS * d:+d}.")
-    lines.append("Scores: " + ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(r.scores))
-                 + f" (sum {sum(r.scores)}).")
-    return lines
+    lines.append(_("Total in the taker's favour: {total}. Each defender scores {defender}; "
+                   "the taker {defenders} × {total} = {taker}.").format(
+                       total=f"{d:+d}", defender=f"{-d:+d}", defenders=kernel.DEFENDERS,
+                       taker=f"{kernel.DEFENDERS * d:+d}"))
+    lines.append(_("Scores: {scores} (sum {sum}).").format(
+        scores=", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(r.scores)),
+        sum=sum(r.scores)))
+    if width is None:
+        return lines
+    return [part.replace(_KEPT_SPACE, " ") for line in lines
+            for part in textwrap.wrap(_KEEP_TOGETHER.sub(_KEPT_SPACE, line), width,
+                                      subsequent_indent="  ", break_long_words=False,
+                                      break_on_hyphens=False)]
+
+
+# Where a wrapped step is not broken: between a number and its points, and inside a sum
+# ("3 × -70 = -210"). textwrap breaks only at ASCII white space, so a no-break space
+# holds these together while wrapping, and is a space again after.
+_KEPT_SPACE = "\u00a0"
+_KEEP_TOGETHER = re.compile(r"(?<=\d) (?=points?\b)|(?<=[\d)]) (?=[×=+] )|(?<=[×=+]) (?=[-+(\d])")
 
 
 def _where(bout: BoutSource, result: Audit, names: Sequence[str]) -> str:
-    """Where a bout came from; for the Excuse won in a trick, who played it (why the taker
-    has it is the Excuse's own line)."""
+    """Where a bout came from, in the current language; for the Excuse won in a trick,
+    who played it (why the taker has it is the Excuse's own line)."""
     excuse = result.excuse
     if bout.card == CODES[EXCUSE] and excuse is not None and excuse.trick is not None:
         return _played_by(excuse, names)
+    number = bout.where.removeprefix("trick ")
+    if number.isdigit():
+        return _("trick {number}").format(number=number)
+    if bout.where == "discard":
+        return pgettext("where a bout came from", "discard")
+    if bout.where == "chien":
+        return pgettext("where a bout came from", "chien")
     return bout.where
 
 

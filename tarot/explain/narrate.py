@@ -22,117 +22,213 @@ from tarot.engine.events import (
     TrickTaken,
 )
 from tarot.engine.rules import RuleSet
-from tarot.engine.scoring import points_text
+from tarot.i18n import _, ngettext, pgettext
+
+LOG_NAMES = ("P0", "P1", "P2", "P3")
 
 
 def cards_text(codes: tuple[str, ...] | list[str]) -> str:
     return " ".join(display(CARD_BY_CODE[c]) for c in codes)
 
 
+def points_words(half_points: int) -> str:
+    """Half-points as points, as the current language writes them: 9 → "4.5" (in French
+    "4,5"), 112 → "56", -9 → "-4.5" (``tarot.engine.scoring.points_text`` in English)."""
+    sign = "-" if half_points < 0 else ""
+    whole, half = divmod(abs(half_points), 2)
+    if not half:
+        return f"{sign}{whole}"
+    return pgettext("points and a half: 4.5", "{whole}.5").format(whole=f"{sign}{whole}")
+
+
 def poignee_name(rules: RuleSet, size: int) -> str:
-    """A poignée of ``size`` cards by its name in the rule set (a size the rules do not
-    name, as in a refused or tampered log, by its count)."""
+    """A poignée of ``size`` cards by its name in the rule set, in the current language
+    (a size the rules do not name, as in a refused or tampered log, by its count)."""
     level = rules.poignee_by_size.get(size)
-    return level.name if level else f"{size} cards"
+    return level.label if level else ngettext("{count} card", "{count} cards",
+                                              size).format(count=size)
+
+
+def chelem_words(kind: str) -> str:
+    """A chelem line's kind (``ChelemScore.kind``) in words: "declared made"."""
+    words = {"declared_made": pgettext("chelem", "declared made"),
+             "declared_failed": pgettext("chelem", "declared failed"),
+             "undeclared_made": pgettext("chelem", "undeclared made"),
+             "defence_made": pgettext("chelem", "defence made")}
+    return words.get(kind, kind.replace("_", " "))
+
+
+def person_of(names: tuple[str, ...] | list[str]) -> int | None:
+    """The seat the table calls "You" (in English or in the current language), if any."""
+    you = ("You", _("You"))
+    return next((seat for seat, name in enumerate(names) if name in you), None)
 
 
 class Narrator:
-    """Turns events into lines; ``names`` are the seats' names as people see them."""
+    """Turns events into lines; ``names`` are the seats' names as people see them, and
+    ``person`` the seat the lines speak to ("You play"; by default the seat named "You")."""
 
-    def __init__(self, rules: RuleSet, names: tuple[str, ...] = ("P0", "P1", "P2", "P3"),
-                 as_seat: int | None = None) -> None:
+    def __init__(self, rules: RuleSet, names: tuple[str, ...] = LOG_NAMES,
+                 as_seat: int | None = None, person: int | None = None) -> None:
         self.rules = rules
         self.names = names
         self.as_seat = as_seat
-        self.contract_names = {c.id: c.name for c in rules.contracts}
+        self.person = person if person is not None else person_of(names)
 
     def name(self, seat: int) -> str:
+        """The seat's name inside a sentence ("taken by You"; in French "pris par vous")."""
+        if seat == self.person:
+            return pgettext("the person at the table, inside a sentence", "You")
         return self.names[seat]
 
-    def does(self, seat: int, verb: str) -> str:
-        """``"East discards"``, but ``"You discard"`` for the person at the table."""
-        name = self.names[seat]
-        if name == "You":
-            verb = {"has": "have", "is": "are"}.get(verb, verb.removesuffix("s"))
-        return f"{name} {verb}"
+    def says(self, seat: int, to_you: str, about: str, **fields: object) -> str:
+        """``to_you`` (already translated) when ``seat`` is the person's, else ``about`` with
+        the seat's name as ``{seat}``; both filled with ``fields``."""
+        if seat == self.person:
+            return to_you.format(**fields)
+        return about.format(seat=self.names[seat], **fields)
 
     def lines(self, event: Event) -> list[str]:
         return getattr(self, _TELLERS[type(event)])(event)  # type: ignore[no-any-return]
 
     def _deal(self, event: Deal) -> list[str]:
         # "Deal N" would clash with the deal's number in a match: a redeal is counted apart.
-        again = f"Redeal {event.deal_number}: d" if event.deal_number else "D"
-        lines = [f"{again}ealt by {self.name(event.dealer)}."]
+        dealer = self.name(event.dealer)
+        lines = [_("Redeal {number}: dealt by {dealer}.").format(number=event.deal_number,
+                                                                 dealer=dealer)
+                 if event.deal_number else _("Dealt by {dealer}.").format(dealer=dealer)]
         for seat, hand in enumerate(event.hands):
             if self.as_seat is None or seat == self.as_seat:
-                lines.append(f"  {self.name(seat)}: {cards_text(hand)}")
+                lines.append(_("  {seat}: {cards}").format(seat=self.names[seat],
+                                                           cards=cards_text(hand)))
         if self.as_seat is None:
-            lines.append(f"  chien: {cards_text(event.chien)}")
+            lines.append(_("  chien: {cards}").format(cards=cards_text(event.chien)))
         return lines
 
     def _bid(self, event: Bid) -> list[str]:
-        word = self.contract_names.get(event.contract or "", "pass") if event.contract else "pass"
-        return [f"{self.name(event.seat)}: {word}"]
+        seat = self.names[event.seat]
+        contract = self.rules.contract_index.get(event.contract or "")
+        if contract is None:
+            return [_("{seat}: pass").format(seat=seat)]
+        return [_("{seat}: {contract}").format(seat=seat,
+                                              contract=self.rules.contracts[contract].label)]
 
     def _chienshown(self, event: ChienShown) -> list[str]:
-        return [f"The chien, shown to all and taken by {self.name(event.taker)}: "
-                f"{cards_text(event.cards)}"]
+        return [_("The chien, shown to all and taken by {taker}: {cards}").format(
+            taker=self.name(event.taker), cards=cards_text(event.cards))]
 
     def _discard(self, event: Discard) -> list[str]:
-        if self.as_seat is None or self.as_seat == event.seat:
-            return [f"{self.does(event.seat, 'discards')} {cards_text(event.cards)}"]
+        seat = event.seat
+        if self.as_seat is None or self.as_seat == seat:
+            return [self.says(seat, _("You discard {cards}"), _("{seat} discards {cards}"),
+                              cards=cards_text(event.cards))]
         trumps = [c for c in event.cards if is_trump(CARD_BY_CODE[c])]
-        shown = f", showing the trumps {cards_text(trumps)}" if trumps else ""
-        return [f"{self.does(event.seat, 'discards')} {len(event.cards)} cards{shown}"]
+        count = len(event.cards)
+        if trumps:
+            return [self.says(
+                seat,
+                ngettext("You discard {count} card, showing the trumps {trumps}",
+                         "You discard {count} cards, showing the trumps {trumps}", count),
+                ngettext("{seat} discards {count} card, showing the trumps {trumps}",
+                         "{seat} discards {count} cards, showing the trumps {trumps}", count),
+                count=count, trumps=cards_text(trumps))]
+        return [self.says(seat, ngettext("You discard {count} card", "You discard {count} cards",
+                                         count),
+                          ngettext("{seat} discards {count} card", "{seat} discards {count} cards",
+                                   count), count=count)]
 
     def _chelem(self, event: Chelem) -> list[str]:
         if event.declared:
-            return [f"{self.does(event.seat, 'declares')} a chelem and will lead."]
-        return [f"{self.does(event.seat, 'declares')} no chelem."]
+            return [self.says(event.seat, _("You declare a chelem and will lead."),
+                              _("{seat} declares a chelem and will lead."))]
+        return [self.says(event.seat, _("You declare no chelem."),
+                          _("{seat} declares no chelem."))]
 
     def _poignee(self, event: Poignee) -> list[str]:
-        label = poignee_name(self.rules, len(event.cards))
-        return [f"{self.does(event.seat, 'shows')} a {label.lower()}: {cards_text(event.cards)}"]
+        label = poignee_name(self.rules, len(event.cards)).lower()
+        return [self.says(event.seat, _("You show a {poignee}: {cards}"),
+                          _("{seat} shows a {poignee}: {cards}"), poignee=label,
+                          cards=cards_text(event.cards))]
 
     def _play(self, event: Play) -> list[str]:
-        return [f"  {self.does(event.seat, 'plays')} {display(CARD_BY_CODE[event.card])}"]
+        return [self.says(event.seat, _("  You play {card}"), _("  {seat} plays {card}"),
+                          card=display(CARD_BY_CODE[event.card]))]
 
     def _tricktaken(self, event: TrickTaken) -> list[str]:
-        return [f"Trick {event.number} to {self.name(event.winner)}: {cards_text(event.cards)}"]
+        return [_("Trick {number} to {winner}: {cards}").format(
+            number=event.number, winner=self.name(event.winner), cards=cards_text(event.cards))]
 
     def _redeal(self, event: Redeal) -> list[str]:
-        why = ("everyone passed" if event.reason == "all_passed"
-               else f"{self.does(event.seat or 0, 'has')} the petit sec")
-        return [f"The deal is void ({why}); {self.does(event.next_dealer, 'deals')} again."]
+        dealer = event.next_dealer
+        if event.reason == "all_passed":
+            return [self.says(dealer, _("The deal is void (everyone passed); You deal again."),
+                              _("The deal is void (everyone passed); {seat} deals again."))]
+        holder = event.seat or 0
+        if holder == self.person:
+            return [self.says(dealer,
+                              _("The deal is void (You have the petit sec); You deal again."),
+                              _("The deal is void (You have the petit sec); {seat} deals "
+                                "again."))]
+        return [self.says(dealer,
+                          _("The deal is void ({holder} has the petit sec); You deal again."),
+                          _("The deal is void ({holder} has the petit sec); {seat} deals "
+                            "again."), holder=self.names[holder])]
 
     def _settlement(self, event: Settlement) -> list[str]:
-        return settlement_summary(event, self.rules, self.names)
+        return settlement_summary(event, self.rules, self.names, self.person)
 
 
 def settlement_summary(s: Settlement, rules: RuleSet,
-                       names: tuple[str, ...] = ("P0", "P1", "P2", "P3")) -> list[str]:
-    """The settlement in the style of the rules card's example (R22)."""
-    contract = rules.contracts[rules.contract_index[s.contract]].name
+                       names: tuple[str, ...] = LOG_NAMES,
+                       person: int | None = None) -> list[str]:
+    """The settlement in the style of the rules card's example (R22), in the current
+    language; ``person`` is the seat called "You" (by default the seat named so)."""
+    person = person if person is not None else person_of(names)
+
+    def name(seat: int) -> str:
+        if seat == person:
+            return pgettext("the person at the table, inside a sentence", "You")
+        return names[seat]
+
+    contract = rules.contracts[rules.contract_index[s.contract]].label
     bouts = len(s.taker_bouts)
-    base = abs(s.base)
-    verb = "made" if s.contract_made else "failed"
-    lines = [
-        f"{contract} by {names[s.taker]}, {bouts} bout{'s' if bouts != 1 else ''}, target "
-        f"{points_text(s.target_half_points)}, {points_text(s.taker_half_points)} points: "
-        f"{verb} by {s.difference}; ({rules.scoring.base_points} + {s.difference}) × "
-        f"{s.multiplier} = {base} per defender.",
-    ]
+    fields = {"contract": contract, "taker": name(s.taker), "bouts": bouts,
+              "target": points_words(s.target_half_points),
+              "points": points_words(s.taker_half_points), "difference": s.difference,
+              "base": rules.scoring.base_points, "multiplier": s.multiplier,
+              "total": abs(s.base)}
+    if s.contract_made:
+        first = ngettext(
+            "{contract} by {taker}, {bouts} bout, target {target}, {points} points: made by "
+            "{difference}; ({base} + {difference}) × {multiplier} = {total} per defender.",
+            "{contract} by {taker}, {bouts} bouts, target {target}, {points} points: made by "
+            "{difference}; ({base} + {difference}) × {multiplier} = {total} per defender.",
+            bouts)
+    else:
+        first = ngettext(
+            "{contract} by {taker}, {bouts} bout, target {target}, {points} points: failed by "
+            "{difference}; ({base} + {difference}) × {multiplier} = {total} per defender.",
+            "{contract} by {taker}, {bouts} bouts, target {target}, {points} points: failed "
+            "by {difference}; ({base} + {difference}) × {multiplier} = {total} per defender.",
+            bouts)
+    lines = [first.format(**fields)]
     if s.petit_au_bout:
-        lines.append(f"  Petit au bout to the {s.petit_au_bout}: {s.petit_au_bout_bonus:+d}")
-    level_names = {level.id: level.name for level in rules.poignees}
+        bonus = f"{s.petit_au_bout_bonus:+d}"
+        lines.append(_("  Petit au bout to the taker: {bonus}").format(bonus=bonus)
+                     if s.petit_au_bout == "taker" else
+                     _("  Petit au bout to the defence: {bonus}").format(bonus=bonus))
+    level_names = {level.id: level.label for level in rules.poignees}
     for p in s.poignees:
-        lines.append(f"  {level_names.get(p.level, p.level)} shown by {names[p.seat]}: "
-                     f"{p.bonus:+d} (to the side that wins the contract)")
+        lines.append(_("  {poignee} shown by {seat}: {bonus} (to the side that wins the "
+                       "contract)").format(poignee=level_names.get(p.level, p.level),
+                                           seat=name(p.seat), bonus=f"{p.bonus:+d}"))
     for c in s.chelem:
-        lines.append(f"  Chelem, {c.kind.replace('_', ' ')}: {c.bonus:+d}")
-    lines.append(f"  Each defender {-s.per_defender:+d}; taker {s.scores[s.taker]:+d}.")
-    lines.append("  Scores: " + ", ".join(
-        f"{names[seat]} {score:+d}" for seat, score in enumerate(s.scores)))
+        lines.append(_("  Chelem, {kind}: {bonus}").format(kind=chelem_words(c.kind),
+                                                          bonus=f"{c.bonus:+d}"))
+    lines.append(_("  Each defender {defender}; taker {taker}.").format(
+        defender=f"{-s.per_defender:+d}", taker=f"{s.scores[s.taker]:+d}"))
+    lines.append(_("  Scores: {scores}").format(scores=", ".join(
+        f"{names[seat]} {score:+d}" for seat, score in enumerate(s.scores))))
     return lines
 
 

@@ -216,9 +216,10 @@ def _check_seeded_deal(game: Game, event: Deal) -> None:
         return  # not the deal due here at all: Game.record says so (invalid_deal)
     if event != game.seeded_deal(event.deal_number, event.dealer):
         raise IllegalAction(
-            "deal_mismatch",
-            f"deal number {event.deal_number} is not the one seed {header.seed} gives "
-            f"with {header.shuffle}")
+            "deal_mismatch", N_("deal number {number} is not the one seed {seed} gives with "
+                                "{shuffle}"),
+            fields={"number": event.deal_number, "seed": header.seed,
+                    "shuffle": header.shuffle})
 
 
 def read_events(path: str | Path) -> tuple[LogHeader, list[Event]]:

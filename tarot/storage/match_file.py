@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from tarot.engine.events import Redeal, Settlement
 from tarot.engine.game import Game
 from tarot.errors import TarotError
+from tarot.i18n import N_, _, pgettext
 
 
 class MatchError(TarotError, ValueError):
@@ -135,28 +136,31 @@ def read_index(path: Path) -> MatchIndex:
             for number, chunk in bounded_lines(stream, str(path), MAX_INDEX_LINE_BYTES):
                 if not chunk.endswith(b"\n"):
                     if header is None:
-                        raise MatchError(f"{path}:1: the header line is cut short ({len(chunk)} "
-                                         "bytes and no end of line): no match to read")
+                        raise MatchError(_("{path}:1: the header line is cut short ({bytes} "
+                                           "bytes and no end of line): no match to read").format(
+                                               path=path, bytes=len(chunk)))
                     break  # a torn last line: left out
                 line = chunk.decode("utf-8", errors="replace")
                 if header is None:
                     try:
                         header = MatchHeader.model_validate_json(line)
                     except ValidationError as error:
-                        raise MatchError(f"{path}:1: not a match header: "
-                                         f"{_first(error)}") from None
+                        raise MatchError(_("{path}:1: not a match header: {problem}").format(
+                            path=path, problem=_first(error))) from None
                 else:
                     deals.append(_deal_entry(path, number, line, header, deals))
                 whole += len(chunk)
         except LineError as error:
-            message = (f"{error.message}; no line of a match index is near as long"
-                       if error.code == "line_too_long" else error.message)
+            message = (_("{problem}; no line of a match index is near as long").format(
+                problem=error.message) if error.code == "line_too_long" else error.message)
             raise MatchError(f"{path}:{error.line}: {message}") from None
     if header is None:
-        raise MatchError(f"{path}:1: an empty match file: the first line must be its header")
+        raise MatchError(_("{path}:1: an empty match file: the first line must be its "
+                           "header").format(path=path))
     if not deals:
-        raise MatchError(f"{path}:2: a match index with no deal: its first deal's line is "
-                         "missing (the program writes the header and deal 1 together)")
+        raise MatchError(_("{path}:2: a match index with no deal: its first deal's line is "
+                           "missing (the program writes the header and deal 1 together)"
+                           ).format(path=path))
     return MatchIndex(path, header, tuple(deals), whole)
 
 
@@ -164,20 +168,24 @@ def _deal_entry(path: Path, number: int, line: str, header: MatchHeader,
                 deals: list[MatchDeal]) -> MatchDeal:
     """Line ``number`` of the index, the deal that follows ``deals``; MatchError if not."""
     if len(deals) >= MAX_INDEX_DEALS:
-        raise MatchError(f"{path}:{number}: more than {MAX_INDEX_DEALS:,} deals; no match "
-                         "is near as long")
+        raise MatchError(_("{path}:{line}: more than {most} deals; no match is near as "
+                           "long").format(path=path, line=number, most=f"{MAX_INDEX_DEALS:,}"))
     try:
         entry = MatchDeal.model_validate_json(line)
     except ValidationError as error:
-        raise MatchError(f"{path}:{number}: not a deal line: {_first(error)}") from None
+        raise MatchError(_("{path}:{line}: not a deal line: {problem}").format(
+            path=path, line=number, problem=_first(error))) from None
     if entry.deal != len(deals) + 1:
-        raise MatchError(f"{path}:{number}: deal {entry.deal} where deal "
-                         f"{len(deals) + 1} was due")
+        raise MatchError(_("{path}:{line}: deal {deal} where deal {due} was due").format(
+            path=path, line=number, deal=entry.deal, due=len(deals) + 1))
     if entry.seed != deal_seed(header.seed, entry.deal):
-        raise MatchError(f"{path}:{number}: deal {entry.deal}'s seed is {entry.seed}, "
-                         f"not the match's {deal_seed(header.seed, entry.deal)}")
+        raise MatchError(_("{path}:{line}: deal {deal}'s seed is {seed}, not the match's "
+                           "{due}").format(path=path, line=number, deal=entry.deal,
+                                           seed=entry.seed,
+                                           due=deal_seed(header.seed, entry.deal)))
     if any(entry.log == other.log for other in deals) or entry.log == path.name:
-        raise MatchError(f"{path}:{number}: the log {entry.log} is named twice")
+        raise MatchError(_("{path}:{line}: the log {log} is named twice").format(
+            path=path, line=number, log=entry.log))
     return entry
 
 
@@ -215,10 +223,11 @@ def append_deal(index: MatchIndex, entry: MatchDeal) -> MatchIndex:
     index with it. MatchError, and nothing written, for a deal past MAX_INDEX_DEALS (the
     reader would refuse the index) or out of turn."""
     if len(index.deals) >= MAX_INDEX_DEALS:
-        raise MatchError(f"{index.path}: a match holds at most {MAX_INDEX_DEALS:,} deals")
+        raise MatchError(_("{path}: a match holds at most {most} deals").format(
+            path=index.path, most=f"{MAX_INDEX_DEALS:,}"))
     if entry.deal != len(index.deals) + 1:
-        raise MatchError(f"{index.path}: deal {entry.deal} where deal "
-                         f"{len(index.deals) + 1} is due")
+        raise MatchError(_("{path}: deal {deal} where deal {due} is due").format(
+            path=index.path, deal=entry.deal, due=len(index.deals) + 1))
     line = (deal_line(entry) + "\n").encode()
     fd = os.open(index.path, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
     try:
@@ -262,11 +271,21 @@ def totals(rows: Iterable[SheetRow]) -> list[int]:
 
 
 def result_text(settlement: Settlement) -> str:
-    """A deal's result on the score sheet: ``made by 12``, ``failed by 3``."""
-    return f"{'made' if settlement.contract_made else 'failed'} by {settlement.difference}"
+    """A deal's result on the score sheet: ``made by 12``, ``failed by 3`` (in French
+    ``fait de 12``, ``chuté de 3``)."""
+    return _difference_text(settlement.contract_made, settlement.difference)
 
 
-_REDEAL_REASONS = {"all_passed": "all passed", "petit_sec": "a petit sec"}
+def _difference_text(made: bool, difference: int) -> str:
+    return (_("made by {difference}") if made else
+            _("failed by {difference}")).format(difference=difference)
+
+
+# Each redeal's reason, and the note under the sheet that says it.
+_REDEAL_NOTES = {
+    "all_passed": N_("* Deal {deal}: {dealer} dealt, all passed; the deal passed to {next}."),
+    "petit_sec": N_("* Deal {deal}: {dealer} dealt, a petit sec; the deal passed to {next}."),
+}
 
 
 def dealer_text(row: SheetRow, names: Sequence[str]) -> str:
@@ -283,8 +302,8 @@ def redeal_notes(row: SheetRow, names: Sequence[str]) -> list[str]:
     notes = []
     for step, reason in enumerate(row.redeals):
         dealt, passed_to = (row.dealer + step) % 4, (row.dealer + step + 1) % 4
-        notes.append(f"* Deal {row.deal}: {names[dealt]} dealt, {_REDEAL_REASONS[reason]}; "
-                     f"the deal passed to {names[passed_to]}.")
+        notes.append(_(_REDEAL_NOTES[reason]).format(deal=row.deal, dealer=names[dealt],
+                                                      next=names[passed_to]))
     return notes
 
 
@@ -294,10 +313,27 @@ def sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
     Dealer column names the seat that dealt the deal played, starred when a redeal moved
     the deal on, with a note under the sheet for each redeal."""
     star = 1 if any(row.redeals for row in rows) else 0
-    width = max(6, *(len(n) + star for n in names))
-    head = f"{'Deal':>4}  {'Dealer':<{width}}  {'Taker':<{width}}  {'Contract':<12}  " \
-           f"{'Result':<12}" + "".join(f"  {n:>{width}}" for n in names)
-    lines = ["Score sheet", head, "-" * len(head)]
+    width = max(6, *(len(n) + star for n in names))  # a seat's score
+    words = {"deal": pgettext("score sheet column", "Deal"),
+             "dealer": pgettext("score sheet column", "Dealer"),
+             "taker": pgettext("score sheet column", "Taker"),
+             "contract": pgettext("score sheet column", "Contract"),
+             "result": pgettext("score sheet column", "Result"),
+             "total": pgettext("score sheet row", "Total")}
+    # Each column as wide as its heading and its widest entry: a deal's number, a seat's
+    # name, the rule file's contract names (short: "Garde sans"), a result of two digits.
+    deal_width = max(len(words["deal"]), *(len(str(row.deal)) for row in rows), 2) \
+        if rows else max(len(words["deal"]), 2)
+    seat_width = max(width, len(words["dealer"]), len(words["taker"]), len(words["total"]))
+    contract_width = max(12, len(words["contract"]),
+                         *(len(contract_names.get(row.settlement.contract,
+                                                  row.settlement.contract)) for row in rows)) \
+        if rows else max(12, len(words["contract"]))
+    result_width = max(len(words["result"]), len(_difference_text(False, 99)))
+    head = (f"{words['deal']:>{deal_width}}  {words['dealer']:<{seat_width}}  "
+            f"{words['taker']:<{seat_width}}  {words['contract']:<{contract_width}}  "
+            f"{words['result']:<{result_width}}" + "".join(f"  {n:>{width}}" for n in names))
+    lines = [_("Score sheet"), head, "-" * len(head)]
     notes: list[str] = []
     for row in rows:
         s = row.settlement
@@ -305,12 +341,13 @@ def sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
         contract = contract_names.get(s.contract, s.contract)
         result = result_text(s)
         dealer = names[row.dealt_by] + ("*" if row.redeals else "")
-        lines.append(f"{row.deal:>4}  {dealer:<{width}}  {taker:<{width}}  "
-                     f"{contract:<12}  {result:<12}"
+        lines.append(f"{row.deal:>{deal_width}}  {dealer:<{seat_width}}  {taker:<{seat_width}}  "
+                     f"{contract:<{contract_width}}  {result:<{result_width}}"
                      + "".join(f"  {score:>+{width}}" for score in s.scores))
         notes += redeal_notes(row, names)
     lines.append("-" * len(head))
-    lines.append(f"{'':>4}  {'Total':<{width}}  {'':<{width}}  {'':<12}  {'':<12}"
+    lines.append(f"{'':>{deal_width}}  {words['total']:<{seat_width}}  {'':<{seat_width}}  "
+                 f"{'':<{contract_width}}  {'':<{result_width}}"
                  + "".join(f"  {total:>+{width}}" for total in totals(rows)))
     return lines + notes
 
@@ -324,6 +361,14 @@ class LoadedMatch:
         return [SheetRow.of(entry.deal, entry.dealer, game)
                 for entry, game in zip(self.index.deals, self.games, strict=True)
                 if game.settlement is not None]
+
+
+# What a deal's log and the match index may disagree on, and how the refusal says it.
+_DISAGREEMENTS = {
+    "seed": N_("{path}: the deal's seed is {log}, the match says {index} (deal {deal})"),
+    "dealer": N_("{path}: the deal's dealer is {log}, the match says {index} (deal {deal})"),
+    "rules": N_("{path}: the deal's rules is {log}, the match says {index} (deal {deal})"),
+}
 
 
 def load_match(path: Path, *, allow_incomplete: bool = False) -> LoadedMatch:
@@ -341,9 +386,10 @@ def load_match(path: Path, *, allow_incomplete: bool = False) -> LoadedMatch:
         if not log.exists() and last and position > 0:
             if allow_incomplete:
                 break  # the match stopped between the deal's line and its log
-            raise MatchError(f"{log}: deal {entry.deal} has no log yet: the match stopped "
-                             "between its line and its log (in progress: play --resume goes "
-                             "on, --allow-incomplete accepts it)")
+            raise MatchError(_("{path}: deal {deal} has no log yet: the match stopped between "
+                               "its line and its log (in progress: play --resume goes on, "
+                               "--allow-incomplete accepts it)").format(path=log,
+                                                                        deal=entry.deal))
         game = load_log(log, allow_incomplete=last and allow_incomplete,
                         drop_torn=last and allow_incomplete).game
         header = game.header
@@ -352,19 +398,22 @@ def load_match(path: Path, *, allow_incomplete: bool = False) -> LoadedMatch:
                 "rules": (header.rules_hash, index.header.rules_hash)}
         for what, (log_says, index_says) in said.items():
             if log_says != index_says:
-                raise MatchError(f"{log}: the deal's {what} is {log_says}, the match says "
-                                 f"{index_says} (deal {entry.deal})")
+                raise MatchError(_(_DISAGREEMENTS[what]).format(
+                    path=log, log=log_says, index=index_says, deal=entry.deal))
         if header.players is not None and header.players != index.header.players:
-            raise MatchError(f"{log}: the deal's players {list(header.players)} are not the "
-                             f"match's {list(index.header.players)}")
+            raise MatchError(_("{path}: the deal's players {log} are not the match's "
+                               "{index}").format(path=log, log=list(header.players),
+                                                 index=list(index.header.players)))
         if games:
             due = (games[-1].state.dealer + 1) % 4
             if entry.dealer != due:
-                raise MatchError(f"{path}: deal {entry.deal} is dealt by seat {entry.dealer}; "
-                                 f"the deal passes to the right, to seat {due}")
+                raise MatchError(_("{path}: deal {deal} is dealt by seat {dealer}; the deal "
+                                   "passes to the right, to seat {due}").format(
+                                       path=path, deal=entry.deal, dealer=entry.dealer, due=due))
         if not game.is_over and not (last and allow_incomplete):
-            raise MatchError(f"{log}: deal {entry.deal} is not over, and a later deal follows"
-                             if not last else f"{log}: the match's last deal is not over")
+            raise MatchError(_("{path}: deal {deal} is not over, and a later deal follows"
+                               ).format(path=log, deal=entry.deal) if not last else
+                             _("{path}: the match's last deal is not over").format(path=log))
         games.append(game)
     return LoadedMatch(index, tuple(games))
 
