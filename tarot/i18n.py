@@ -16,7 +16,8 @@ refusals and the explanations can be translated where they are written.
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "tarot"
@@ -53,6 +54,18 @@ def set_language(language: str) -> None:
                             f"(one of: {', '.join(LANGUAGES)})")
     _Current.translations = _catalogue(language)
     _Current.language = language
+
+
+@contextmanager
+def in_language(language: str) -> Iterator[None]:
+    """Messages in ``language`` for a while, then in the language before: a message that a
+    person reads and that ``--json`` reports in English is rendered twice."""
+    before = _Current.language
+    set_language(language)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def language() -> str:

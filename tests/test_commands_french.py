@@ -312,3 +312,28 @@ def test_validate_json_of_a_match_is_the_same_bytes_in_both_languages(tmp_path: 
     assert "an empty line where an event should be" in english.stdout
     text = run(["validate", str(index)])
     assert "match : " in text.stderr and "une ligne vide à la place d'un événement" in text.stderr
+
+
+def test_a_refused_decision_is_reported_in_english_by_validate_json(tmp_path: Path) -> None:
+    """A refusal of the rules inside a log (a card played against R11) is the refusal the
+    person reads in French, and in --json the same English line in both languages."""
+    garde = REPLAYS / "garde.jsonl"
+    lines = garde.read_text(encoding="utf-8").splitlines(keepends=True)
+    events = [json.loads(line) for line in lines[1:]]
+    # Trick 8's second card, replaced by a card its seat plays later: a suit it must follow.
+    first = next(i for i, e in enumerate(events) if e["type"] == "play" and i >= 40)
+    seat = events[first]["seat"]
+    later = next(e["card"] for e in events[first + 1:]
+                 if e["type"] == "play" and e["seat"] == seat)
+    events[first]["card"] = later
+    bad = tmp_path / "refus.jsonl"
+    bad.write_text(lines[0] + "".join(json.dumps(e, separators=(",", ":")) + "\n"
+                                      for e in events), encoding="utf-8")
+    english = run(["validate", "--json", str(bad)], "en")
+    french = run(["validate", "--json", str(bad)])
+    assert english.exit_code == french.exit_code == 1
+    assert french.stdout == english.stdout
+    [report] = json.loads(english.stdout)
+    assert report["code"].startswith("must_") and "cannot play" in report["message"]
+    shown = run(["validate", str(bad)])
+    assert "ne peut pas jouer" in shown.stdout + shown.stderr

@@ -26,7 +26,7 @@ from tarot.engine.walk import Before, Walk
 from tarot.engine.walk import walk as walk_game
 from tarot.errors import IllegalAction
 from tarot.files.said import Said
-from tarot.i18n import N_
+from tarot.i18n import N_, SOURCE_LANGUAGE, in_language
 from tarot.log.codec import HEADER_ADAPTER, LINE_ADAPTER, event_from_line, validate_line
 from tarot.log.fast_paths import decision_tails, due_as_written
 from tarot.log.files import FileLines
@@ -51,7 +51,9 @@ def _describe(error: ValidationError) -> Said:
 def _refusal(error: IllegalAction) -> Said:
     """A refusal of the rules: its message as the log names the seats (P0…P3), in English
     for ``--json`` and as the rules render it for a person."""
-    return Said.pair(error.message, error.render())
+    with in_language(SOURCE_LANGUAGE):
+        english = error.render()
+    return Said.pair(english, error.render())
 
 
 def _peek(text: str) -> dict[str, Any]:
