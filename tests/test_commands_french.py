@@ -337,3 +337,11 @@ def test_a_refused_decision_is_reported_in_english_by_validate_json(tmp_path: Pa
     assert report["code"].startswith("must_") and "cannot play" in report["message"]
     shown = run(["validate", str(bad)])
     assert "ne peut pas jouer" in shown.stdout + shown.stderr
+
+
+@pytest.mark.parametrize("replay", sorted(p.name for p in REPLAYS.glob("*.jsonl")))
+def test_audit_json_is_the_same_bytes_in_both_languages(replay: str) -> None:
+    for extra in ([], ["--rules", "fft"]):
+        english = run(["audit", "--json", str(REPLAYS / replay), *extra], "en")
+        assert english.exit_code == 0, english.output
+        assert run(["audit", "--json", str(REPLAYS / replay), *extra]).stdout == english.stdout
