@@ -296,3 +296,25 @@ def test_a_match_page_ends_on_its_score_sheet(browser: Any, tmp_path: Path) -> N
                                       strict=True)]
     assert totals == [f"{score:+d}" if score else "0" for score in expected]
     watched.close()
+
+
+def test_a_french_page_speaks_french(browser: Any, tmp_path: Path) -> None:
+    """The page made with --lang fr: its words, the hidden hands and the cards' names for a
+    screen reader in French, stepped to the end without a script error or an English word
+    from the page's own labels."""
+    path = ROOT / "replays" / "garde.jsonl"
+    made = CliRunner().invoke(main, ["--lang", "fr", "replay", str(path), "--html",
+                                     str(tmp_path / "est.html"), "--as-seat", "est"])
+    assert made.exit_code == 0, made.output
+    watched = Watched(browser, (tmp_path / "est.html").resolve().as_uri(), 1280)
+    page = watched.open("#seq=0")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.inner_text("#seat-0 .hidden-hand") == "18 cartes, cachées"
+    assert "Est" in page.inner_text("#subtitle")
+    named = page.locator("#seat-1 .card").first.locator(".vh").inner_text()
+    assert any(word in named for word in ("pique", "cœur", "carreau", "trèfle", "atout")), named
+    page.keyboard.press("End")
+    text = page.inner_text("body")
+    for english in ("cards, hidden", "Trick ", "taker", "defence", "Score", "seen from"):
+        assert english not in text, english
+    watched.close()
