@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tarot.errors import TarotError
-from tarot.files.said import Said, shown
+from tarot.files.said import Said, os_error_said, shown
 from tarot.i18n import N_
 
 READ_ERROR_CODES: dict[str, str] = {
@@ -86,7 +86,7 @@ def check_regular(path: str | Path, what: str = N_("a file")) -> None:
     try:
         mode = os.stat(path).st_mode
     except OSError as error:
-        raise ReadError(source, "unreadable", error.strerror or str(error)) from None
+        raise ReadError(source, "unreadable", os_error_said(error)) from None
     except ValueError:  # a NUL byte in the path
         raise ReadError(source, "unreadable",
                         Said(N_("a path with a NUL byte names no file"))) from None
@@ -100,7 +100,7 @@ def open_regular(path: str | Path, what: str = N_("a file")) -> BinaryIO:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
                      | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
-        raise ReadError(source, "unreadable", error.strerror or str(error)) from None
+        raise ReadError(source, "unreadable", os_error_said(error)) from None
     except ValueError:  # a NUL byte in the path, which no file name holds
         raise ReadError(source, "unreadable",
                         Said(N_("a path with a NUL byte names no file"))) from None
@@ -120,7 +120,7 @@ def read_regular_bytes(path: str | Path, *, limit: int, what: str = N_("a file")
         try:
             data = stream.read(limit + 1)
         except OSError as error:
-            raise ReadError(source, "unreadable", error.strerror or str(error)) from None
+            raise ReadError(source, "unreadable", os_error_said(error)) from None
     if len(data) > limit:
         raise ReadError(source, "too_large",
                         Said(N_("more than {limit:,} bytes, far more than {what} takes"),
@@ -153,7 +153,7 @@ def bounded_lines(stream: BinaryIO, source: str, limit: int, *, end_counts: bool
         try:
             chunk = stream.readline(limit + 1)
         except OSError as error:
-            raise LineError(source, number, "unreadable", error.strerror or str(error)) from None
+            raise LineError(source, number, "unreadable", os_error_said(error)) from None
         if not chunk:
             return
         length = len(chunk) if end_counts or not chunk.endswith(b"\n") else len(chunk) - 1

@@ -25,7 +25,7 @@ from tarot.engine.rules import RulesError, RuleSet, rules_from_data
 from tarot.engine.walk import Before, Walk
 from tarot.engine.walk import walk as walk_game
 from tarot.errors import IllegalAction
-from tarot.files.said import Said
+from tarot.files.said import Said, in_english, phase_said
 from tarot.i18n import N_
 from tarot.log.codec import HEADER_ADAPTER, LINE_ADAPTER, event_from_line, validate_line
 from tarot.log.fast_paths import decision_tails, due_as_written
@@ -51,7 +51,7 @@ def _describe(error: ValidationError) -> Said:
 def _refusal(error: IllegalAction) -> Said:
     """A refusal of the rules: its message as the log names the seats (P0…P3), in English
     for ``--json`` and as the rules render it for a person."""
-    return Said.pair(error.message, error.render())
+    return Said.pair(in_english(error.render), error.render())
 
 
 def _peek(text: str) -> dict[str, Any]:
@@ -203,7 +203,7 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
     if not allow_incomplete and not game.is_over:
         raise fail(last_line, "incomplete",
                    Said(N_("the log ends in the {phase} phase, before the settlement"),
-                        phase=game.phase))
+                        phase=phase_said(game.phase)))
     return game, written
 
 

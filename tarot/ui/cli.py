@@ -15,6 +15,7 @@ from click.formatting import HelpFormatter
 
 from tarot import __version__
 from tarot.errors import TarotError
+from tarot.files.said import os_error_said
 from tarot.i18n import N_, LanguageError, _
 from tarot.ui.language import (
     OPTION,
@@ -120,7 +121,7 @@ class _Tarot(TranslatedGroup):
             raise SystemExit(141) from None
         except OSError as error:
             where = f"{error.filename}: " if error.filename else ""
-            raise click.ClickException(f"{where}{error.strerror or error}") from None
+            raise click.ClickException(f"{where}{os_error_said(error).shown}") from None
 
 
 @click.group(cls=_Tarot, params=[lang_option()],

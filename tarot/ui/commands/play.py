@@ -14,6 +14,7 @@ from click.core import ParameterSource
 
 from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS, make_player
 from tarot.engine.game import Game
+from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
 from tarot.storage.named_deals import Script
 from tarot.ui import terminal
@@ -100,7 +101,7 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
         save = path.open("a", encoding="utf-8")
     except OSError as error:
         raise click.ClickException(_("{path}: cannot write: {error}").format(
-            path=path, error=error.strerror or error)) from None
+            path=path, error=os_error_said(error).shown)) from None
     try:
         with save:
             # Each event is written and flushed as it happens (LogWriter): once flushed it
@@ -123,7 +124,7 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
         raise click.ClickException(
             _("{path}: cannot save the game: {error}; what was saved can be continued with: "
               "{command} play --resume {resume}").format(
-                path=path, error=error.strerror or error, command=typed_command(),
+                path=path, error=os_error_said(error).shown, command=typed_command(),
                 resume=(resume_with or path).resolve())) from None
     # Two lines: a path and a command each fill much of a terminal's 80 columns.
     click.echo(_("Game saved: {path}").format(path=path.resolve()))
