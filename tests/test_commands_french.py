@@ -129,6 +129,18 @@ def test_clicks_punctuation_in_the_french_help_and_not_in_the_english() -> None:
     assert "\nCommandes :\n" in run(["--help"]).stdout
 
 
+def test_an_environment_variable_and_a_metavar_are_named_in_french() -> None:
+    french = run(["play", "--level", "hard"])
+    assert french.exit_code == 2
+    assert "(variable d'environnement 'TAROT_LEVEL') : 'hard' n'est pas une valeur possible" \
+        in french.stderr
+    english = run(["play", "--level", "hard"], "en")
+    assert "Invalid value for '--level' (env var: 'TAROT_LEVEL'): 'hard' is not one of" \
+        in english.stderr
+    assert "--pace SECONDES" in run(["play", "--help"]).stdout
+    assert "--pace SECONDS" in run(["play", "--help"], "en").stdout
+
+
 def test_a_refusal_of_the_rules_is_english_in_validate_json(tmp_path: Path) -> None:
     """--json is language-neutral: a rules refusal (a card not in hand) is reported in
     English in both languages, and in French on the line for a person."""

@@ -69,6 +69,11 @@ def lang_option() -> click.Option:
                                 "system's locale)."))
 
 
+# The names of options' values in the help (``--deal NAME|PATH``), translated with it.
+METAVARS = frozenset({N_("NAME|PATH"), N_("SEAT"), N_("SAVE"), N_("SECONDS"),
+                      N_("ADDRESS|local")})
+
+
 @contextmanager
 def _translated_help(command: click.Command, ctx: click.Context) -> Iterator[None]:
     """The command's help and its options' helps in the current language while it is
@@ -79,6 +84,8 @@ def _translated_help(command: click.Command, ctx: click.Context) -> Iterator[Non
                                                     (command, "short_help", command.short_help)]
     texts += [(param, "help", param.help) for param in command.get_params(ctx)
               if isinstance(param, click.Option)]
+    texts += [(param, "metavar", param.metavar) for param in command.get_params(ctx)
+              if isinstance(param, click.Option) and param.metavar in METAVARS]
     for owner, attribute, text in texts:
         if text:
             setattr(owner, attribute, _(text))
@@ -114,6 +121,19 @@ def _notes_separated(text: str, separator: str) -> str:
     if not bracket or not notes.endswith("]"):
         return text
     return head + bracket + notes.replace("; ", separator)
+
+
+class TranslatedOption(click.Option):
+    """An option whose error hint names its environment variable in the current language
+    (click writes ``(env var: 'X')`` in English whatever the language)."""
+
+    def get_error_hint(self, ctx: click.Context | None) -> str:
+        hint = click.Parameter.get_error_hint(self, ctx)
+        if not (self.show_envvar and self.envvar):
+            return hint
+        envvars = [self.envvar] if isinstance(self.envvar, str) else self.envvar
+        return _("{hint} (env var: {variables})").format(
+            hint=hint, variables=", ".join(f"'{var}'" for var in envvars))
 
 
 class TranslatedContext(click.Context):

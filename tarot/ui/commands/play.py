@@ -18,7 +18,7 @@ from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
 from tarot.storage.named_deals import Script
 from tarot.ui import terminal
-from tarot.ui.language import TranslatedCommand
+from tarot.ui.language import TranslatedCommand, TranslatedOption
 from tarot.ui.session import MAX_MATCH_DEALS, PlayOptions, play_session, typed_command
 from tarot.ui.terminal import QuitGame, TerminalGame, names_for
 
@@ -37,7 +37,8 @@ LEVELS = tuple(PLAYERS)
 @click.option("--save", "save_path", type=click.Path(path_type=Path),
               default=None, help=N_("Where to save the game (default: a new file under "
                                     "the games folder that `tarot saves` shows)."))
-@click.option("--level", default=DEFAULT_LEVEL, show_default=True, envvar="TAROT_LEVEL",
+@click.option("--level", cls=TranslatedOption, default=DEFAULT_LEVEL, show_default=True,
+              envvar="TAROT_LEVEL",
               show_envvar=True, type=click.Choice(LEVELS),
               help=N_("The computer players: random, easy (rules with lapses), rules "
                       "(quick), normal (sampling, ~0.02 s a card), strong (sampling, "
