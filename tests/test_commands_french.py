@@ -200,8 +200,8 @@ def test_validate_names_the_file_the_line_and_the_code_in_french(tmp_path: Path)
     result = run(["validate", str(GOLDEN), str(path)])
     assert result.exit_code == 1
     assert result.stdout == f"{GOLDEN} : valide, 97 événements, donne terminée\n"
-    assert result.stderr == (f"{path}:5: événement #99 (bid): bad_seq: seq vaut 99 ; "
-                             "c'est l'événement #3\n")
+    assert result.stderr == (f"{path}:5: événement #99 (bid): bad_seq: seq vaut 99, "
+                             "alors que c'est l'événement #3\n")
     english = run(["validate", str(path)], "en")
     assert english.stderr == f"{path}:5: event #99 (bid): bad_seq: seq is 99; this is event #3\n"
 
@@ -390,3 +390,20 @@ def test_validate_json_of_a_match_is_the_same_bytes_in_both_languages(tmp_path: 
     assert "an empty line where an event should be" in english.stdout
     text = run(["validate", str(index)])
     assert "match : " in text.stderr and "une ligne vide à la place d'un événement" in text.stderr
+
+
+def test_a_file_too_large_groups_its_digits_in_french(tmp_path: Path) -> None:
+    from tarot.files.reading import ReadError, read_regular_text
+
+    path = tmp_path / "gros.toml"
+    path.write_text("#" * 2000, encoding="utf-8")
+    use_language("fr")
+    with pytest.raises(ReadError) as french:
+        read_regular_text(path, limit=1500, what="a rule file")
+    assert str(french.value) == f"{path} : plus de 1\u202f500 octets, bien plus que n'en occupe " \
+                                "un fichier de règles"
+    assert french.value.message == "more than 1,500 bytes, far more than a rule file takes"
+    use_language("en")
+    with pytest.raises(ReadError) as english:
+        read_regular_text(path, limit=1500, what="a rule file")
+    assert str(english.value) == f"{path}: more than 1,500 bytes, far more than a rule file takes"

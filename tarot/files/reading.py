@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tarot.errors import TarotError
-from tarot.files.said import Said, os_error_said, shown
-from tarot.i18n import N_
+from tarot.files.said import Said, grouped, os_error_said, shown
+from tarot.i18n import N_, _
 
 READ_ERROR_CODES: dict[str, str] = {
     "unreadable": "the file cannot be opened or read",
@@ -44,7 +44,7 @@ class ReadError(TarotError, ValueError):
     """A file that is not read: not a regular file, unreadable, too large, not text."""
 
     def __init__(self, source: str, code: str, message: str) -> None:
-        super().__init__(f"{source}: {shown(message)}")
+        super().__init__(_("{source}: {message}").format(source=source, message=shown(message)))
         self.source = source
         self.code = code
         self.message = message
@@ -123,8 +123,8 @@ def read_regular_bytes(path: str | Path, *, limit: int, what: str = N_("a file")
             raise ReadError(source, "unreadable", os_error_said(error)) from None
     if len(data) > limit:
         raise ReadError(source, "too_large",
-                        Said(N_("more than {limit:,} bytes, far more than {what} takes"),
-                             limit=limit, what=Said(what)))
+                        Said(N_("more than {limit} bytes, far more than {what} takes"),
+                             limit=grouped(limit), what=Said(what)))
     return data
 
 
@@ -135,8 +135,8 @@ def read_regular_text(path: str | Path, *, limit: int, what: str = N_("a file"))
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise ReadError(str(path), "not_text",
-                        Said(N_("not UTF-8 text (byte {byte:,}): a binary file?"),
-                             byte=error.start)) from None
+                        Said(N_("not UTF-8 text (byte {byte}): a binary file?"),
+                             byte=grouped(error.start))) from None
 
 
 def bounded_lines(stream: BinaryIO, source: str, limit: int, *, end_counts: bool = True

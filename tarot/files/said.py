@@ -96,3 +96,11 @@ def os_error_said(error: OSError) -> Said:
     english = error.strerror or str(error)
     known = _OS_ERRORS.get(error.errno) if error.errno is not None else None
     return Said.pair(english, _(known) if known is not None and known == english else english)
+
+
+def grouped(number: int) -> Said:
+    """A whole number with its digits grouped by thousands: ``1,048,576`` in English, and in
+    the person's language as :attr:`Said.shown` (French: ``1 048 576``, a narrow no-break
+    space)."""
+    english = f"{number:,}"
+    return Said.pair(english, english.replace(",", pgettext("thousands separator", ",")))

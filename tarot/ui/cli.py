@@ -120,8 +120,9 @@ class _Tarot(TranslatedGroup):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             raise SystemExit(141) from None
         except OSError as error:
-            where = f"{error.filename}: " if error.filename else ""
-            raise click.ClickException(f"{where}{os_error_said(error).shown}") from None
+            why = os_error_said(error).shown
+            raise click.ClickException(_("{path}: {error}").format(path=error.filename, error=why)
+                                       if error.filename else why) from None
 
 
 @click.group(cls=_Tarot, params=[lang_option()],

@@ -145,7 +145,8 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incom
         raise click.ClickException(_("{path} exists: add --force to replace it")
                                    .format(path=out)) from None
     except OSError as error:
-        raise click.ClickException(f"{out}: {os_error_said(error).shown}") from None
+        raise click.ClickException(_("{path}: {error}").format(
+            path=out, error=os_error_said(error).shown)) from None
     size = len(page.encode("utf-8"))
     fields = {"path": out, "size": (size + 1023) // 1024, "events": len(document["steps"])}
     if as_seat is None:
