@@ -407,3 +407,22 @@ def test_a_file_too_large_groups_its_digits_in_french(tmp_path: Path) -> None:
     with pytest.raises(ReadError) as english:
         read_regular_text(path, limit=1500, what="a rule file")
     assert str(english.value) == f"{path}: more than 1,500 bytes, far more than a rule file takes"
+
+
+@pytest.mark.parametrize(("line", "french", "english"), [
+    ('{"seq": 3, "type": "bid", "seat": 1}', "champ obligatoire", "Field required"),
+    ('{"seq": 3, "type": "bid", "seat": 9, "bid": "pass"}',
+     "la valeur doit être inférieure ou égale à 3", "Input should be less than or equal to 3"),
+    ('{"seq": 3, "type": "bid"', "JSON invalide : EOF while parsing",
+     "Invalid JSON: EOF while parsing"),
+])
+def test_pydantics_common_words_are_said_in_french(tmp_path: Path, line: str, french: str,
+                                                   english: str) -> None:
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[4] = line + "\n"
+    path = tmp_path / "ligne.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    assert french in run(["validate", str(path)]).stderr
+    assert english in run(["validate", str(path)], "en").stderr
+    assert run(["validate", "--json", str(path)]).stdout == \
+        run(["validate", "--json", str(path)], "en").stdout

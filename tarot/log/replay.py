@@ -26,11 +26,45 @@ from tarot.engine.walk import Before, Walk
 from tarot.engine.walk import walk as walk_game
 from tarot.errors import IllegalAction
 from tarot.files.said import Said, in_english, phase_said
-from tarot.i18n import N_
+from tarot.i18n import N_, _
 from tarot.log.codec import HEADER_ADAPTER, LINE_ADAPTER, event_from_line, validate_line
 from tarot.log.fast_paths import decision_tails, due_as_written
 from tarot.log.files import FileLines
 from tarot.log.problems import LogError, LogProblem
+
+# pydantic's most common words about a line, in the person's language (pydantic speaks
+# English only); the English stays pydantic's own, for --json.
+_PYDANTIC_WORDS = {
+    "missing": N_("Field required"),
+    "extra_forbidden": N_("Extra inputs are not permitted"),
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer"),
+    "string_type": N_("Input should be a valid string"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "list_type": N_("Input should be a valid list"),
+    "model_type": N_("Input should be an object"),
+    "dict_type": N_("Input should be an object"),
+}
+
+
+def _pydantic_shown(item: Any) -> str:
+    """pydantic's message about one thing wrong, in the person's language when it is one
+    of its common ones, else as pydantic says it."""
+    kind, ctx, english = item["type"], item.get("ctx") or {}, item["msg"]
+    if kind in _PYDANTIC_WORDS and english == _PYDANTIC_WORDS[kind]:
+        return _(_PYDANTIC_WORDS[kind])
+    if kind == "json_invalid" and "error" in ctx:
+        return _("Invalid JSON: {error}").format(error=ctx["error"])
+    if kind == "less_than_equal" and "le" in ctx:
+        return _("Input should be less than or equal to {le}").format(le=ctx["le"])
+    if kind == "greater_than_equal" and "ge" in ctx:
+        return _("Input should be greater than or equal to {ge}").format(ge=ctx["ge"])
+    if kind == "union_tag_invalid" and {"tag", "discriminator", "expected_tags"} <= set(ctx):
+        return _("Input tag {tag} found using {discriminator} does not match any of the "
+                 "expected tags: {expected_tags}").format(
+            tag=repr(ctx["tag"]), discriminator=ctx["discriminator"],
+            expected_tags=ctx["expected_tags"])
+    return str(english)
 
 
 def _describe(error: ValidationError) -> Said:
@@ -38,7 +72,7 @@ def _describe(error: ValidationError) -> Said:
     parts: list[Said] = []
     for item in error.errors()[:3]:
         where = ".".join(str(p) for p in item["loc"])
-        message = Said.pair(item["msg"], item["msg"])
+        message = Said.pair(item["msg"], _pydantic_shown(item))
         if item["type"] == "literal_error" and len(message) > 80:
             shown = repr(item["input"])
             shown = shown if len(shown) <= 40 else shown[:36] + "…"
