@@ -26,7 +26,7 @@ from tarot.engine.walk import Before, Walk
 from tarot.engine.walk import walk as walk_game
 from tarot.errors import IllegalAction
 from tarot.files.said import Said, in_english, phase_said
-from tarot.i18n import N_, _
+from tarot.i18n import N_, _, pgettext
 from tarot.log.codec import HEADER_ADAPTER, LINE_ADAPTER, event_from_line, validate_line
 from tarot.log.fast_paths import decision_tails, due_as_written
 from tarot.log.files import FileLines
@@ -77,9 +77,12 @@ def _describe(error: ValidationError) -> Said:
             shown = repr(item["input"])
             shown = shown if len(shown) <= 40 else shown[:36] + "…"
             message = Said(N_("{value} is not a card code (KH, 10D, T21, EXC…)"), value=shown)
-        parts.append(Said.pair(f"{where}: {message}", f"{where}: {message.shown}")
+        parts.append(Said.pair(f"{where}: {message}",
+                               _("{field}: {problem}").format(field=where,
+                                                              problem=message.shown))
                      if where else message)
-    return Said.pair("; ".join(parts), "; ".join(part.shown for part in parts))
+    separator = pgettext("between the problems of one line", "; ")
+    return Said.pair("; ".join(parts), separator.join(part.shown for part in parts))
 
 
 def _refusal(error: IllegalAction) -> Said:
