@@ -410,8 +410,8 @@ def test_a_file_too_large_groups_its_digits_in_french(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("line", "french", "english"), [
-    ('{"seq": 3, "type": "bid", "seat": 1}', "bid.bid : champ obligatoire",
-     "bid.bid: Field required"),
+    ('{"seq": 3, "type": "bid", "seat": 1}', "bid.contract : champ obligatoire",
+     "bid.contract: Field required"),
     ('{"seq": 3, "type": "bid", "seat": 9, "bid": "pass"}',
      "la valeur doit être inférieure ou égale à 3", "Input should be less than or equal to 3"),
     ('{"seq": 3, "type": "bid"', "JSON invalide : EOF while parsing",
