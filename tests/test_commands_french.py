@@ -51,7 +51,7 @@ def test_a_missing_argument_is_said_in_french() -> None:
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         "Usage : tarot validate [OPTIONS] FILES...",
-        "Essayez 'tarot validate --help' pour l'aide.",
+        "Essayez « tarot validate --help » pour l'aide.",
         "",
         "Erreur : Argument manquant 'FILES...'."]
 
@@ -120,13 +120,88 @@ def test_the_plural_click_messages_agree_in_french() -> None:
 # -- validate --------------------------------------------------------------------------
 
 
+def test_clicks_punctuation_in_the_french_help_and_not_in_the_english() -> None:
+    french = run(["simulate", "--help"]).stdout
+    assert "\nOptions :\n" in french
+    assert "[par défaut : 0 ;" in french and "; x>=0" not in french
+    english = run(["simulate", "--help"], "en").stdout
+    assert "\nOptions:\n" in english and "[default: 0; x>=0]" in english
+    assert "\nCommandes :\n" in run(["--help"]).stdout
+
+
+def test_an_environment_variable_and_a_metavar_are_named_in_french() -> None:
+    french = run(["play", "--level", "hard"])
+    assert french.exit_code == 2
+    assert "(variable d'environnement 'TAROT_LEVEL') : 'hard' n'est pas une valeur possible" \
+        in french.stderr
+    english = run(["play", "--level", "hard"], "en")
+    assert "Invalid value for '--level' (env var: 'TAROT_LEVEL'): 'hard' is not one of" \
+        in english.stderr
+    assert "--pace SECONDES" in run(["play", "--help"]).stdout
+    assert "--pace SECONDS" in run(["play", "--help"], "en").stdout
+
+
+def test_a_refusal_of_the_rules_is_english_in_validate_json(tmp_path: Path) -> None:
+    """--json is language-neutral: a rules refusal (a card not in hand) is reported in
+    English in both languages, and in French on the line for a person."""
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines(keepends=True)
+    index, event = next((i, json.loads(line)) for i, line in enumerate(lines)
+                        if json.loads(line).get("type") == "play")
+    hand = json.loads(lines[index]).get("card")
+    event["card"] = next(code for code in ("KS", "KH", "KD", "KC") if code != hand)
+    lines[index] = json.dumps(event) + "\n"
+    path = tmp_path / "carte.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    french, english = (run(["validate", "--json", str(path)], language)
+                       for language in ("fr", "en"))
+    assert french.exit_code == english.exit_code == 1
+    assert french.stdout == english.stdout
+    message = json.loads(french.stdout)[0]["message"]
+    assert message.isascii() and "cannot" in message, message
+    line = run(["validate", str(path)]).stderr
+    assert "ne peut pas" in line and "cannot" not in line
+
+
+def test_the_audit_json_is_the_same_bytes_in_both_languages() -> None:
+    for log in sorted(REPLAYS.glob("*.jsonl"))[:6]:
+        if log.name.endswith(".match.jsonl"):
+            continue
+        french, english = (run(["audit", "--json", str(log)], language)
+                           for language in ("fr", "en"))
+        assert french.stdout == english.stdout, log
+
+
+def test_a_game_in_progress_names_its_phase_in_french(tmp_path: Path) -> None:
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines(keepends=True)
+    path = tmp_path / "en-cours.jsonl"
+    path.write_text("".join(lines[:-12]), encoding="utf-8")
+    refused = run(["validate", str(path)])
+    assert refused.exit_code == 1
+    assert "le journal s'arrête en cours de partie (jeu de la carte), avant le décompte" in \
+        refused.stderr
+    accepted = run(["validate", "--allow-incomplete", str(path)])
+    assert "en cours (jeu de la carte)" in accepted.stdout, accepted.stdout
+    assert "(tricks)" in run(["validate", "--allow-incomplete", str(path)], "en").stdout
+    as_json = run(["validate", "--json", "--allow-incomplete", str(path)]).stdout
+    assert json.loads(as_json)[0]["phase"] == "tricks"
+
+
+def test_a_missing_file_is_said_in_french(tmp_path: Path) -> None:
+    missing = tmp_path / "absent.jsonl"
+    french = run(["validate", str(missing)])
+    assert french.stderr.strip() == f"{missing}: unreadable: fichier ou répertoire introuvable"
+    english = run(["validate", str(missing)], "en")
+    assert english.stderr.strip() == f"{missing}: unreadable: No such file or directory"
+    assert run(["replay", str(missing)]).stderr.strip().endswith("introuvable")
+
+
 def test_validate_names_the_file_the_line_and_the_code_in_french(tmp_path: Path) -> None:
     path = bad_log(tmp_path)
     result = run(["validate", str(GOLDEN), str(path)])
     assert result.exit_code == 1
     assert result.stdout == f"{GOLDEN} : valide, 97 événements, donne terminée\n"
-    assert result.stderr == (f"{path}:5: événement #99 (bid): bad_seq: seq vaut 99 ; "
-                             "c'est l'événement #3\n")
+    assert result.stderr == (f"{path}:5: événement #99 (bid): bad_seq: seq vaut 99, "
+                             "alors que c'est l'événement #3\n")
     english = run(["validate", str(path)], "en")
     assert english.stderr == f"{path}:5: event #99 (bid): bad_seq: seq is 99; this is event #3\n"
 
@@ -187,7 +262,10 @@ def test_simulates_report_in_french_within_80_columns() -> None:
                           "(1 à 3),\n")
     assert "12 parties par joueur" in out and "faits/pris" in out and "chelems" in out
     assert "Temps de décision de chaque joueur" in out and "Durée" in out
-    assert "0 rules - 1 random:" in out  # the players keep their registry names
+    assert "0 rules - 1 random : " in out  # the players keep their registry names
+    # French numbers: a decimal comma, a space before % and before the colon.
+    assert re.search(r"^ 1  random +-\d+,\d  \[", out, re.MULTILINE), out
+    assert re.search(r"\d,\d %", out) and not re.search(r"\d\.\d", out), out
     for english in ("deal seed", "games per player", "Decision times", "Wall time",
                     "Paired differences", "By player", "made/taken", "95% interval"):
         assert english not in out
@@ -345,3 +423,40 @@ def test_audit_json_is_the_same_bytes_in_both_languages(replay: str) -> None:
         english = run(["audit", "--json", str(REPLAYS / replay), *extra], "en")
         assert english.exit_code == 0, english.output
         assert run(["audit", "--json", str(REPLAYS / replay), *extra]).stdout == english.stdout
+
+
+def test_a_file_too_large_groups_its_digits_in_french(tmp_path: Path) -> None:
+    from tarot.files.reading import ReadError, read_regular_text
+
+    path = tmp_path / "gros.toml"
+    path.write_text("#" * 2000, encoding="utf-8")
+    use_language("fr")
+    with pytest.raises(ReadError) as french:
+        read_regular_text(path, limit=1500, what="a rule file")
+    assert str(french.value) == f"{path} : plus de 1\u202f500 octets, bien plus que n'en occupe " \
+                                "un fichier de règles"
+    assert french.value.message == "more than 1,500 bytes, far more than a rule file takes"
+    use_language("en")
+    with pytest.raises(ReadError) as english:
+        read_regular_text(path, limit=1500, what="a rule file")
+    assert str(english.value) == f"{path}: more than 1,500 bytes, far more than a rule file takes"
+
+
+@pytest.mark.parametrize(("line", "french", "english"), [
+    ('{"seq": 3, "type": "bid", "seat": 1}', "bid.contract : champ obligatoire",
+     "bid.contract: Field required"),
+    ('{"seq": 3, "type": "bid", "seat": 9, "bid": "pass"}',
+     "la valeur doit être inférieure ou égale à 3", "Input should be less than or equal to 3"),
+    ('{"seq": 3, "type": "bid"', "JSON invalide : EOF while parsing",
+     "Invalid JSON: EOF while parsing"),
+])
+def test_pydantics_common_words_are_said_in_french(tmp_path: Path, line: str, french: str,
+                                                   english: str) -> None:
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[4] = line + "\n"
+    path = tmp_path / "ligne.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    assert french in run(["validate", str(path)]).stderr
+    assert english in run(["validate", str(path)], "en").stderr
+    assert run(["validate", "--json", str(path)]).stdout == \
+        run(["validate", "--json", str(path)], "en").stdout

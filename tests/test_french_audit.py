@@ -65,7 +65,7 @@ def test_the_audit_in_french_reads_as_the_fft_counts() -> None:
     assert lines[2] == ("Excuse : pli 17, jouée par Ouest, en défense ; la défense la garde et "
                         "donne 0,5 point au preneur, qui a remporté le pli (R15, A1).")
     assert "Bouts : 0 → il faut 56 points." in lines
-    assert "Contrat chuté : 46 points contre 56, soit un écart compté de 10 points." in lines
+    assert "Contrat chuté de 10 : 46 points contre 56." in lines
     assert lines[-1] == "Marque : Sud -210, Est +70, Nord +70, Ouest +70 (somme 0)."
 
 

@@ -147,11 +147,10 @@ def test_a_log_refused_in_french(tmp_path: Path, code: str) -> None:
     path.write_bytes(LOGS[code]())  # type: ignore[arg-type]
     with pytest.raises(LogError) as raised:
         read_log(path)
-    problem = raised.value.problem
-    assert problem.code == code
-    # French where a person reads it; the problem's message stays English (--json).
-    assert LOG_REFUSALS[code] in problem.shown and LOG_REFUSALS[code] in str(raised.value)
-    assert problem.message.isascii() and problem.message != problem.shown, problem.message
+    assert raised.value.problem.code == code
+    # Said to a person in French; in English for --json, whatever the language.
+    assert LOG_REFUSALS[code] in raised.value.problem.shown, raised.value.problem.shown
+    assert raised.value.problem.message.isascii(), raised.value.problem.message
 
 
 def test_the_english_stays_as_it_was() -> None:

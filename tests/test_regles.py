@@ -142,7 +142,7 @@ def test_tarot_rules_refuses_in_french() -> None:
     assert both.exit_code == 2
     assert "donnez une seule option parmi RULE, --json et --diagram" in both.output
     helped = runner.invoke(main, ["rules", "--help", "--lang", "fr"])
-    assert "Affiche la fiche de règles" in helped.output
+    assert "Afficher la fiche de règles" in helped.output
     assert "Le nom d'un jeu de règles" in helped.output
 
 
@@ -159,7 +159,7 @@ def test_the_rules_card_fits_80_columns(language: str, ruleset: str) -> None:
 def test_the_rules_card_in_french() -> None:
     use_language("fr")
     card = "\n".join(rules_card(load_rules("standard")))
-    assert card.startswith("Tarot : la fiche de règles du jeu de règles 'standard'")
+    assert card.startswith("Tarot : la fiche de règles du jeu 'standard'")
     assert "Garde contre le chien  ×6  le chien reste caché et compte pour la défense" in card
     assert "0 bout : 56, 1 bout : 51" in card
     assert "Dame 3,5" in card and "Poignée triple : 15 atouts, 40 points" in card

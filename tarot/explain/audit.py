@@ -14,6 +14,7 @@ import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from tarot.engine import kernel
@@ -33,6 +34,7 @@ from tarot.engine.state import DealState
 from tarot.engine.walk import walk
 from tarot.errors import LOG_NAMES, IllegalAction
 from tarot.explain.narrate import chelem_words, points_words
+from tarot.files.said import in_english
 from tarot.i18n import N_, _, ngettext, pgettext
 
 
@@ -123,7 +125,8 @@ def audit_state(state: DealState) -> Audit:
             if pile & bit:
                 where = f"trick {number}"
                 if bit == EXCUSE_BIT and excuse is not None:
-                    where = excuse_text(excuse, LOG_NAMES)
+                    # English, as --json reports it; _where says it to a person.
+                    where = in_english(partial(excuse_text, excuse, LOG_NAMES))
                 bouts.append(BoutSource(CODES[bout], where))
     trick_half = sum(kernel.half_points(rules.table, pile) for pile in piles)
     chien_half = kernel.half_points(rules.table, chien_mask)

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tarot.errors import TarotError
-from tarot.files.said import Said, shown
-from tarot.i18n import N_
+from tarot.files.said import Said, grouped, os_error_said, shown
+from tarot.i18n import N_, _
 
 READ_ERROR_CODES: dict[str, str] = {
     "unreadable": "the file cannot be opened or read",
@@ -44,7 +44,7 @@ class ReadError(TarotError, ValueError):
     """A file that is not read: not a regular file, unreadable, too large, not text."""
 
     def __init__(self, source: str, code: str, message: str) -> None:
-        super().__init__(f"{source}: {shown(message)}")
+        super().__init__(_("{source}: {message}").format(source=source, message=shown(message)))
         self.source = source
         self.code = code
         self.message = message
@@ -86,7 +86,7 @@ def check_regular(path: str | Path, what: str = N_("a file")) -> None:
     try:
         mode = os.stat(path).st_mode
     except OSError as error:
-        raise ReadError(source, "unreadable", error.strerror or str(error)) from None
+        raise ReadError(source, "unreadable", os_error_said(error)) from None
     except ValueError:  # a NUL byte in the path
         raise ReadError(source, "unreadable",
                         Said(N_("a path with a NUL byte names no file"))) from None
@@ -100,7 +100,7 @@ def open_regular(path: str | Path, what: str = N_("a file")) -> BinaryIO:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
                      | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
-        raise ReadError(source, "unreadable", error.strerror or str(error)) from None
+        raise ReadError(source, "unreadable", os_error_said(error)) from None
     except ValueError:  # a NUL byte in the path, which no file name holds
         raise ReadError(source, "unreadable",
                         Said(N_("a path with a NUL byte names no file"))) from None
@@ -120,11 +120,11 @@ def read_regular_bytes(path: str | Path, *, limit: int, what: str = N_("a file")
         try:
             data = stream.read(limit + 1)
         except OSError as error:
-            raise ReadError(source, "unreadable", error.strerror or str(error)) from None
+            raise ReadError(source, "unreadable", os_error_said(error)) from None
     if len(data) > limit:
         raise ReadError(source, "too_large",
-                        Said(N_("more than {limit:,} bytes, far more than {what} takes"),
-                             limit=limit, what=Said(what)))
+                        Said(N_("more than {limit} bytes, far more than {what} takes"),
+                             limit=grouped(limit), what=Said(what)))
     return data
 
 
@@ -135,8 +135,8 @@ def read_regular_text(path: str | Path, *, limit: int, what: str = N_("a file"))
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise ReadError(str(path), "not_text",
-                        Said(N_("not UTF-8 text (byte {byte:,}): a binary file?"),
-                             byte=error.start)) from None
+                        Said(N_("not UTF-8 text (byte {byte}): a binary file?"),
+                             byte=grouped(error.start))) from None
 
 
 def bounded_lines(stream: BinaryIO, source: str, limit: int, *, end_counts: bool = True
@@ -153,7 +153,7 @@ def bounded_lines(stream: BinaryIO, source: str, limit: int, *, end_counts: bool
         try:
             chunk = stream.readline(limit + 1)
         except OSError as error:
-            raise LineError(source, number, "unreadable", error.strerror or str(error)) from None
+            raise LineError(source, number, "unreadable", os_error_said(error)) from None
         if not chunk:
             return
         length = len(chunk) if end_counts or not chunk.endswith(b"\n") else len(chunk) - 1

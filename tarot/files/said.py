@@ -9,7 +9,10 @@ an f-string) is a plain ``str`` again: build the whole message with :class:`Said
 
 from __future__ import annotations
 
-from tarot.i18n import _
+import errno
+from collections.abc import Callable
+
+from tarot.i18n import N_, SOURCE_LANGUAGE, _, in_language, pgettext
 
 
 class Said(str):
@@ -38,3 +41,60 @@ class Said(str):
 def shown(message: str) -> str:
     """``message`` in the person's language: a Said's translation, or the string itself."""
     return message.shown if isinstance(message, Said) else message
+
+
+def in_english(render: Callable[[], str]) -> str:
+    """``render()`` with every message in English, whatever the person's language: a message
+    made by code that translates as it goes (a rules refusal, the audit's Excuse line), for
+    ``--json``, which stays language-neutral."""
+    with in_language(SOURCE_LANGUAGE):
+        return render()
+
+
+def phase_said(phase: str) -> Said:
+    """A phase of the game (``tricks``), for a person: its id in English (as the log and
+    ``--json`` name it), its name in the person's language as :attr:`Said.shown`."""
+    names = {
+        "deal": pgettext("game phase", "deal"),
+        "auction": pgettext("game phase", "auction"),
+        "chien": pgettext("game phase", "chien"),
+        "declarations": pgettext("game phase", "declarations"),
+        "tricks": pgettext("game phase", "tricks"),
+        "settlement": pgettext("game phase", "settlement"),
+        "done": pgettext("game phase", "done"),
+        "redeal": pgettext("game phase", "redeal"),
+    }
+    return Said.pair(phase, names.get(phase, phase))
+
+
+# The system's words for the errors a person meets reading or writing a file (the C
+# library's, in English: Python does not translate them).
+_OS_ERRORS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.EEXIST: N_("File exists"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.EIO: N_("Input/output error"),
+}
+
+
+def os_error_said(error: OSError) -> Said:
+    """Why an operation on a file failed: the system's message (``strerror``) as it is,
+    and, for a common error, in the person's language as :attr:`Said.shown`."""
+    english = error.strerror or str(error)
+    known = _OS_ERRORS.get(error.errno) if error.errno is not None else None
+    return Said.pair(english, _(known) if known is not None and known == english else english)
+
+
+def grouped(number: int) -> Said:
+    """A whole number with its digits grouped by thousands: ``1,048,576`` in English, and in
+    the person's language as :attr:`Said.shown` (French: ``1 048 576``, a narrow no-break
+    space)."""
+    english = f"{number:,}"
+    return Said.pair(english, english.replace(",", pgettext("thousands separator", ",")))

@@ -25,12 +25,46 @@ from tarot.engine.rules import RulesError, RuleSet, rules_from_data
 from tarot.engine.walk import Before, Walk
 from tarot.engine.walk import walk as walk_game
 from tarot.errors import IllegalAction
-from tarot.files.said import Said
-from tarot.i18n import N_, SOURCE_LANGUAGE, in_language
+from tarot.files.said import Said, in_english, phase_said
+from tarot.i18n import N_, _, pgettext
 from tarot.log.codec import HEADER_ADAPTER, LINE_ADAPTER, event_from_line, validate_line
 from tarot.log.fast_paths import decision_tails, due_as_written
 from tarot.log.files import FileLines
 from tarot.log.problems import LogError, LogProblem
+
+# pydantic's most common words about a line, in the person's language (pydantic speaks
+# English only); the English stays pydantic's own, for --json.
+_PYDANTIC_WORDS = {
+    "missing": N_("Field required"),
+    "extra_forbidden": N_("Extra inputs are not permitted"),
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer"),
+    "string_type": N_("Input should be a valid string"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "list_type": N_("Input should be a valid list"),
+    "model_type": N_("Input should be an object"),
+    "dict_type": N_("Input should be an object"),
+}
+
+
+def _pydantic_shown(item: Any) -> str:
+    """pydantic's message about one thing wrong, in the person's language when it is one
+    of its common ones, else as pydantic says it."""
+    kind, ctx, english = item["type"], item.get("ctx") or {}, item["msg"]
+    if kind in _PYDANTIC_WORDS and english == _PYDANTIC_WORDS[kind]:
+        return _(_PYDANTIC_WORDS[kind])
+    if kind == "json_invalid" and "error" in ctx:
+        return _("Invalid JSON: {error}").format(error=ctx["error"])
+    if kind == "less_than_equal" and "le" in ctx:
+        return _("Input should be less than or equal to {le}").format(le=ctx["le"])
+    if kind == "greater_than_equal" and "ge" in ctx:
+        return _("Input should be greater than or equal to {ge}").format(ge=ctx["ge"])
+    if kind == "union_tag_invalid" and {"tag", "discriminator", "expected_tags"} <= set(ctx):
+        return _("Input tag {tag} found using {discriminator} does not match any of the "
+                 "expected tags: {expected_tags}").format(
+            tag=repr(ctx["tag"]), discriminator=ctx["discriminator"],
+            expected_tags=ctx["expected_tags"])
+    return str(english)
 
 
 def _describe(error: ValidationError) -> Said:
@@ -38,22 +72,23 @@ def _describe(error: ValidationError) -> Said:
     parts: list[Said] = []
     for item in error.errors()[:3]:
         where = ".".join(str(p) for p in item["loc"])
-        message = Said.pair(item["msg"], item["msg"])
+        message = Said.pair(item["msg"], _pydantic_shown(item))
         if item["type"] == "literal_error" and len(message) > 80:
             shown = repr(item["input"])
             shown = shown if len(shown) <= 40 else shown[:36] + "…"
             message = Said(N_("{value} is not a card code (KH, 10D, T21, EXC…)"), value=shown)
-        parts.append(Said.pair(f"{where}: {message}", f"{where}: {message.shown}")
+        parts.append(Said.pair(f"{where}: {message}",
+                               _("{field}: {problem}").format(field=where,
+                                                              problem=message.shown))
                      if where else message)
-    return Said.pair("; ".join(parts), "; ".join(part.shown for part in parts))
+    separator = pgettext("between the problems of one line", "; ")
+    return Said.pair("; ".join(parts), separator.join(part.shown for part in parts))
 
 
 def _refusal(error: IllegalAction) -> Said:
     """A refusal of the rules: its message as the log names the seats (P0…P3), in English
     for ``--json`` and as the rules render it for a person."""
-    with in_language(SOURCE_LANGUAGE):
-        english = error.render()
-    return Said.pair(english, error.render())
+    return Said.pair(in_english(error.render), error.render())
 
 
 def _peek(text: str) -> dict[str, Any]:
@@ -205,7 +240,7 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
     if not allow_incomplete and not game.is_over:
         raise fail(last_line, "incomplete",
                    Said(N_("the log ends in the {phase} phase, before the settlement"),
-                        phase=game.phase))
+                        phase=phase_said(game.phase)))
     return game, written
 
 

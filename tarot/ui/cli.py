@@ -15,6 +15,7 @@ from click.formatting import HelpFormatter
 
 from tarot import __version__
 from tarot.errors import TarotError
+from tarot.files.said import os_error_said
 from tarot.i18n import N_, LanguageError, _
 from tarot.ui.language import (
     OPTION,
@@ -119,8 +120,9 @@ class _Tarot(TranslatedGroup):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             raise SystemExit(141) from None
         except OSError as error:
-            where = f"{error.filename}: " if error.filename else ""
-            raise click.ClickException(f"{where}{error.strerror or error}") from None
+            why = os_error_said(error).shown
+            raise click.ClickException(_("{path}: {error}").format(path=error.filename, error=why)
+                                       if error.filename else why) from None
 
 
 @click.group(cls=_Tarot, params=[lang_option()],

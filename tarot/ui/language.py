@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 import click
@@ -21,6 +21,7 @@ from tarot.i18n import (
     N_,
     _,
     language_from_environment,
+    pgettext,
     set_language,
 )
 
@@ -68,6 +69,11 @@ def lang_option() -> click.Option:
                                 "system's locale)."))
 
 
+# The names of options' values in the help (``--deal NAME|PATH``), translated with it.
+METAVARS = frozenset({N_("NAME|PATH"), N_("SEAT"), N_("SAVE"), N_("SECONDS"),
+                      N_("ADDRESS|local")})
+
+
 @contextmanager
 def _translated_help(command: click.Command, ctx: click.Context) -> Iterator[None]:
     """The command's help and its options' helps in the current language while it is
@@ -78,6 +84,8 @@ def _translated_help(command: click.Command, ctx: click.Context) -> Iterator[Non
                                                     (command, "short_help", command.short_help)]
     texts += [(param, "help", param.help) for param in command.get_params(ctx)
               if isinstance(param, click.Option)]
+    texts += [(param, "metavar", param.metavar) for param in command.get_params(ctx)
+              if isinstance(param, click.Option) and param.metavar in METAVARS]
     for owner, attribute, text in texts:
         if text:
             setattr(owner, attribute, _(text))
@@ -88,9 +96,55 @@ def _translated_help(command: click.Command, ctx: click.Context) -> Iterator[Non
             setattr(owner, attribute, text)
 
 
+class TranslatedFormatter(click.HelpFormatter):
+    """click's help formatter, with the punctuation click writes itself in the current
+    language: a heading's colon (French: « Options : ») and the separator of the notes
+    after an option's help (« [par défaut : 0 ; x>=0] »)."""
+
+    def write_heading(self, heading: str) -> None:
+        line = _("{heading}:").format(heading=heading)
+        self.write(f"{'':>{self.current_indent}}{line}\n")
+
+    def write_dl(self, rows: Iterable[tuple[str, str]], col_max: int = 30,
+                 col_spacing: int = 2) -> None:
+        separator = pgettext("between the notes in brackets after an option's help: "
+                             "[default: 0; x>=0]", "; ")
+        if separator != "; ":
+            rows = [(term, _notes_separated(text, separator)) for term, text in rows]
+        super().write_dl(rows, col_max, col_spacing)
+
+
+def _notes_separated(text: str, separator: str) -> str:
+    """An option's help with the notes click adds in brackets (``  [default: 0; x>=0]``)
+    separated by ``separator``."""
+    head, bracket, notes = text.rpartition("  [")
+    if not bracket or not notes.endswith("]"):
+        return text
+    return head + bracket + notes.replace("; ", separator)
+
+
+class TranslatedOption(click.Option):
+    """An option whose error hint names its environment variable in the current language
+    (click writes ``(env var: 'X')`` in English whatever the language)."""
+
+    def get_error_hint(self, ctx: click.Context | None) -> str:
+        hint = click.Parameter.get_error_hint(self, ctx)
+        if not (self.show_envvar and self.envvar):
+            return hint
+        envvars = [self.envvar] if isinstance(self.envvar, str) else self.envvar
+        return _("{hint} (env var: {variables})").format(
+            hint=hint, variables=", ".join(f"'{var}'" for var in envvars))
+
+
+class TranslatedContext(click.Context):
+    formatter_class = TranslatedFormatter
+
+
 class TranslatedCommand(click.Command):
     """A click command whose help (``help=N_(...)``, not a docstring: gettext's extraction
     does not read docstrings) and options' helps are shown in the current language."""
+
+    context_class = TranslatedContext
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _translated_help(self, ctx):
@@ -99,6 +153,8 @@ class TranslatedCommand(click.Command):
 
 class TranslatedGroup(click.Group):
     """As :class:`TranslatedCommand`, for a group."""
+
+    context_class = TranslatedContext
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _translated_help(self, ctx):

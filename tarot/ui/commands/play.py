@@ -14,10 +14,11 @@ from click.core import ParameterSource
 
 from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS, make_player
 from tarot.engine.game import Game
+from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
 from tarot.storage.named_deals import Script
 from tarot.ui import terminal
-from tarot.ui.language import TranslatedCommand
+from tarot.ui.language import TranslatedCommand, TranslatedOption
 from tarot.ui.session import MAX_MATCH_DEALS, PlayOptions, play_session, typed_command
 from tarot.ui.terminal import QuitGame, TerminalGame, names_for
 
@@ -36,7 +37,8 @@ LEVELS = tuple(PLAYERS)
 @click.option("--save", "save_path", type=click.Path(path_type=Path),
               default=None, help=N_("Where to save the game (default: a new file under "
                                     "the games folder that `tarot saves` shows)."))
-@click.option("--level", default=DEFAULT_LEVEL, show_default=True, envvar="TAROT_LEVEL",
+@click.option("--level", cls=TranslatedOption, default=DEFAULT_LEVEL, show_default=True,
+              envvar="TAROT_LEVEL",
               show_envvar=True, type=click.Choice(LEVELS),
               help=N_("The computer players: random, easy (rules with lapses), rules "
                       "(quick), normal (sampling, ~0.02 s a card), strong (sampling, "
@@ -100,7 +102,7 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
         save = path.open("a", encoding="utf-8")
     except OSError as error:
         raise click.ClickException(_("{path}: cannot write: {error}").format(
-            path=path, error=error.strerror or error)) from None
+            path=path, error=os_error_said(error).shown)) from None
     try:
         with save:
             # Each event is written and flushed as it happens (LogWriter): once flushed it
@@ -123,7 +125,7 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
         raise click.ClickException(
             _("{path}: cannot save the game: {error}; what was saved can be continued with: "
               "{command} play --resume {resume}").format(
-                path=path, error=error.strerror or error, command=typed_command(),
+                path=path, error=os_error_said(error).shown, command=typed_command(),
                 resume=(resume_with or path).resolve())) from None
     # Two lines: a path and a command each fill much of a terminal's 80 columns.
     click.echo(_("Game saved: {path}").format(path=path.resolve()))

@@ -10,6 +10,7 @@ from click.shell_completion import CompletionItem
 from tarot.engine.walk import walk
 from tarot.explain.narrate import Narrator
 from tarot.files.atomic import refuse_unless_regular_or_new, write_text_atomic
+from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
 from tarot.storage.match_file import is_match_file, load_match, read_index
 from tarot.ui.commands.common import load_game, seat_names
@@ -144,7 +145,8 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incom
         raise click.ClickException(_("{path} exists: add --force to replace it")
                                    .format(path=out)) from None
     except OSError as error:
-        raise click.ClickException(f"{out}: {error.strerror or error}") from None
+        raise click.ClickException(_("{path}: {error}").format(
+            path=out, error=os_error_said(error).shown)) from None
     size = len(page.encode("utf-8"))
     fields = {"path": out, "size": (size + 1023) // 1024, "events": len(document["steps"])}
     if as_seat is None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from tarot.files.said import phase_said
 from tarot.i18n import N_, _, ngettext, pgettext
 from tarot.log import LogError, load_log
 from tarot.storage.match_file import MatchError, is_match_file, load_match, read_index
@@ -55,7 +56,7 @@ def saves() -> None:
                 state = state.format(count=played)
             else:
                 loaded = load_log(path, allow_incomplete=True, drop_torn=True)
-                phase = loaded.game.phase
+                phase = phase_said(loaded.game.phase).shown
                 if loaded.game.header.match_deals is not None:
                     # Killed before its index was made: --resume goes on with the match.
                     state = (_("a match, 1 deal, between deals") if loaded.game.is_over

@@ -41,6 +41,7 @@ from tarot.duplicate.simulate import (
     report,
     run_simulation,
 )
+from tarot.files.said import os_error_said
 from tarot.i18n import N_, _, ngettext, pgettext
 from tarot.ui.language import TranslatedCommand
 
@@ -75,8 +76,17 @@ if TYPE_CHECKING:
 
 
 
+def _decimal(text: str) -> str:
+    """A number written with the decimal mark of the current language (French: 0,5)."""
+    return text.replace(".", pgettext("decimal separator", "."))
+
+
 def _signed(value: float | None, digits: int = 1) -> str:
-    return pgettext("no figure", "n/a") if value is None else f"{value:+.{digits}f}"
+    return pgettext("no figure", "n/a") if value is None else _decimal(f"{value:+.{digits}f}")
+
+
+def _percent(value: float) -> str:
+    return _("{percent}%").format(percent=_decimal(f"{value:.1f}"))
 
 
 def _column(title: str, width: int) -> int:
@@ -107,18 +117,19 @@ def table(data: dict[str, Any]) -> list[str]:
     width = max(6, len(player), *(len(p["name"]) for p in data["players"]))
     widths = (_column(mean, 9), _column(interval, 16), _column(contracts, 10),
               _column(slams, 5))
+    percent = max(6, len(_percent(100.0)))
     lines.append(f" #  {player:<{width}}  {mean:>{widths[0]}}  {interval:<{widths[1]}}"
-                 f"  {contracts:>{widths[2]}} {'':>6}  {slams:>{widths[3]}}")
+                 f"  {contracts:>{widths[2]}} {'':>{percent}}  {slams:>{widths[3]}}")
     for entry in data["players"]:
         low, high = entry["interval"]
         shown = f"[{_signed(low)}, {_signed(high)}]"
         made_percent = (pgettext("no figure", "n/a") if entry["made_percent"] is None
-                        else f"{entry['made_percent']:.1f}%")
+                        else _percent(entry["made_percent"]))
         made_slams = f"{entry['slams']['made']}/{entry['slams']['declared']}"
         made = f"{entry['made']}/{entry['taken']}"
         lines.append(f"{entry['index']:>2}  {entry['name']:<{width}}  "
                      f"{_signed(entry['mean']):>{widths[0]}}  {shown:<{widths[1]}}  "
-                     f"{made:>{widths[2]}} {made_percent:>6}  {made_slams:>{widths[3]}}")
+                     f"{made:>{widths[2]}} {made_percent:>{percent}}  {made_slams:>{widths[3]}}")
     if timing:
         # Apart from the scores, so that each table fits 80 columns.
         mean_ms = pgettext("simulate column", "mean")
@@ -126,15 +137,19 @@ def table(data: dict[str, Any]) -> list[str]:
                   f" #  {player:<{width}}  {mean_ms:>9}  {'p95':>9}"]
         for entry in data["players"]:
             decisions = timing["decision_ms"][entry["index"]]
+            mean_text, p95_text = (_decimal(f"{decisions[key]:.3f}") for key in ("mean", "p95"))
             lines.append(f"{entry['index']:>2}  {entry['name']:<{width}}  "
-                         f"{decisions['mean']:>9.3f}  {decisions['p95']:>9.3f}")
+                         f"{mean_text:>9}  {p95_text:>9}")
     lines += ["", _("Paired differences (the same hands; points per game, 95% interval):")]
     compared = [p for p in data["players"] if p["vs"] is not None]
     for entry in compared:
         vs = entry["vs"]
-        half = pgettext("no figure", "n/a") if vs["ci95"] is None else f"{vs['ci95']:.1f}"
-        lines.append(f"  {entry['index']} {entry['name']} - {vs['index']} {vs['name']}: "
-                     f"{_signed(vs['difference'])} ± {half}")
+        half = (pgettext("no figure", "n/a") if vs["ci95"] is None
+                else _decimal(f"{vs['ci95']:.1f}"))
+        lines.append(_("  {index} {name} - {other_index} {other_name}: {difference} ± {half}")
+                     .format(index=entry["index"], name=entry["name"], other_index=vs["index"],
+                             other_name=vs["name"], difference=_signed(vs["difference"]),
+                             half=half))
     if not compared:
         lines.append(_("  none: every seat has the same player."))
     differences = data["by_name"]["differences"]
@@ -142,9 +157,10 @@ def table(data: dict[str, Any]) -> list[str]:
         lines += ["", _("By player, its seats pooled (points per game, 95% interval):")]
         for difference in differences:
             half = (pgettext("no figure", "n/a") if difference["ci95"] is None
-                    else f"{difference['ci95']:.1f}")
-            lines.append(f"  {difference['first']} - {difference['second']}: "
-                         f"{_signed(difference['difference'])} ± {half}")
+                    else _decimal(f"{difference['ci95']:.1f}"))
+            lines.append(_("  {first} - {second}: {difference} ± {half}").format(
+                first=difference["first"], second=difference["second"],
+                difference=_signed(difference["difference"]), half=half))
     if timing:
         lines += ["", *_wall_time(timing, data["deals"])]
     return lines
@@ -153,7 +169,7 @@ def table(data: dict[str, Any]) -> list[str]:
 def _wall_time(timing: dict[str, Any], deals: int) -> list[str]:
     if timing["wall_seconds"] is None:
         return [_("No wall time: this report was made from a results file, which keeps none.")]
-    fields = {"seconds": f"{timing['wall_seconds']:.1f}", "workers": timing["workers"],
+    fields = {"seconds": _decimal(f"{timing['wall_seconds']:.1f}"), "workers": timing["workers"],
               "scheduler": timing["scheduler"]}
     if timing["scheduler"] is None:
         said = _("Wall time {seconds} s with --workers {workers}.")
@@ -390,7 +406,7 @@ def _hold(stack: contextlib.ExitStack, path: Path) -> None:
         raise click.ClickException(str(error)) from None
     except OSError as error:
         raise click.ClickException(_("{path}: cannot lock the results file: {error}").format(
-            path=path, error=error.strerror or error)) from None
+            path=path, error=os_error_said(error).shown)) from None
 
 
 def _play(match: ResultsHeader, rules: RuleSet, done: Sequence[SeedRecord], backend: Backend,

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 import tarot.log
+from tarot.files.said import phase_said
 from tarot.i18n import N_, _, ngettext
 from tarot.log import LogError
 from tarot.storage.match_file import MatchError, is_match_file, load_match
@@ -82,7 +83,7 @@ def validate(files: tuple[str, ...], allow_incomplete: bool, as_json: bool) -> N
         else:
             said = ngettext("{path}: ok, {events} event, in progress ({phase})",
                             "{path}: ok, {events} events, in progress ({phase})", events)
-        click.echo(said.format(path=path, events=events, phase=game.phase))
+        click.echo(said.format(path=path, events=events, phase=phase_said(game.phase).shown))
     if as_json:
         click.echo(json.dumps(report, indent=2, ensure_ascii=False))
     if bad:
