@@ -176,3 +176,60 @@ def test_the_readme_keeps_its_marked_blocks() -> None:
     command = re.search(r"<!-- test-command -->\n```sh\n(.+?)\n```", text, re.DOTALL)
     assert command and command[1].startswith("python3 -m venv .venv && ")
     assert 'pytest -m "slow or not slow"' in command[1]
+
+
+TEXT_BLOCK = re.compile(r"^```text\n(.*?)^```", re.DOTALL | re.MULTILINE)
+
+
+@pytest.mark.parametrize("page", FRENCH, ids=lambda page: page.relative_to(ROOT).as_posix())
+def test_the_french_transcripts_are_checked_and_fit_the_terminal(page: Path) -> None:
+    """A transcript of the French pages is pasted from the program at 80 columns: none is
+    left marked as still to check, and no line of one is wider than the terminal."""
+    text = page.read_text(encoding="utf-8")
+    assert "transcript: to be checked" not in text
+    blocks = TEXT_BLOCK.findall(text)
+    assert blocks, "no transcript found"
+    wide = [line for block in blocks for line in block.splitlines() if len(line) > 80]
+    assert wide == []
+
+
+# The French card notation as docs/translating.md and docs/fr/jouer.md tell it: what a
+# French player types, and the card the table reads.
+FRENCH_NOTATION = [
+    ("RC", "KH"), ("R♥", "KH"), ("rc", "KH"), ("DP", "QS"), ("CP", "NS"), ("VP", "JS"),
+    ("10♦", "10D"), ("7K", "7D"), ("7T", "7C"), ("AP", "1S"), ("AT", "1C"), ("A♥", "1H"),
+    ("A21", "T21"), ("T21", "T21"), ("KH", "KH"), ("exc", "EXC"), ("excuse", "EXC"),
+    ("l'excuse", "EXC"), ("petit", "T1"), ("le petit", "T1"), ("le 21", "T21"),
+    ("atout 7", "T7"), ("l'atout 7", "T7"), ("roi de pique", "KS"), ("roi pique", "KS"),
+    ("dame de cœur", "QH"), ("dame de coeur", "QH"), ("la dame de pique", "QS"),
+    ("10 de carreau", "10D"), ("as de trèfle", "1C"), ("l'as de trefle", "1C"),
+    ("7 de cœur", "7H"), ("7♣", "7C"),
+]
+
+
+@pytest.mark.parametrize(("typed", "card"), FRENCH_NOTATION)
+def test_the_french_notation_is_what_the_docs_say(typed: str, card: str) -> None:
+    from tarot.engine.notation import card_code
+    from tarot.ui.language import use_language
+
+    use_language("fr")
+    assert card_code(typed, ["KH", "3S"], french=True) == card
+
+
+@pytest.mark.parametrize("typed", ["7C", "AC", "1C"])
+def test_the_french_clashes_the_docs_name_are_refused(typed: str) -> None:
+    from tarot.engine.notation import NotationError, card_code
+    from tarot.ui.language import use_language
+
+    use_language("fr")
+    with pytest.raises(NotationError, match="deux cartes"):
+        card_code(typed, ["KH", "3S"], french=True)
+
+
+def test_a_bare_21_is_the_21_of_trumps_in_a_short_french_hand() -> None:
+    from tarot.engine.notation import card_code
+    from tarot.ui.language import use_language
+
+    use_language("fr")
+    assert card_code("21", ["KH", "3S"], french=True) == "T21"
+    assert card_code("2", ["KH", "3S"], french=True) == "3S"
