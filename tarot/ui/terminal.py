@@ -34,11 +34,11 @@ from tarot.engine import phases
 from tarot.engine.cards import (
     CARD_BY_CODE,
     CODES,
-    CardError,
+    card_words,
     codes_of_mask,
     display,
     mask_of_codes,
-    parse_card,
+    quoted,
 )
 from tarot.engine.events import (
     Action,
@@ -51,7 +51,13 @@ from tarot.engine.events import (
 )
 from tarot.engine.events import Play as PlayCard
 from tarot.engine.game import Game
-from tarot.engine.notation import POIGNEE_WORDS, NotationError, bid_words, card_code
+from tarot.engine.notation import (
+    POIGNEE_WORDS,
+    NotationError,
+    bid_words,
+    card_code,
+    french_on,
+)
 from tarot.errors import IllegalAction
 from tarot.explain.narrate import Narrator, settlement_summary
 from tarot.i18n import N_, _, ngettext, pgettext
@@ -123,9 +129,11 @@ def styled(template: str, **fields: str | Text) -> Text:
 
 
 def _is_card(token: str) -> bool:
+    """Whether ``token`` names one card as the person's words are read (in French, ``A21``
+    and ``roi de pique`` too)."""
     try:
-        parse_card(token)
-    except CardError:
+        card_code(token, [])
+    except NotationError:
         return False
     return True
 
@@ -430,11 +438,14 @@ class TerminalGame:
         # Asked again until the answer is one it can take: a typo must not be taken as
         # "no poignée", nor the next answer played as a card.
         while True:
-            answer = self.ask_line(_("Which one (1 to {count}, the cards to show, or Enter "
-                                     "for none)?").format(count=len(options))).strip()
+            answer = self.ask_line(ngettext(
+                "Which one (1 to {count}, the cards to show, or Enter for none)?",
+                "Which one (1 to {count}, the cards to show, or Enter for none)?",
+                len(options)).format(count=len(options))).strip()
             if answer.lower() in NONE_WORDS:
                 return None
-            tokens = answer.replace(",", " ").split()
+            # The cards as the table reads them: "roi de pique" is one card in French.
+            tokens = card_words(answer, french=french_on())
             if len(tokens) > 1:
                 # The person's own subset, checked here by the engine's own rules (the
                 # level, trumps only, in hand, the Excuse rule), so that a refusal asks
@@ -453,17 +464,29 @@ class TerminalGame:
                     continue
             if answer.isdecimal() and len(answer) <= 3 and 1 <= int(answer) <= len(options):
                 return Poignee(seat=self.human, cards=options[int(answer) - 1].shown)
+            # One message per count (ngettext), so that a language may say "type 1" rather
+            # than "1 to 1" when a single poignée is offered.
             if answer.isdecimal():
-                why = _("{answer} is not one of the poignées listed: type 1 to {count}, the "
-                        "trumps to show separated by spaces, or Enter for none.")
+                why = ngettext(
+                    "{answer} is not one of the poignées listed: type 1 to {count}, the "
+                    "trumps to show separated by spaces, or Enter for none.",
+                    "{answer} is not one of the poignées listed: type 1 to {count}, the "
+                    "trumps to show separated by spaces, or Enter for none.", len(options))
             elif _is_card(answer):
-                why = _("a poignée shows all its trumps at once, not one card: type 1 to "
-                        "{count}, the trumps to show separated by spaces, or Enter for none.")
+                why = ngettext(
+                    "a poignée shows all its trumps at once, not one card: type 1 to "
+                    "{count}, the trumps to show separated by spaces, or Enter for none.",
+                    "a poignée shows all its trumps at once, not one card: type 1 to "
+                    "{count}, the trumps to show separated by spaces, or Enter for none.",
+                    len(options))
             else:
-                why = _("{answer} is neither a number nor cards: type 1 to {count}, the "
-                        "trumps to show separated by spaces, or Enter for none.")
+                why = ngettext(
+                    "{answer} is neither a number nor cards: type 1 to {count}, the "
+                    "trumps to show separated by spaces, or Enter for none.",
+                    "{answer} is neither a number nor cards: type 1 to {count}, the "
+                    "trumps to show separated by spaces, or Enter for none.", len(options))
             self.say("  ✗ " + why.format(answer=answer[:6] if answer.isdecimal() else
-                                        repr(answer[:20]), count=len(options)))
+                                        quoted(answer[:20]), count=len(options)))
 
     # -- drawing -----------------------------------------------------------------
 
