@@ -3,12 +3,19 @@ player found (docs/translating.md)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
+from tarot.bots.registry import make_player
+from tarot.engine.game import Game
 from tarot.log import read_log
 from tarot.ui.cli import main
+from tarot.ui.language import use_language
+from tarot.ui.terminal import QuitGame, TerminalGame
 
 
 def play_fr(args: list[str], answers: list[str]) -> str:
@@ -35,3 +42,35 @@ def test_the_poignee_dialogue_reads_french_cards_and_offers_one_poignee(tmp_path
     assert "1 à 1" not in out and "'" + "oui'" not in out
     game = read_log(save, allow_incomplete=True)
     assert not [e for e in game.events if e.type in {"poignee", "play"}]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_long_refusal_wraps_under_its_first_word_at_a_terminal(language: str) -> None:
+    """At 80 columns a refusal longer than the screen (the French 7C clash, a trump in the
+    discard) continues indented under its text, not at the left edge; piped, it stays one
+    line."""
+    use_language(language)
+    game = Game.new(1)
+    for word in ("garde", "pass", "pass", "pass"):
+        game.play(word)
+    typed = ["7C", "T3 3S 4S 10S 3C 10C" if language == "en" else "A3 3P 4P 10P 3T 10T",
+             "quit"]
+    for terminal_like in (True, False):
+        answers = iter(typed)
+        out = io.StringIO()
+        console = Console(file=out, width=80, force_terminal=terminal_like, color_system=None)
+        terminal = TerminalGame(game.clone(), [make_player("rules", game.rules)] * 4, 0,
+                                io.StringIO(), console=console,
+                                ask_line=lambda _, given=answers: next(given),
+                                interactive=False)
+        with pytest.raises(QuitGame):
+            terminal.human_turn()
+        refusals = [line for line in out.getvalue().splitlines()
+                    if not line.startswith("  ") or line.startswith(("  ✗", "    "))]
+        refusals = refusals[refusals.index(next(r for r in refusals if "✗" in r)):]
+        if terminal_like:
+            assert len(refusals) >= 3 and all(len(line) <= 80 for line in refusals)
+            assert all(line.startswith(("  ✗ ", "    ")) for line in refusals)
+        else:
+            assert all(line.startswith("  ✗ ") for line in refusals)
+            assert any(len(line) > 80 for line in refusals)

@@ -184,6 +184,11 @@ class TerminalGame:
             line.rstrip()
             self.say(Text(" " * indent) + line if number else line)
 
+    def refuse(self, message: str, style: str = "") -> None:
+        """A refused answer, "  ✗ " and why: at a terminal, a long reason wraps under its
+        first word rather than at the screen's left edge."""
+        self.say_indented(Text(f"  ✗ {message}", style=style), 4)
+
     @property
     def width(self) -> int:
         """The columns to lay the table out in: the terminal's, 80 when piped."""
@@ -315,11 +320,10 @@ class TerminalGame:
                 # Rendered from the refusal's fields: the seats by their names at this
                 # table, the person as "you" (the log's message says P0…P3).
                 message = with_symbols(error.render(self.names, self.human))
-                self.say(Text(f"  ✗ {message}", style="yellow"))
+                self.refuse(message, "yellow")
             except NotationError as error:
                 # A card the answer names is refused like a move; the words, more quietly.
-                self.say(Text(f"  ✗ {error}", style="yellow") if error.card else
-                         f"  ✗ {error}")
+                self.refuse(str(error), "yellow" if error.card else "")
 
     def show_hint(self) -> None:
         """What the hint player would play here and why, from the person's own view only."""
@@ -420,13 +424,13 @@ class TerminalGame:
         if not options or not self.game.legal_actions() or not any(
                 isinstance(a, Poignee) for a in self.game.legal_actions()):
             if not self.game.poignee_window_open(self.human):
-                self.say("  ✗ " + _("No poignée now: a poignée is shown just before your "
-                                    "first card, once (A12)."))
+                self.refuse(_("No poignée now: a poignée is shown just before your first "
+                              "card, once (A12)."))
             else:
                 fewest = self.game.rules.poignees[0].trumps
-                self.say("  ✗ " + _("No poignée with this hand: it takes {count} trumps (or "
-                                    "{fewer} and the Excuse) (R8).").format(
-                                        count=fewest, fewer=fewest - 1))
+                self.refuse(_("No poignée with this hand: it takes {count} trumps (or "
+                              "{fewer} and the Excuse) (R8).").format(count=fewest,
+                                                                      fewer=fewest - 1))
             return None
         for index, option in enumerate(options, start=1):
             self.say(Text("  ") + styled(_("{number}. {poignee}, +{bonus}: {cards}"),
@@ -456,11 +460,11 @@ class TerminalGame:
                     self.game.check(chosen)
                     return chosen
                 except NotationError as error:
-                    self.say(Text(f"  ✗ {error}", style="yellow"))
+                    self.refuse(str(error), "yellow")
                     continue
                 except IllegalAction as error:
                     message = with_symbols(error.render(self.names, self.human))
-                    self.say(Text(f"  ✗ {message}", style="yellow"))
+                    self.refuse(message, "yellow")
                     continue
             if answer.isdecimal() and len(answer) <= 3 and 1 <= int(answer) <= len(options):
                 return Poignee(seat=self.human, cards=options[int(answer) - 1].shown)
@@ -485,8 +489,8 @@ class TerminalGame:
                     "trumps to show separated by spaces, or Enter for none.",
                     "{answer} is neither a number nor cards: type 1 to {count}, the "
                     "trumps to show separated by spaces, or Enter for none.", len(options))
-            self.say("  ✗ " + why.format(answer=answer[:6] if answer.isdecimal() else
-                                        quoted(answer[:20]), count=len(options)))
+            self.refuse(why.format(answer=answer[:6] if answer.isdecimal() else
+                                   quoted(answer[:20]), count=len(options)))
 
     # -- drawing -----------------------------------------------------------------
 
