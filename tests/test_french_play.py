@@ -3,7 +3,9 @@ player found (docs/translating.md)."""
 
 from __future__ import annotations
 
+import functools
 import io
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -44,6 +46,10 @@ def test_the_poignee_dialogue_reads_french_cards_and_offers_one_poignee(tmp_path
     assert not [e for e in game.events if e.type in {"poignee", "play"}]
 
 
+def _next_answer(answers: Iterator[str], _prompt: str) -> str:
+    return next(answers)
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_long_refusal_wraps_under_its_first_word_at_a_terminal(language: str) -> None:
     """At 80 columns a refusal longer than the screen (the French 7C clash, a trump in the
@@ -61,7 +67,7 @@ def test_a_long_refusal_wraps_under_its_first_word_at_a_terminal(language: str) 
         console = Console(file=out, width=80, force_terminal=terminal_like, color_system=None)
         terminal = TerminalGame(game.clone(), [make_player("rules", game.rules)] * 4, 0,
                                 io.StringIO(), console=console,
-                                ask_line=lambda _, given=answers: next(given),
+                                ask_line=functools.partial(_next_answer, answers),
                                 interactive=False)
         with pytest.raises(QuitGame):
             terminal.human_turn()
