@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
+from rich.text import Text
 
 from tarot.bots.registry import make_player
 from tarot.engine.game import Game
@@ -80,3 +81,23 @@ def test_a_long_refusal_wraps_under_its_first_word_at_a_terminal(language: str) 
         else:
             assert all(line.startswith("  ✗ ") for line in refusals)
             assert any(len(line) > 80 for line in refusals)
+
+
+def test_a_wrapped_french_line_never_begins_with_a_semicolon_or_a_colon() -> None:
+    """French writes a space before « ; » and « : »: at a terminal the wrap must not break
+    there (the settlement "… contrat fait de 20 ; (25 + 20) × 2 …" once began a line with
+    "; (25")."""
+    use_language("fr")
+    game = Game.new(1)
+    out = io.StringIO()
+    console = Console(file=out, width=80, force_terminal=True, color_system=None)
+    terminal = TerminalGame(game, [make_player("rules", game.rules)] * 4, 0, io.StringIO(),
+                            console=console, ask_line=lambda _: "", interactive=False)
+    for start in range(0, 60):
+        text = "x" * start + " il fallait 41, 61 points : contrat fait de 20 ; (25 + 20) × 2"
+        terminal.say_indented(Text("  " + text + " = 90 par défenseur."), 2)
+    lines = out.getvalue().splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert not [line for line in lines if line.lstrip().startswith((";", ":", "»"))]
+    assert "\ue000" not in out.getvalue()
+    assert sum("contrat fait de 20 ; (25" in line for line in lines) > 20

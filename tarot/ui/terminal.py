@@ -102,6 +102,12 @@ HINT_WORDS = frozenset({"hint", "conseil"})
 HAND_WORDS = frozenset({"hand", "main"})
 NONE_WORDS = frozenset({"", "n", "no", "none", "non", "aucune"})
 
+# A space a line must not break at (French typography), and what stands for it while the
+# line is wrapped: a character of one column that is not a space.
+_UNBREAKABLE_SPACE = re.compile(r" (?=[;:?!»])|(?<=«) ")
+_KEPT_SPACE = "\ue000"
+
+
 class QuitGame(Exception):
     """The person asked to stop; the game so far is saved."""
 
@@ -180,8 +186,14 @@ class TerminalGame:
         if self.console.soft_wrap:
             self.say(text)
             return
-        for number, line in enumerate(text.wrap(self.console, self.width - indent)):
+        # French puts a space before « ; : ? ! » and inside « »: that space must not
+        # break, or a line would begin with "; (25 + 20) × 2". Wrapped as one word, then
+        # given back.
+        kept = text.copy()
+        kept.plain = _UNBREAKABLE_SPACE.sub(_KEPT_SPACE, text.plain)
+        for number, line in enumerate(kept.wrap(self.console, self.width - indent)):
             line.rstrip()
+            line.plain = line.plain.replace(_KEPT_SPACE, " ")
             self.say(Text(" " * indent) + line if number else line)
 
     def refuse(self, message: str, style: str = "") -> None:
