@@ -101,3 +101,26 @@ def test_a_wrapped_french_line_never_begins_with_a_semicolon_or_a_colon() -> Non
     assert not [line for line in lines if line.lstrip().startswith((";", ":", "»"))]
     assert "\ue000" not in out.getvalue()
     assert sum("contrat fait de 20 ; (25" in line for line in lines) > 20
+
+
+@pytest.mark.parametrize(("language", "you", "inside"), [("en", "You", "You"),
+                                                        ("fr", "Vous", "vous")])
+def test_a_redeal_note_names_the_person_as_a_sentence_does(language: str, you: str,
+                                                           inside: str) -> None:
+    """On the sheet's head the person is "Vous"; in the note under it, inside a sentence,
+    "vous" in French (English keeps "You", as before)."""
+    from tarot.engine.events import Settlement
+    from tarot.storage.match_file import SheetRow, redeal_notes
+
+    use_language(language)
+    settlement = Settlement(contract="garde", taker=0, multiplier=2, taker_half_points=100,
+                            defence_half_points=82, taker_bouts=("T21", "EXC"),
+                            target_half_points=82, contract_made=True, difference=9,
+                            base=68, petit_au_bout=None, petit_au_bout_bonus=0, poignees=(),
+                            chelem=(), per_defender=-68, scores=(204, -68, -68, -68))
+    # Deal 3, first dealt by North; all passed twice: West dealt, then the person.
+    row = SheetRow(3, 2, settlement, 0, ("all_passed", "all_passed"))
+    names = (you, *{"en": ("East", "North", "West"), "fr": ("Est", "Nord", "Ouest")}[language])
+    notes = redeal_notes(row, names)
+    assert notes[1].endswith(f" {inside}.") and inside in notes[1]
+    assert you not in notes[1] or you == inside
