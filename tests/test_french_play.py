@@ -86,7 +86,7 @@ def test_a_long_refusal_wraps_under_its_first_word_at_a_terminal(language: str) 
 def test_a_wrapped_french_line_never_begins_with_a_semicolon_or_a_colon() -> None:
     """French writes a space before « ; » and « : »: at a terminal the wrap must not break
     there (the settlement "… contrat fait de 20 ; (25 + 20) × 2 …" once began a line with
-    "; (25")."""
+    "; (25"), nor inside the sum ("(25 +" then "11) × 2")."""
     use_language("fr")
     game = Game.new(1)
     out = io.StringIO()
@@ -99,6 +99,8 @@ def test_a_wrapped_french_line_never_begins_with_a_semicolon_or_a_colon() -> Non
     lines = out.getvalue().splitlines()
     assert all(len(line) <= 80 for line in lines)
     assert not [line for line in lines if line.lstrip().startswith((";", ":", "»"))]
+    # Nor inside the sum, which reads as one piece.
+    assert all("(25 + 20) × 2" in line for line in lines if "(25" in line)
     assert "\ue000" not in out.getvalue()
     assert sum("contrat fait de 20 ; (25" in line for line in lines) > 20
 

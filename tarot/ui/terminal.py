@@ -102,9 +102,11 @@ HINT_WORDS = frozenset({"hint", "conseil"})
 HAND_WORDS = frozenset({"hand", "main"})
 NONE_WORDS = frozenset({"", "n", "no", "none", "non", "aucune"})
 
-# A space a line must not break at (French typography), and what stands for it while the
-# line is wrapped: a character of one column that is not a space.
-_UNBREAKABLE_SPACE = re.compile(r" (?=[;:?!»])|(?<=«) ")
+# A space a line must not break at, and what stands for it while the line is wrapped: a
+# character of one column that is not a space. French typography's, before « ; : ? ! »
+# and inside « »; and those of a sum, "(25 + 11) × 2 = 72", which reads as one piece.
+_UNBREAKABLE_SPACE = re.compile(r" (?=[;:?!»])|(?<=«) |(?<=[\d)]) (?=[+×=] )|"
+                                r"(?<= [+×=]) (?=[\d(])")
 _KEPT_SPACE = "\ue000"
 
 
