@@ -126,3 +126,30 @@ def test_a_redeal_note_names_the_person_as_a_sentence_does(language: str, you: s
     notes = redeal_notes(row, names)
     assert notes[1].endswith(f" {inside}.") and inside in notes[1]
     assert you not in notes[1] or you == inside
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_poignee_offer_wraps_as_a_block_at_a_terminal(language: str) -> None:
+    """four-kings-triple: South may show three poignées, the triple of fifteen trumps. At 80
+    columns the offer's line and each poignée wrap within the screen, never beginning a
+    line with « : » (French writes "… triple) : tapez p")."""
+    from tarot.storage.named_deals import load_named_deal
+
+    use_language(language)
+    game = load_named_deal("four-kings-triple").start()
+    discard = {"en": "2S 3H 4D 5C T6 T7", "fr": "2P 3♥ 4K 5T A6 A7"}[language]
+    for word in ("garde", "pass", "pass", "pass", discard, "n"):
+        game.play(game.parse(word))
+    out = io.StringIO()
+    console = Console(file=out, width=80, force_terminal=True, color_system=None)
+    answers = iter(["p", "", "quit"])
+    terminal = TerminalGame(game, [make_player("rules", game.rules)] * 4, 0, io.StringIO(),
+                            console=console, ask_line=functools.partial(_next_answer, answers),
+                            interactive=False)
+    with pytest.raises(QuitGame):
+        terminal.human_turn()
+    lines = out.getvalue().splitlines()
+    assert all(len(line) <= 80 for line in lines), "\n".join(lines)
+    assert not [line for line in lines if line.startswith(":")]
+    third = next(i for i, line in enumerate(lines) if line.startswith("  3. "))
+    assert lines[third + 1].startswith("     ") and lines[third + 1].strip()

@@ -447,10 +447,11 @@ class TerminalGame:
                                                                       fewer=fewest - 1))
             return None
         for index, option in enumerate(options, start=1):
-            self.say(Text("  ") + styled(_("{number}. {poignee}, +{bonus}: {cards}"),
-                                         number=str(index), poignee=option.level.label,
-                                         bonus=str(option.level.bonus),
-                                         cards=cards_line(option.shown)))
+            self.say_indented(Text("  ") + styled(_("{number}. {poignee}, +{bonus}: {cards}"),
+                                                  number=str(index),
+                                                  poignee=option.level.label,
+                                                  bonus=str(option.level.bonus),
+                                                  cards=cards_line(option.shown)), 5)
         self.say("  " + _("(These show your lowest trumps; to show others, type the cards "
                           "themselves.)"))
         # Asked again until the answer is one it can take: a typo must not be taken as
@@ -535,8 +536,9 @@ class TerminalGame:
         if any(isinstance(a, Poignee) for a in self.game.legal_actions()):
             levels = ", ".join(option.level.label.lower() for option in
                                self.game.poignee_options())
-            self.say(Text(_("You may show a poignée now ({levels}): type p, or play a card "
-                            "to show none.").format(levels=levels), style="bold"))
+            self.say_indented(Text(_("You may show a poignée now ({levels}): type p, or play "
+                                     "a card to show none.").format(levels=levels),
+                                   style="bold"), 0)
 
     def show_last_trick(self) -> None:
         tricks = [e for e in self.game.events if isinstance(e, TrickTaken)]
