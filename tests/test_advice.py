@@ -182,7 +182,8 @@ def test_the_reasons_in_french_are_plain_french() -> None:
         f"pas {display(PETIT)} : le Petit serait très probablement perdu",
         f"pas {display(13)} : le preneur la prendrait très probablement, et une carte plus "
         "basse de la même couleur fait aussi bien",
-        "le chiffre de l'Excuse tient compte de ce que vaut le fait de la garder pour plus tard"]
+        "le chiffre de l'Excuse est diminué de ce que rapporterait le fait de la garder pour "
+        "plus tard"]
     english = re.compile(r"\b(with|your|side|trick|deals?|of|those|scores?|less|average|"
                          r"taker|goes|down|not|would|the)\b")
     for reason in apart + by_points + said + left:

@@ -181,7 +181,7 @@ def test_an_unknown_card_in_french_suggests_the_french_codes(french: None) -> No
     with pytest.raises(NotationError) as raised:
         card_code("ZZ", [])
     assert str(raised.value) == (
-        "« ZZ » n'est pas une carte : écrivez un rang et une couleur (RC, 10♦, DP, 1T), un "
+        "« ZZ » n'est pas une carte : écrivez une valeur et une couleur (RC, 10♦, DP, 1T), un "
         "atout A1…A21, EXC, ou le nom de la carte (roi de cœur, le petit, l'excuse)")
     assert raised.value.card
 
@@ -193,7 +193,7 @@ def test_a_bare_21(french: None) -> None:
     assert card_code("21", long) == long[20] != "T21"
     assert card_code("21", short) == "T21"
     with pytest.raises(NotationError,
-                       match=r"^22 n'est pas un numéro de carte : votre main a 10 cartes$"):
+                       match=r"^22 n'est pas un numéro de carte : vous avez 10 cartes en main$"):
         card_code("22", short)
     use_language("en")
     with pytest.raises(NotationError, match=r"^21 is not a card number: your hand has 10 cards"):
@@ -249,6 +249,7 @@ def test_scripts_stay_in_the_english_codes(french: None) -> None:
     ("passe", None), ("je passe", None), ("Je passe", None), ("pass", None),
     ("garde sans le chien", "garde_sans"), ("Garde contre le chien", "garde_contre"),
     ("garde-sans-le-chien", "garde_sans"), ("garde sans", "garde_sans"), ("prise", "prise"),
+    ("garde sans chien", "garde_sans"), ("Garde contre chien", "garde_contre"),
 ])
 def test_french_bids_in_both_languages(language: str, text: str, contract: str | None) -> None:
     use_language(language)
@@ -271,4 +272,4 @@ def test_an_unknown_bid_in_french(french: None) -> None:
     game.play("garde")
     with pytest.raises(NotationError) as raised:
         game.parse("bof")
-    assert str(raised.value) == "Tapez l'un de ces mots : passe, garde_sans, garde_contre"
+    assert str(raised.value) == "Tapez l'un de ces mots : passe, garde sans, garde contre"

@@ -61,7 +61,7 @@ def test_a_redeal_in_french() -> None:
     use_language("fr")
     lines = story(ROOT / "replays" / "petit-sec.jsonl", None)
     assert "La donne est nulle (vous avez le petit sec) ; vous redistribuez." in lines
-    assert "Nouvelle distribution 1 ; donneur : vous." in lines
+    assert "Redistribution n° 1 ; donneur : vous." in lines
     passes = story(ROOT / "replays" / "four-passes.jsonl", None)
     assert any(line.startswith("La donne est nulle (tout le monde a passé) ; ")
                for line in passes)
@@ -80,12 +80,14 @@ def test_the_settlement_summary_made_and_failed_in_french() -> None:
     use_language("fr")
     made, narrator = settled(True)
     first = settlement_summary(made, narrator.rules, FRENCH_NAMES)[0]
-    assert re.fullmatch(r"[\w ]+ par \w+, \d bouts?, il fallait \d+(,5)?, \d+(,5)? points : "
+    assert re.fullmatch(r"[\w ]+ \(preneur : \w+\), \d bouts?, il fallait \d+(,5)?, "
+                        r"\d+(,5)? points : "
                         r"contrat fait de \d+ ; \(25 \+ \d+\) × \d = \d+ par défenseur\.",
                         first), first
     lost, narrator = settled(False)
     lines = settlement_summary(lost, narrator.rules, FRENCH_NAMES)
-    assert re.fullmatch(r"[\w ]+ par \w+, \d bouts?, il fallait \d+(,5)?, \d+(,5)? points : "
+    assert re.fullmatch(r"[\w ]+ \(preneur : \w+\), \d bouts?, il fallait \d+(,5)?, "
+                        r"\d+(,5)? points : "
                         r"chuté de \d+ ; \(25 \+ \d+\) × \d = \d+ par défenseur\.",
                         lines[0]), lines[0]
     assert lines[-1].startswith("  Marque : Vous ")

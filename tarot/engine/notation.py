@@ -53,8 +53,9 @@ NO_WORDS = frozenset({"", "n", "no", "non", "no chelem", "no_chelem"})
 # After "chelem" (``chelem yes``, ``chelem oui``): the answers read in both languages.
 CHELEM_YES = frozenset({"yes", "true", "oui"})
 CHELEM_NO = frozenset({"no", "false", "non"})
-# A contract's French name says whose the chien is: "Garde sans le chien" is garde_sans.
-_CHIEN_SUFFIX = "_le_chien"
+# A contract's French name says whose the chien is: "Garde sans le chien" is garde_sans
+# (and "garde sans chien", as a player says it quickly).
+_CHIEN_SUFFIXES = ("_le_chien", "_chien")
 POIGNEE_WORDS = frozenset({"p", "poignee", "poignée"})
 
 
@@ -179,12 +180,17 @@ def _parse_bid(answer: str, seat: int, game: Game) -> Bid:
     by_name = {_bid_word(name): cid for cid, c in contracts.items()
                for name in (c.name, c.label)}
     contract = by_name.get(word, word)
-    if contract not in contracts and word.endswith(_CHIEN_SUFFIX):
-        # "garde sans le chien", "garde contre le chien": the FFT's names, in either language.
-        short = word.removesuffix(_CHIEN_SUFFIX)
-        contract = by_name.get(short, short)
+    for suffix in _CHIEN_SUFFIXES:
+        if contract not in contracts and word.endswith(suffix):
+            # "garde sans le chien", "garde contre le chien": the FFT's names, in either
+            # language.
+            short = word.removesuffix(suffix)
+            contract = by_name.get(short, short)
     if contract not in contracts:
-        raise NotationError(_("Type one of: {words}").format(words=", ".join(bid_words(game))))
+        # Written as the prompt writes them: garde_sans in English, garde sans in French.
+        words = ", ".join(word.replace("_", pgettext("bid typed", "_"))
+                          for word in bid_words(game))
+        raise NotationError(_("Type one of: {words}").format(words=words))
     return Bid(seat=seat, contract=contract)
 
 

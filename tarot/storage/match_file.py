@@ -299,11 +299,15 @@ def dealer_text(row: SheetRow, names: Sequence[str]) -> str:
 def redeal_notes(row: SheetRow, names: Sequence[str]) -> list[str]:
     """A line a redeal of the row's deal: who dealt, why it was dealt again, to whom the
     deal passed (R5, A17: the deal passes to the right)."""
+    # The person's seat is "You" on the sheet's head, and inside a sentence as a person
+    # writes it there ("vous" in French; "You" in English, as before).
+    inside = {pgettext("seat", "You"): pgettext("seat inside a sentence", "You")}
     notes = []
     for step, reason in enumerate(row.redeals):
         dealt, passed_to = (row.dealer + step) % 4, (row.dealer + step + 1) % 4
-        notes.append(_(_REDEAL_NOTES[reason]).format(deal=row.deal, dealer=names[dealt],
-                                                      next=names[passed_to]))
+        notes.append(_(_REDEAL_NOTES[reason]).format(
+            deal=row.deal, dealer=inside.get(names[dealt], names[dealt]),
+            next=inside.get(names[passed_to], names[passed_to])))
     return notes
 
 

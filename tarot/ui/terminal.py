@@ -34,11 +34,11 @@ from tarot.engine import phases
 from tarot.engine.cards import (
     CARD_BY_CODE,
     CODES,
-    CardError,
+    card_words,
     codes_of_mask,
     display,
     mask_of_codes,
-    parse_card,
+    quoted,
 )
 from tarot.engine.events import (
     Action,
@@ -51,7 +51,13 @@ from tarot.engine.events import (
 )
 from tarot.engine.events import Play as PlayCard
 from tarot.engine.game import Game
-from tarot.engine.notation import POIGNEE_WORDS, NotationError, bid_words, card_code
+from tarot.engine.notation import (
+    POIGNEE_WORDS,
+    NotationError,
+    bid_words,
+    card_code,
+    french_on,
+)
 from tarot.errors import IllegalAction
 from tarot.explain.narrate import Narrator, settlement_summary
 from tarot.i18n import N_, _, ngettext, pgettext
@@ -96,6 +102,14 @@ HINT_WORDS = frozenset({"hint", "conseil"})
 HAND_WORDS = frozenset({"hand", "main"})
 NONE_WORDS = frozenset({"", "n", "no", "none", "non", "aucune"})
 
+# A space a line must not break at, and what stands for it while the line is wrapped: a
+# character of one column that is not a space. French typography's, before « ; : ? ! »
+# and inside « »; and those of a sum, "(25 + 11) × 2 = 72", which reads as one piece.
+_UNBREAKABLE_SPACE = re.compile(r" (?=[;:?!»])|(?<=«) |(?<=[\d)]) (?=[+×=] )|"
+                                r"(?<= [+×=]) (?=[\d(])")
+_KEPT_SPACE = "\ue000"
+
+
 class QuitGame(Exception):
     """The person asked to stop; the game so far is saved."""
 
@@ -123,9 +137,11 @@ def styled(template: str, **fields: str | Text) -> Text:
 
 
 def _is_card(token: str) -> bool:
+    """Whether ``token`` names one card as the person's words are read (in French, ``A21``
+    and ``roi de pique`` too)."""
     try:
-        parse_card(token)
-    except CardError:
+        card_code(token, [])
+    except NotationError:
         return False
     return True
 
@@ -172,9 +188,20 @@ class TerminalGame:
         if self.console.soft_wrap:
             self.say(text)
             return
-        for number, line in enumerate(text.wrap(self.console, self.width - indent)):
+        # French puts a space before « ; : ? ! » and inside « »: that space must not
+        # break, or a line would begin with "; (25 + 20) × 2". Wrapped as one word, then
+        # given back.
+        kept = text.copy()
+        kept.plain = _UNBREAKABLE_SPACE.sub(_KEPT_SPACE, text.plain)
+        for number, line in enumerate(kept.wrap(self.console, self.width - indent)):
             line.rstrip()
+            line.plain = line.plain.replace(_KEPT_SPACE, " ")
             self.say(Text(" " * indent) + line if number else line)
+
+    def refuse(self, message: str, style: str = "") -> None:
+        """A refused answer, "  ✗ " and why: at a terminal, a long reason wraps under its
+        first word rather than at the screen's left edge."""
+        self.say_indented(Text(f"  ✗ {message}", style=style), 4)
 
     @property
     def width(self) -> int:
@@ -307,11 +334,10 @@ class TerminalGame:
                 # Rendered from the refusal's fields: the seats by their names at this
                 # table, the person as "you" (the log's message says P0…P3).
                 message = with_symbols(error.render(self.names, self.human))
-                self.say(Text(f"  ✗ {message}", style="yellow"))
+                self.refuse(message, "yellow")
             except NotationError as error:
                 # A card the answer names is refused like a move; the words, more quietly.
-                self.say(Text(f"  ✗ {error}", style="yellow") if error.card else
-                         f"  ✗ {error}")
+                self.refuse(str(error), "yellow" if error.card else "")
 
     def show_hint(self) -> None:
         """What the hint player would play here and why, from the person's own view only."""
@@ -412,29 +438,33 @@ class TerminalGame:
         if not options or not self.game.legal_actions() or not any(
                 isinstance(a, Poignee) for a in self.game.legal_actions()):
             if not self.game.poignee_window_open(self.human):
-                self.say("  ✗ " + _("No poignée now: a poignée is shown just before your "
-                                    "first card, once (A12)."))
+                self.refuse(_("No poignée now: a poignée is shown just before your first "
+                              "card, once (A12)."))
             else:
                 fewest = self.game.rules.poignees[0].trumps
-                self.say("  ✗ " + _("No poignée with this hand: it takes {count} trumps (or "
-                                    "{fewer} and the Excuse) (R8).").format(
-                                        count=fewest, fewer=fewest - 1))
+                self.refuse(_("No poignée with this hand: it takes {count} trumps (or "
+                              "{fewer} and the Excuse) (R8).").format(count=fewest,
+                                                                      fewer=fewest - 1))
             return None
         for index, option in enumerate(options, start=1):
-            self.say(Text("  ") + styled(_("{number}. {poignee}, +{bonus}: {cards}"),
-                                         number=str(index), poignee=option.level.label,
-                                         bonus=str(option.level.bonus),
-                                         cards=cards_line(option.shown)))
+            self.say_indented(Text("  ") + styled(_("{number}. {poignee}, +{bonus}: {cards}"),
+                                                  number=str(index),
+                                                  poignee=option.level.label,
+                                                  bonus=str(option.level.bonus),
+                                                  cards=cards_line(option.shown)), 5)
         self.say("  " + _("(These show your lowest trumps; to show others, type the cards "
                           "themselves.)"))
         # Asked again until the answer is one it can take: a typo must not be taken as
         # "no poignée", nor the next answer played as a card.
         while True:
-            answer = self.ask_line(_("Which one (1 to {count}, the cards to show, or Enter "
-                                     "for none)?").format(count=len(options))).strip()
+            answer = self.ask_line(ngettext(
+                "Which one (1 to {count}, the cards to show, or Enter for none)?",
+                "Which one (1 to {count}, the cards to show, or Enter for none)?",
+                len(options)).format(count=len(options))).strip()
             if answer.lower() in NONE_WORDS:
                 return None
-            tokens = answer.replace(",", " ").split()
+            # The cards as the table reads them: "roi de pique" is one card in French.
+            tokens = card_words(answer, french=french_on())
             if len(tokens) > 1:
                 # The person's own subset, checked here by the engine's own rules (the
                 # level, trumps only, in hand, the Excuse rule), so that a refusal asks
@@ -445,25 +475,37 @@ class TerminalGame:
                     self.game.check(chosen)
                     return chosen
                 except NotationError as error:
-                    self.say(Text(f"  ✗ {error}", style="yellow"))
+                    self.refuse(str(error), "yellow")
                     continue
                 except IllegalAction as error:
                     message = with_symbols(error.render(self.names, self.human))
-                    self.say(Text(f"  ✗ {message}", style="yellow"))
+                    self.refuse(message, "yellow")
                     continue
             if answer.isdecimal() and len(answer) <= 3 and 1 <= int(answer) <= len(options):
                 return Poignee(seat=self.human, cards=options[int(answer) - 1].shown)
+            # One message per count (ngettext), so that a language may say "type 1" rather
+            # than "1 to 1" when a single poignée is offered.
             if answer.isdecimal():
-                why = _("{answer} is not one of the poignées listed: type 1 to {count}, the "
-                        "trumps to show separated by spaces, or Enter for none.")
+                why = ngettext(
+                    "{answer} is not one of the poignées listed: type 1 to {count}, the "
+                    "trumps to show separated by spaces, or Enter for none.",
+                    "{answer} is not one of the poignées listed: type 1 to {count}, the "
+                    "trumps to show separated by spaces, or Enter for none.", len(options))
             elif _is_card(answer):
-                why = _("a poignée shows all its trumps at once, not one card: type 1 to "
-                        "{count}, the trumps to show separated by spaces, or Enter for none.")
+                why = ngettext(
+                    "a poignée shows all its trumps at once, not one card: type 1 to "
+                    "{count}, the trumps to show separated by spaces, or Enter for none.",
+                    "a poignée shows all its trumps at once, not one card: type 1 to "
+                    "{count}, the trumps to show separated by spaces, or Enter for none.",
+                    len(options))
             else:
-                why = _("{answer} is neither a number nor cards: type 1 to {count}, the "
-                        "trumps to show separated by spaces, or Enter for none.")
-            self.say("  ✗ " + why.format(answer=answer[:6] if answer.isdecimal() else
-                                        repr(answer[:20]), count=len(options)))
+                why = ngettext(
+                    "{answer} is neither a number nor cards: type 1 to {count}, the "
+                    "trumps to show separated by spaces, or Enter for none.",
+                    "{answer} is neither a number nor cards: type 1 to {count}, the "
+                    "trumps to show separated by spaces, or Enter for none.", len(options))
+            self.refuse(why.format(answer=answer[:6] if answer.isdecimal() else
+                                   quoted(answer[:20]), count=len(options)))
 
     # -- drawing -----------------------------------------------------------------
 
@@ -494,8 +536,9 @@ class TerminalGame:
         if any(isinstance(a, Poignee) for a in self.game.legal_actions()):
             levels = ", ".join(option.level.label.lower() for option in
                                self.game.poignee_options())
-            self.say(Text(_("You may show a poignée now ({levels}): type p, or play a card "
-                            "to show none.").format(levels=levels), style="bold"))
+            self.say_indented(Text(_("You may show a poignée now ({levels}): type p, or play "
+                                     "a card to show none.").format(levels=levels),
+                                   style="bold"), 0)
 
     def show_last_trick(self) -> None:
         tricks = [e for e in self.game.events if isinstance(e, TrickTaken)]
