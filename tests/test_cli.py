@@ -636,3 +636,55 @@ def test_no_english_is_left_on_the_french_table(tmp_path: Path,
                "clubs", "Cards:"]
     left = [word for word in english if re.search(rf"\b{re.escape(word)}\b", shown)]
     assert left == [], left
+
+
+_FRENCH_RANK = {"K": "R", "Q": "D", "N": "C", "J": "V"}
+_FRENCH_RANK_WORD = {"K": "roi", "Q": "dame", "N": "cavalier", "J": "valet", "1": "as"}
+_SUIT_LETTER = {"S": "P", "H": "C", "D": "K", "C": "T"}
+_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SUIT_WORD = {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"}
+
+
+def typed_in_french(code: str, form: int) -> str:
+    """A card as a French player may type it: its French letters (``RP``, ``10K``), its
+    rank with the suit's symbol (``D♥``), or its name (``valet de trèfle``), by ``form``;
+    trumps as ``A7`` or ``atout 7``, the Petit as ``petit``, the Excuse as ``excuse``."""
+    if code == "EXC":
+        return "excuse"
+    if code == "T1":
+        return "petit"
+    if code.startswith("T"):
+        return f"A{code[1:]}" if form % 2 else f"atout {code[1:]}"
+    rank, suit = code[:-1], code[-1]
+    if form % 3 == 0 and not (rank.isdecimal() and suit == "H"):  # 7C: hearts or clubs?
+        return _FRENCH_RANK.get(rank, rank) + _SUIT_LETTER[suit]
+    if form % 3 == 1:
+        return _FRENCH_RANK.get(rank, rank) + _SUIT_SYMBOL[suit]
+    return f"{_FRENCH_RANK_WORD.get(rank, rank)} de {_SUIT_WORD[suit]}"
+
+
+def test_a_deal_typed_in_french_card_codes_saves_the_log_typed_in_english(
+        tmp_path: Path) -> None:
+    """The person's discard and every card typed by name, in English codes (``KH``) and in
+    French (``RC``, ``D♥``, ``valet de trèfle``, ``A7``, ``petit``, ``excuse``): the same
+    save, byte for byte, as the deal played by the cards' numbers."""
+    by_number = tmp_path / "numbers.jsonl"
+    code, out = run(["play", "--seed", "5", "--save", str(by_number)],
+                    "garde\nauto\nn\n" + ANY_CARD)
+    assert code == 0, out
+    events = events_of(by_number)
+    discard = next(e["cards"] for e in events if e["type"] == "discard")
+    plays = [e["card"] for e in events if e["type"] == "play" and e["seat"] == 0]
+    assert isinstance(discard, list) and len(plays) == 18
+    typed = {
+        "en": "garde\n" + " ".join(discard) + "\nn\n" + "".join(f"{c}\n" for c in plays),
+        "fr": "garde\n" + " ".join(typed_in_french(c, 0) for c in discard) + "\nnon\n"
+              + "".join(f"{typed_in_french(str(c), i)}\n" for i, c in enumerate(plays)),
+    }
+    for language, answers in typed.items():
+        save = tmp_path / f"{language}.jsonl"
+        code, out = run(["play", "--lang", language, "--seed", "5", "--save", str(save)],
+                        answers)
+        assert code == 0, out
+        assert "✗" not in out, out  # every card read as typed, none refused
+        assert save.read_bytes() == by_number.read_bytes(), language
