@@ -44,7 +44,13 @@ def _catalogue(language: str) -> _gettext.NullTranslations:
         return _gettext.NullTranslations()
     # fallback=False: a language of LANGUAGES whose .mo is missing is a broken install, and
     # must say so rather than quietly print English.
-    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+    try:
+        return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+    except OSError as error:
+        raise LanguageError(f"the catalogue of {language!r} cannot be read "
+                            f"({LOCALE_DIR / language / 'LC_MESSAGES' / (DOMAIN + '.mo')}: "
+                            f"{error.strerror or error}): reinstall tarot, or choose "
+                            "--lang en") from None
 
 
 def set_language(language: str) -> None:
@@ -112,6 +118,12 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, where the same English word needs two
     translations (a context tells them apart: ``pgettext("card rank", "K")``)."""
     return _Current.translations.pgettext(context, message)
+
+
+def decimal(number: str) -> str:
+    """A number written in English (``"4.5"``, ``"+394.8"``) with the current language's decimal
+    mark (French: ``"4,5"``): every decimal a person reads is written through here."""
+    return number.replace(".", pgettext("decimal separator", "."))
 
 
 def N_(message: str) -> str:

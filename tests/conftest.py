@@ -9,7 +9,7 @@ import pytest
 
 from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
-from tarot.ui.language import use_language
+from tarot.ui.language import speaking
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -25,11 +25,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _english_after_each_test() -> Iterator[None]:
-    """A test that played in French leaves the next one in English (the language is the
-    process's, as a command line sets it)."""
-    yield
-    use_language("en")
+def _english_in_each_test() -> Iterator[None]:
+    """Each test starts in English, and a test that switched to French (use_language) leaves
+    the process as it found it: the language, gettext's domain, LANGUAGE."""
+    with speaking("en"):
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -119,3 +119,32 @@ def test_every_command_takes_the_option() -> None:
         result = CliRunner().invoke(main, [name, "--help", "--lang", "fr"])
         assert result.exit_code == 0, (name, result.output)
         assert "--lang" in result.output
+
+
+def test_a_missing_catalogue_is_said_not_a_traceback(tmp_path, monkeypatch) -> None:
+    """A broken install (the .mo left out) names the file and the way out, exit 2."""
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    with pytest.raises(LanguageError, match="reinstall tarot, or choose --lang en"):
+        i18n.set_language("fr")
+    assert i18n.language() == "en"  # the language before is kept
+    result = CliRunner().invoke(main, ["--lang", "fr", "rules", "R16"])
+    assert result.exit_code == 2
+    assert "tarot.mo" in result.output and "Traceback" not in result.output
+
+
+def test_a_command_leaves_the_process_as_it_found_it(monkeypatch) -> None:
+    """One process may run several commands (the tests do; a program may embed one): the
+    language, gettext's global domain and LANGUAGE are the command's own while it runs."""
+    import os
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    before = (i18n.language(), gettext.textdomain())
+    seen = {}
+
+    def spy(*args: object, **kwargs: object) -> None:
+        seen.update(language=i18n.language(), variable=os.environ.get("LANGUAGE"))
+
+    monkeypatch.setattr("tarot.ui.commands.schema.schema.callback", spy)
+    assert CliRunner().invoke(main, ["--lang", "fr", "schema"]).exit_code == 0
+    assert seen == {"language": "fr", "variable": "fr"}
+    assert (i18n.language(), gettext.textdomain()) == before
+    assert "LANGUAGE" not in os.environ

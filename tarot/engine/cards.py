@@ -23,7 +23,6 @@ from tarot.i18n import SOURCE_LANGUAGE, _, language, pgettext
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANK_CODES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
 JACK, KNIGHT, QUEEN, KING = 11, 12, 13, 14
 
@@ -112,10 +111,6 @@ def display(card: int, symbols: bool = True) -> str:
     rank = card % 14 + 1
     letter = _face_letter(rank) if rank >= JACK else RANK_CODES[rank - 1]
     return letter + SUIT_SYMBOLS[card // 14]
-
-
-RANK_WORDS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "knight", "queen",
-              "king")
 
 
 def rank_word(card: int) -> str:

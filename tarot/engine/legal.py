@@ -310,7 +310,7 @@ def _names(mask: int) -> CardText:
     return CardText(mask)
 
 
-def suit_word(suit: int) -> str:
+def suit_held(suit: int) -> str:
     """A suit as a refusal names it ("you hold hearts"), in the current language."""
     return (pgettext("suit, as in: you hold hearts", "spades"),
             pgettext("suit, as in: you hold hearts", "hearts"),
@@ -449,7 +449,7 @@ def illegal_play_reason(hand: int, trick: Sequence[int], card: int, seat: int) -
     fields: dict[str, Field] = {"card": _names(1 << card)}
     if led <= TRUMP_BASE and hand & SUIT_MASKS[led // 14]:
         suit = led // 14
-        fields.update(led=_names(1 << led), suit=lambda: suit_word(suit),
+        fields.update(led=_names(1 << led), suit=lambda: suit_held(suit),
                       held=_names(hand & SUIT_MASKS[suit]))
         return IllegalAction(
             "must_follow_suit",
@@ -474,7 +474,7 @@ def illegal_play_reason(hand: int, trick: Sequence[int], card: int, seat: int) -
                "({trumps}), so {must} play one ({rules})"))
     else:
         void = led // 14
-        fields["suit"] = lambda: suit_word(void)
+        fields["suit"] = lambda: suit_held(void)
         template = (
             N_("{seat} {cannot} play {card}: {seat} {has} no {suit} and {seat} {holds} trumps "
                "({trumps}), so {must} play one, even a lower one ({rules})") if high else

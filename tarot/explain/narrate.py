@@ -22,7 +22,8 @@ from tarot.engine.events import (
     TrickTaken,
 )
 from tarot.engine.rules import RuleSet
-from tarot.i18n import _, ngettext, pgettext
+from tarot.engine.scoring import points_text
+from tarot.i18n import _, decimal, ngettext, pgettext
 
 LOG_NAMES = ("P0", "P1", "P2", "P3")
 
@@ -34,11 +35,7 @@ def cards_text(codes: tuple[str, ...] | list[str]) -> str:
 def points_words(half_points: int) -> str:
     """Half-points as points, as the current language writes them: 9 → "4.5" (in French
     "4,5"), 112 → "56", -9 → "-4.5" (``tarot.engine.scoring.points_text`` in English)."""
-    sign = "-" if half_points < 0 else ""
-    whole, half = divmod(abs(half_points), 2)
-    if not half:
-        return f"{sign}{whole}"
-    return pgettext("points and a half: 4.5", "{whole}.5").format(whole=f"{sign}{whole}")
+    return decimal(points_text(half_points))
 
 
 def poignee_name(rules: RuleSet, size: int) -> str:

@@ -9,7 +9,7 @@ import textwrap
 
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
-from tarot.i18n import N_, _, ngettext, pgettext
+from tarot.i18n import N_, _, decimal, ngettext
 
 _CHIEN = {
     "shown": N_("the chien is shown; the taker takes it and discards"),
@@ -37,7 +37,7 @@ FLAG_MEANINGS: dict[str, tuple[str, str, str]] = {
 
 def _points(half_points: int) -> str:
     """Points as a person of the current language writes them: 4.5, or 4,5 in French."""
-    return points_text(half_points).replace(".", pgettext("decimal separator", "."))
+    return decimal(points_text(half_points))
 
 
 def rules_card(rules: RuleSet, width: int = 80) -> list[str]:

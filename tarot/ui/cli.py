@@ -22,7 +22,7 @@ from tarot.ui.language import (
     TranslatedGroup,
     choose_language,
     lang_option,
-    use_language,
+    speaking,
 )
 
 
@@ -79,12 +79,13 @@ class _Tarot(TranslatedGroup):
         # The language first, so that click's own messages (a usage error met while parsing)
         # are in it too; every run chooses anew, so one process may run several commands.
         arguments = list(sys.argv[1:] if args is None else args)
+        # The language's settings are the command's own: restored when it ends.
         try:
-            use_language(choose_language(arguments, os.environ))
-        except LanguageError as error:
+            with speaking(choose_language(arguments, os.environ)):
+                return super().main(arguments, *rest, **extra)
+        except LanguageError as error:  # only the choice raises it: an unknown TAROT_LANG
             click.echo(_("Error: {message}").format(message=error), err=True)
             raise SystemExit(2) from None
-        return super().main(arguments, *rest, **extra)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)

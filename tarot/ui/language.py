@@ -14,6 +14,7 @@ from contextlib import contextmanager
 
 import click
 
+from tarot import i18n
 from tarot.i18n import (
     DOMAIN,
     LANGUAGES,
@@ -59,6 +60,25 @@ def use_language(language: str) -> None:
     gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
     gettext.textdomain(DOMAIN)
     os.environ["LANGUAGE"] = language
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """:func:`use_language` for one command: the language, gettext's global domain and
+    ``LANGUAGE`` as they were before, afterwards (a process that runs several commands, a
+    test, a program that embeds the command, gets its own settings back)."""
+    before = (i18n.language(), gettext.textdomain(), os.environ.get("LANGUAGE"))
+    use_language(language)
+    try:
+        yield
+    finally:
+        language_before, domain, variable = before
+        set_language(language_before)
+        gettext.textdomain(domain)
+        if variable is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = variable
 
 
 def lang_option() -> click.Option:

@@ -16,7 +16,7 @@ from tarot.engine import phases
 from tarot.engine.cards import BOUTS, display
 from tarot.engine.rules import Contract, RuleSet
 from tarot.engine.scoring import points_text
-from tarot.i18n import _, pgettext
+from tarot.i18n import _, decimal, pgettext
 
 WIDTH = 80
 _INDENT = "  "
@@ -96,7 +96,7 @@ def auction_help(rules: RuleSet) -> str:
             contracts=_contracts(for_defence)))
     if hidden:
         lines.append(_paragraph(" ".join(hidden)))
-    targets = [points_text(t) for t in rules.scoring.target_half_points]
+    targets = [decimal(points_text(t)) for t in rules.scoring.target_half_points]
     lines.append(_paragraph(
         _("You need {none} card points with no bout, {one} with one, {two} with two, "
           "{three} with three (the bouts: {bouts}).").format(

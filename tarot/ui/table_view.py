@@ -25,7 +25,7 @@ from tarot.engine.cards import (
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
 from tarot.engine.views import PlayerView
-from tarot.i18n import _, ngettext, pgettext
+from tarot.i18n import _, decimal, ngettext, pgettext
 
 SUIT_STYLES = ("bold", "bold red", "bold red", "bold")  # ♠ ♥ ♦ ♣
 TRUMP_STYLE = "bold cyan"
@@ -83,13 +83,13 @@ def header_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list
                     "with the bouts won so far (0)")
     return [
         Text(heading.format(contract=contract, taker=taker, trick=trick,
-                            tricks=rules.deal.hand_size, target=points_text(targets[won]),
+                            tricks=rules.deal.hand_size, target=decimal(points_text(targets[won])),
                             bouts=won), style="bold"),
         Text(_("Card points so far: taker {taker_points} (bouts: {taker_bouts}), defence "
                "{defence_points} (bouts: {defence_bouts})").format(
-                 taker_points=points_text(taker_points),
+                 taker_points=decimal(points_text(taker_points)),
                  taker_bouts=" ".join(_shown(taker_bouts)) or none,
-                 defence_points=points_text(defence_points),
+                 defence_points=decimal(points_text(defence_points)),
                  defence_bouts=" ".join(_shown(defence_bouts)) or none), style="dim"),
     ]
 

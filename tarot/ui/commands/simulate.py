@@ -42,7 +42,7 @@ from tarot.duplicate.simulate import (
     run_simulation,
 )
 from tarot.files.said import os_error_said
-from tarot.i18n import N_, _, ngettext, pgettext
+from tarot.i18n import N_, _, decimal, ngettext, pgettext
 from tarot.ui.language import TranslatedCommand
 
 if TYPE_CHECKING:
@@ -76,17 +76,12 @@ if TYPE_CHECKING:
 
 
 
-def _decimal(text: str) -> str:
-    """A number written with the decimal mark of the current language (French: 0,5)."""
-    return text.replace(".", pgettext("decimal separator", "."))
-
-
 def _signed(value: float | None, digits: int = 1) -> str:
-    return pgettext("no figure", "n/a") if value is None else _decimal(f"{value:+.{digits}f}")
+    return pgettext("no figure", "n/a") if value is None else decimal(f"{value:+.{digits}f}")
 
 
 def _percent(value: float) -> str:
-    return _("{percent}%").format(percent=_decimal(f"{value:.1f}"))
+    return _("{percent}%").format(percent=decimal(f"{value:.1f}"))
 
 
 def _column(title: str, width: int) -> int:
@@ -122,7 +117,9 @@ def table(data: dict[str, Any]) -> list[str]:
                  f"  {contracts:>{widths[2]}} {'':>{percent}}  {slams:>{widths[3]}}")
     for entry in data["players"]:
         low, high = entry["interval"]
-        shown = f"[{_signed(low)}, {_signed(high)}]"
+        # A semicolon in French, where the comma is the decimal mark: [+333,3 ; +435,2].
+        shown = pgettext("an interval", "[{low}, {high}]").format(low=_signed(low),
+                                                                 high=_signed(high))
         made_percent = (pgettext("no figure", "n/a") if entry["made_percent"] is None
                         else _percent(entry["made_percent"]))
         made_slams = f"{entry['slams']['made']}/{entry['slams']['declared']}"
@@ -137,7 +134,7 @@ def table(data: dict[str, Any]) -> list[str]:
                   f" #  {player:<{width}}  {mean_ms:>9}  {'p95':>9}"]
         for entry in data["players"]:
             decisions = timing["decision_ms"][entry["index"]]
-            mean_text, p95_text = (_decimal(f"{decisions[key]:.3f}") for key in ("mean", "p95"))
+            mean_text, p95_text = (decimal(f"{decisions[key]:.3f}") for key in ("mean", "p95"))
             lines.append(f"{entry['index']:>2}  {entry['name']:<{width}}  "
                          f"{mean_text:>9}  {p95_text:>9}")
     lines += ["", _("Paired differences (the same hands; points per game, 95% interval):")]
@@ -145,7 +142,7 @@ def table(data: dict[str, Any]) -> list[str]:
     for entry in compared:
         vs = entry["vs"]
         half = (pgettext("no figure", "n/a") if vs["ci95"] is None
-                else _decimal(f"{vs['ci95']:.1f}"))
+                else decimal(f"{vs['ci95']:.1f}"))
         lines.append(_("  {index} {name} - {other_index} {other_name}: {difference} ± {half}")
                      .format(index=entry["index"], name=entry["name"], other_index=vs["index"],
                              other_name=vs["name"], difference=_signed(vs["difference"]),
@@ -157,7 +154,7 @@ def table(data: dict[str, Any]) -> list[str]:
         lines += ["", _("By player, its seats pooled (points per game, 95% interval):")]
         for difference in differences:
             half = (pgettext("no figure", "n/a") if difference["ci95"] is None
-                    else _decimal(f"{difference['ci95']:.1f}"))
+                    else decimal(f"{difference['ci95']:.1f}"))
             lines.append(_("  {first} - {second}: {difference} ± {half}").format(
                 first=difference["first"], second=difference["second"],
                 difference=_signed(difference["difference"]), half=half))
@@ -169,7 +166,7 @@ def table(data: dict[str, Any]) -> list[str]:
 def _wall_time(timing: dict[str, Any], deals: int) -> list[str]:
     if timing["wall_seconds"] is None:
         return [_("No wall time: this report was made from a results file, which keeps none.")]
-    fields = {"seconds": _decimal(f"{timing['wall_seconds']:.1f}"), "workers": timing["workers"],
+    fields = {"seconds": decimal(f"{timing['wall_seconds']:.1f}"), "workers": timing["workers"],
               "scheduler": timing["scheduler"]}
     if timing["scheduler"] is None:
         said = _("Wall time {seconds} s with --workers {workers}.")
