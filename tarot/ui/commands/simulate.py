@@ -110,16 +110,18 @@ def table(data: dict[str, Any]) -> list[str]:
         pgettext("simulate column", "mean/game"), pgettext("simulate column", "95% interval"),
         pgettext("simulate column", "made/taken"), pgettext("simulate column", "slams"))
     width = max(6, len(player), *(len(p["name"]) for p in data["players"]))
-    widths = (_column(mean, 9), _column(interval, 16), _column(contracts, 10),
+    # A semicolon in French, where the comma is the decimal mark: [+333,3 ; +435,2]; the
+    # column as wide as "[+333.3, +435.2]" is in English, and as the language's marks add.
+    between = pgettext("an interval", "[{low}, {high}]")
+    widths = (_column(mean, 9), _column(interval, 16 + len(between) - len("[{low}, {high}]")),
+              _column(contracts, 10),
               _column(slams, 5))
     percent = max(6, len(_percent(100.0)))
     lines.append(f" #  {player:<{width}}  {mean:>{widths[0]}}  {interval:<{widths[1]}}"
                  f"  {contracts:>{widths[2]}} {'':>{percent}}  {slams:>{widths[3]}}")
     for entry in data["players"]:
         low, high = entry["interval"]
-        # A semicolon in French, where the comma is the decimal mark: [+333,3 ; +435,2].
-        shown = pgettext("an interval", "[{low}, {high}]").format(low=_signed(low),
-                                                                 high=_signed(high))
+        shown = between.format(low=_signed(low), high=_signed(high))
         made_percent = (pgettext("no figure", "n/a") if entry["made_percent"] is None
                         else _percent(entry["made_percent"]))
         made_slams = f"{entry['slams']['made']}/{entry['slams']['declared']}"
