@@ -83,7 +83,7 @@ class _Tarot(TranslatedGroup):
         try:
             with speaking(choose_language(arguments, os.environ)):
                 return super().main(arguments, *rest, **extra)
-        except LanguageError as error:  # only the choice raises it: an unknown TAROT_LANG
+        except LanguageError as error:  # an unknown TAROT_LANG, a catalogue that cannot be read
             click.echo(_("Error: {message}").format(message=error), err=True)
             raise SystemExit(2) from None
 
