@@ -12,7 +12,8 @@ from tarot.engine.game import Game
 from tarot.engine.rule_files import load_rules
 from tarot.explain.audit import Rescore, audit_lines, rescore
 from tarot.explain.audit import audit as audit_game
-from tarot.i18n import N_, SOURCE_LANGUAGE, _, in_language
+from tarot.files.said import in_english
+from tarot.i18n import N_, _
 from tarot.storage.match_file import is_match_file, load_match, sheet_lines, totals
 from tarot.ui.commands.common import load_game, seat_names
 from tarot.ui.language import TranslatedCommand
@@ -49,20 +50,16 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
             click.echo(line)
         return
     game = load_game(file)
-    if as_json:
-        # Language-neutral as every --json: its explanations (the Excuse's story, a refusal
-        # under other rules) in English, whatever the language the person reads.
-        with in_language(SOURCE_LANGUAGE):
-            document = audit_game(game).as_json()
-            if other_rules is not None:
-                document["rescored"] = _rescore_json(rescore(game, load_rules(other_rules)),
-                                                     game)
-        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
-        return
     result = audit_game(game)
     other = None
     if other_rules is not None:
         other = rescore(game, load_rules(other_rules))
+    if as_json:
+        document = result.as_json()
+        if other is not None:
+            document["rescored"] = _rescore_json(other, game)
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+        return
 
     # The seats by the names `replay` gives them (South is seat 0), not P0..P3.
     for line in audit_lines(result, seat_names()):
@@ -77,7 +74,8 @@ def _rescore_json(other: Rescore, game: Game) -> dict[str, object]:
     if other.settlement is None:
         assert other.refused is not None
         return {"rules_id": other.rules_id, "refused_seq": other.refused_seq,
-                "code": other.refused.code, "message": other.refused.message}
+                # English, as every --json; _rescore_lines renders it for the person.
+                "code": other.refused.code, "message": in_english(other.refused.render)}
     before = dataclasses.asdict(game.settlement)  # type: ignore[arg-type]
     after = dataclasses.asdict(other.settlement)
     return {"rules_id": other.rules_id,
