@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -31,23 +32,23 @@ def test_every_message_is_translated(language: str) -> None:
         "\n(python tests/catalogue.py update, then translate; docs/translating.md)"
 
 
-def test_a_planted_untranslated_message_is_found(tmp_path) -> None:
+def planted(tmp_path: Path, source: str) -> Path:
+    """A package of one module, ``source``, to extract the messages of."""
     package = tmp_path / "tarot"
     package.mkdir()
-    (package / "planted.py").write_text(
-        'from tarot.i18n import _\n\nprint(_("A planted message nobody translated"))\n',
-        encoding="utf-8")
+    (package / "planted.py").write_text("from tarot.i18n import _\n" + source, encoding="utf-8")
+    return package
+
+
+def test_a_planted_untranslated_message_is_found(tmp_path: Path) -> None:
+    package = planted(tmp_path, 'print(_("A planted message nobody translated"))\n')
     found = problems(package, read_catalogue(po_path("fr")))
     assert [(p.msgid, p.what) for p in found] == [
         ("A planted message nobody translated", "not in the catalogue")]
 
 
-def test_a_translation_that_drops_a_placeholder_is_found(tmp_path) -> None:
-    package = tmp_path / "tarot"
-    package.mkdir()
-    (package / "planted.py").write_text(
-        'from tarot.i18n import _\n_("{seat} wins the trick")\n_("{count} tricks")\n',
-        encoding="utf-8")
+def test_a_translation_that_drops_a_placeholder_is_found(tmp_path: Path) -> None:
+    package = planted(tmp_path, '_("{seat} wins the trick")\n_("{count} tricks")\n')
     catalogue = Catalog(locale="fr")
     catalogue.add("{seat} wins the trick", "{seat} remporte le pli")
     catalogue.add("{count} tricks", "des plis")

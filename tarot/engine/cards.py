@@ -177,6 +177,9 @@ _FRENCH_RANKS = {"R": KING, "D": QUEEN, "C": KNIGHT, "V": JACK, "A": 1,
 _FRENCH_SUITS = {"P": 0, "C": 1, "K": 2, "T": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3,
                  "♤": 0, "♡": 1, "♢": 2, "♧": 3}
 FRENCH_SUIT_LETTERS = "PCKT"
+# The faces' letters as a code writes them (R D C V), read off the table that reads them.
+_FRENCH_RANK_LETTERS = {rank: letter for letter, rank in _FRENCH_RANKS.items()
+                        if letter in "RDCV"}
 _FRENCH_CODE = re.compile(r"(10|[1-9RDCVA])([PCKT♠♥♦♣♤♡♢♧])")
 _FRENCH_TRUMP = re.compile(r"A([1-9]|1[0-9]|2[01])")
 _RANK_NAMES = {"roi": KING, "dame": QUEEN, "cavalier": KNIGHT, "valet": JACK, "as": 1,
@@ -239,8 +242,7 @@ def _french_reading(text: str) -> int | None:
 def french_code(card: int) -> str:
     """A suit card's code with the French letters of its suit (``7T``, ``RP``)."""
     rank = card % 14 + 1
-    letter = "RDCV"[KING - rank] if rank >= JACK else str(rank)
-    return letter + FRENCH_SUIT_LETTERS[card // 14]
+    return _FRENCH_RANK_LETTERS.get(rank, str(rank)) + FRENCH_SUIT_LETTERS[card // 14]
 
 
 def parse_card(text: str, *, french: bool = False) -> int:
