@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from tarot.engine.events import Redeal, Settlement
 from tarot.engine.game import Game
 from tarot.errors import TarotError
+from tarot.files.said import grouped
 from tarot.i18n import N_, _, pgettext
 
 
@@ -169,7 +170,8 @@ def _deal_entry(path: Path, number: int, line: str, header: MatchHeader,
     """Line ``number`` of the index, the deal that follows ``deals``; MatchError if not."""
     if len(deals) >= MAX_INDEX_DEALS:
         raise MatchError(_("{path}:{line}: more than {most} deals; no match is near as "
-                           "long").format(path=path, line=number, most=f"{MAX_INDEX_DEALS:,}"))
+                           "long").format(path=path, line=number,
+                                          most=grouped(MAX_INDEX_DEALS).shown))
     try:
         entry = MatchDeal.model_validate_json(line)
     except ValidationError as error:
@@ -224,7 +226,7 @@ def append_deal(index: MatchIndex, entry: MatchDeal) -> MatchIndex:
     reader would refuse the index) or out of turn."""
     if len(index.deals) >= MAX_INDEX_DEALS:
         raise MatchError(_("{path}: a match holds at most {most} deals").format(
-            path=index.path, most=f"{MAX_INDEX_DEALS:,}"))
+            path=index.path, most=grouped(MAX_INDEX_DEALS).shown))
     if entry.deal != len(index.deals) + 1:
         raise MatchError(_("{path}: deal {deal} where deal {due} is due").format(
             path=index.path, deal=entry.deal, due=len(index.deals) + 1))

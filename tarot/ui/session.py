@@ -32,6 +32,7 @@ from tarot.files.atomic import (
     refuse_unless_regular_or_new,
     remove_leftover_temporaries,
 )
+from tarot.files.said import grouped
 from tarot.i18n import _, pgettext
 from tarot.log import (
     LoadedLog,
@@ -481,8 +482,8 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
         so_far = _show_sheet(first_log, index, game, names, table)
         wanted = deals if deals is not None else (1 if options.auto else None)
         if played >= MAX_MATCH_DEALS:
-            table.show(_("A match holds at most {deals:,} deals: this one ends here.")
-                       .format(deals=MAX_MATCH_DEALS))
+            table.show(_("A match holds at most {deals} deals: this one ends here.")
+                       .format(deals=grouped(MAX_MATCH_DEALS).shown))
         if (played >= MAX_MATCH_DEALS or (wanted is not None and played >= wanted)
                 or (wanted is None and not table.another_deal())):
             for line in _share_match(load_log(first_log).game, index, played):
