@@ -10,8 +10,6 @@ rule), the bouts and where they came from, then the arithmetic of the rule book 
 from __future__ import annotations
 
 import dataclasses
-import re
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -33,6 +31,7 @@ from tarot.engine.scoring import Side, TrickShare, trick_shares
 from tarot.engine.state import DealState
 from tarot.engine.walk import walk
 from tarot.errors import LOG_NAMES, IllegalAction
+from tarot.explain.line_breaks import NUMBER_OF_POINTS, SUM, wrap
 from tarot.explain.narrate import chelem_words, points_words
 from tarot.files.said import in_english
 from tarot.i18n import N_, _, ngettext, pgettext
@@ -381,17 +380,12 @@ def audit_lines(result: Audit, names: tuple[str, ...] = ("P0", "P1", "P2", "P3")
         sum=sum(r.scores)))
     if width is None:
         return lines
-    return [part.replace(_KEPT_SPACE, " ") for line in lines
-            for part in textwrap.wrap(_KEEP_TOGETHER.sub(_KEPT_SPACE, line), width,
-                                      subsequent_indent="  ", break_long_words=False,
-                                      break_on_hyphens=False)]
+    # A number and its points, and a sum, are never broken ("3 × -70 = -210").
+    return [part for line in lines
+            for part in wrap(line, width, NUMBER_OF_POINTS, SUM, subsequent_indent="  ",
+                             break_long_words=False, break_on_hyphens=False)]
 
 
-# Where a wrapped step is not broken: between a number and its points, and inside a sum
-# ("3 × -70 = -210"). textwrap breaks only at ASCII white space, so a no-break space
-# holds these together while wrapping, and is a space again after.
-_KEPT_SPACE = "\u00a0"
-_KEEP_TOGETHER = re.compile(r"(?<=\d) (?=points?\b)|(?<=[\d)]) (?=[×=+] )|(?<=[×=+]) (?=[-+(\d])")
 
 
 def _where(bout: BoutSource, result: Audit, names: Sequence[str]) -> str:

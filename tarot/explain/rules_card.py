@@ -4,11 +4,9 @@ in the current language, and fits 80 columns in each."""
 
 from __future__ import annotations
 
-import re
-import textwrap
-
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
+from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, wrap
 from tarot.i18n import N_, _, decimal, ngettext
 
 _CHIEN = {
@@ -102,17 +100,10 @@ def rules_card(rules: RuleSet, width: int = 80) -> list[str]:
     return wrapped(lines, width)
 
 
-# French puts a space before : ; ? ! and inside « »: a line is never broken there (nor at a
-# no-break space a translation writes itself); the card prints ordinary spaces.
-_UNBREAKABLE = re.compile(r" (?=[:;?!»])|(?<=«) ")
-
-
 def wrapped(lines: list[str], width: int) -> list[str]:
     """Each line within ``width`` columns, a wrapped line going on under its text."""
     out = []
     for line in lines:
         indent = " " * (len(line) - len(line.lstrip()) + 2)
-        kept = _UNBREAKABLE.sub("\u00a0", line)
-        out += [part.replace("\u00a0", " ")
-                for part in textwrap.wrap(kept, width, subsequent_indent=indent)] or [""]
+        out += wrap(line, width, FRENCH_TYPOGRAPHY, subsequent_indent=indent) or [""]
     return out

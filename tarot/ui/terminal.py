@@ -59,6 +59,7 @@ from tarot.engine.notation import (
     french_on,
 )
 from tarot.errors import IllegalAction
+from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, SUM, held
 from tarot.explain.narrate import Narrator, settlement_summary
 from tarot.i18n import N_, _, ngettext, pgettext
 from tarot.log import LogWriter
@@ -102,11 +103,8 @@ HINT_WORDS = frozenset({"hint", "conseil"})
 HAND_WORDS = frozenset({"hand", "main"})
 NONE_WORDS = frozenset({"", "n", "no", "none", "non", "aucune"})
 
-# A space a line must not break at, and what stands for it while the line is wrapped: a
-# character of one column that is not a space. French typography's, before « ; : ? ! »
-# and inside « »; and those of a sum, "(25 + 11) × 2 = 72", which reads as one piece.
-_UNBREAKABLE_SPACE = re.compile(r" (?=[;:?!»])|(?<=«) |(?<=[\d)]) (?=[+×=] )|"
-                                r"(?<= [+×=]) (?=[\d(])")
+# What stands for a space a line must not break at (tarot.explain.line_breaks) while rich
+# wraps it: a character of one column that is not a space to rich.
 _KEPT_SPACE = "\ue000"
 
 
@@ -192,7 +190,7 @@ class TerminalGame:
         # break, or a line would begin with "; (25 + 20) × 2". Wrapped as one word, then
         # given back.
         kept = text.copy()
-        kept.plain = _UNBREAKABLE_SPACE.sub(_KEPT_SPACE, text.plain)
+        kept.plain = held(text.plain, FRENCH_TYPOGRAPHY, SUM, mark=_KEPT_SPACE)
         for number, line in enumerate(kept.wrap(self.console, self.width - indent)):
             line.rstrip()
             line.plain = line.plain.replace(_KEPT_SPACE, " ")
