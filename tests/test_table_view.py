@@ -18,6 +18,7 @@ from tarot.engine.kernel import half_points
 from tarot.ui.language import use_language
 from tarot.ui.table_view import (
     HAND_INDENT,
+    excuse_warning,
     hand_lines,
     header_lines,
     score_so_far,
@@ -305,3 +306,34 @@ def test_keeping_keys_unechoed_leaves_a_pipe_alone(monkeypatch: pytest.MonkeyPat
             entered = True
     os.close(write_end)
     assert entered
+
+
+def test_an_excuse_kept_for_the_last_trick_is_warned_of_in_time() -> None:
+    """With the Excuse and one other card, the seat to play is told to play it now, unless
+    its side has won every trick so far (then leading it to the last trick wins, R16)."""
+    warned = unwarned_slam = quiet = 0
+    for seed in range(120):
+        game = Game.new(seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.turn
+            assert seat is not None
+            view = game.view(seat)
+            if game.phase == phases.TRICKS and len(view.hand) == 2:
+                ours = [(t.winner == view.taker) == (seat == view.taker) for t in view.tricks]
+                warning = excuse_warning(view)
+                if "EXC" in view.hand and not all(ours):
+                    assert warning is not None and "(R16)" in warning
+                    warned += 1
+                else:
+                    assert warning is None
+                    unwarned_slam += "EXC" in view.hand
+                    quiet += "EXC" not in view.hand
+            elif game.phase == phases.TRICKS:
+                assert excuse_warning(view) is None
+            action = random_action(game.state, rng, poignee_chance=0)
+            others = sorted(set(game.legal_cards()) - {"EXC"})
+            if getattr(action, "card", None) == "EXC" and others:
+                action = game.parse(rng.choice(others))  # the Excuse kept to the end
+            game.play(action)
+    assert warned > 5 and quiet > 5

@@ -153,6 +153,21 @@ def trick_lines(view: PlayerView, names: Sequence[str], width: int) -> list[Text
     return [Text(" " * middle) + north, side, Text(" " * middle) + south]
 
 
+def excuse_warning(view: PlayerView) -> str | None:
+    """Why the Excuse should be played now, or None: the seat to play holds it and one
+    other card, and the Excuse kept for the last trick changes side (R16, A3). No warning
+    while the seat's side has won every trick, when leading it to the last trick wins
+    (R16's exception)."""
+    if (view.turn != view.seat or view.taker is None or len(view.hand) != 2
+            or CODES[EXCUSE] not in view.hand):
+        return None
+    attack = view.seat == view.taker
+    if view.tricks and all((trick.winner == view.taker) == attack for trick in view.tricks):
+        return None
+    return _("Play the Excuse now: kept for the last trick, it goes to the other side "
+             "(R16).")
+
+
 def suit_names() -> tuple[str, str, str, str]:
     """The suits' names in the person's language, ♠ ♥ ♦ ♣, as a hand's rows start."""
     return (pgettext("hand row", "spades"), pgettext("hand row", "hearts"),
