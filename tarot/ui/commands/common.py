@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
+
 import click
 
 from tarot.engine.game import Game
@@ -15,6 +18,18 @@ SEAT_LABELS = (N_("South"), N_("East"), N_("North"), N_("West"))
 def seat_names() -> tuple[str, ...]:
     """The seats' names (South is seat 0) in the person's language."""
     return tuple(_(name) for name in SEAT_LABELS)
+
+
+# The width of text written to a file or a pipe: what a terminal has at least.
+PIPED_WIDTH = 80
+
+
+def output_width() -> int:
+    """The columns text is wrapped to: the terminal's width (40 at least), or 80 when the
+    output is not a terminal (a file, a pipe, a test)."""
+    if sys.stdout.isatty():
+        return max(40, shutil.get_terminal_size((PIPED_WIDTH, 24)).columns)
+    return PIPED_WIDTH
 
 
 def load(path: str, allow_incomplete: bool = False, warn: bool = True) -> LoadedLog:
