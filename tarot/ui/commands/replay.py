@@ -8,12 +8,13 @@ import click
 from click.shell_completion import CompletionItem
 
 from tarot.engine.walk import walk
+from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, NUMBER_OF_POINTS, SUM, wrap
 from tarot.explain.narrate import Narrator
 from tarot.files.atomic import refuse_unless_regular_or_new, write_text_atomic
 from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
 from tarot.storage.match_file import is_match_file, load_match, read_index
-from tarot.ui.commands.common import load_game, seat_names
+from tarot.ui.commands.common import load_game, output_width, seat_names
 from tarot.ui.language import TranslatedCommand
 from tarot.ui.page_html import render_page
 from tarot.ui.replay_page import log_document, match_document
@@ -91,10 +92,12 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
         click.echo(_("Press Enter for the next event, q then Enter to stop."))
     # Each event is numbered by its place in the whole log: its seq in the file as tarot
     # play writes it (a log that leaves derived lines out is numbered as if it had them).
-    width = len(str(len(game.events) - 1))
+    number_width = len(str(len(game.events) - 1))
+    room = output_width() - number_width - 2
     for seq, event, _state in walk(game):
-        for index, line in enumerate(narrator.lines(event)):
-            click.echo(f"{seq if index == 0 else '':>{width}}  {line}")
+        lines = [part for line in narrator.lines(event) for part in _wrapped(line, room)]
+        for index, line in enumerate(lines):
+            click.echo(f"{seq if index == 0 else '':>{number_width}}  {line}".rstrip())
         if to_seq is not None and seq >= to_seq:
             break
         if step:
@@ -104,6 +107,16 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
                 return
             if answer.strip().lower() in {"q", "quit", "quitter"}:
                 return
+
+
+def _wrapped(line: str, width: int) -> list[str]:
+    """A line of the story within ``width`` columns, going on four columns further in than
+    it began; a settlement's sum and French typography's spaces are never broken."""
+    text = line.lstrip()
+    indent = line[:len(line) - len(text)]
+    return wrap(text, width, FRENCH_TYPOGRAPHY, SUM, NUMBER_OF_POINTS, initial_indent=indent,
+                subsequent_indent=indent + "    ", break_long_words=False,
+                break_on_hyphens=False) or [""]
 
 
 # A seat's name is a word of its sentence (French says "de Sud", "d'Est"): one message a seat.
