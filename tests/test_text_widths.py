@@ -157,3 +157,37 @@ def test_saves_says_where_each_save_got_to(folder: Path, language: str) -> None:
     assert _states("en")["stopped.match"] == "a match, 3 deals, over"
     refused = CliRunner().invoke(main, ["play", "--resume", "single"])
     assert refused.exit_code != 0 and "over" in refused.output
+
+
+# -- replay's other lines, simulate, the help pages ------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_match_index_given_to_replay_lists_its_deals_a_line_each(
+        tmp_path: Path, language: str) -> None:
+    folder = tmp_path / "a folder with spaces in its long name for the width test"
+    folder.mkdir()
+    _run("en", "play", "--seed", "3", "--auto", "--deals", "2", "--save",
+         str(folder / "m.jsonl"))
+    result = CliRunner().invoke(main, ["--lang", language, "replay",
+                                       str(folder / "m.match.jsonl")])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert f"  {folder / 'm.jsonl'}" in lines and f"  {folder / 'm.deal-2.jsonl'}" in lines
+    assert not _too_wide("\n".join(line for line in lines if str(folder) not in line))
+    page = _run(language, "replay", str(folder / "m.match.jsonl"), "--html",
+                str(folder / "m.html"))
+    # The page's path whole, though it has spaces and is wider than the line.
+    assert str(folder / "m.html") in page.splitlines()[0] or any(
+        str(folder / "m.html") in line for line in page.splitlines())
+    assert all(len(line) <= 80 or str(folder) in line for line in page.splitlines())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_simulate_and_the_help_pages_fit_80_columns(language: str) -> None:
+    out = _run(language, "simulate", "--deals", "3", "--workers", "1", "--quiet")
+    assert "0 rules - 1 random" in out and not _too_wide(out), _too_wide(out)
+    for command in ("", "play", "replay", "audit", "validate", "simulate", "rules", "saves",
+                    "schema"):
+        shown = _run(language, *([command] if command else []), "--help")
+        assert not _too_wide(shown), (command, _too_wide(shown))

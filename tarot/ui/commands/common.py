@@ -8,6 +8,7 @@ import sys
 import click
 
 from tarot.engine.game import Game
+from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, wrap
 from tarot.i18n import N_, _
 from tarot.log import LoadedLog, load_log
 
@@ -30,6 +31,18 @@ def output_width() -> int:
     if sys.stdout.isatty():
         return max(40, shutil.get_terminal_size((PIPED_WIDTH, 24)).columns)
     return PIPED_WIDTH
+
+
+def echo_wrapped(text: str, *whole: object) -> None:
+    """``text`` echoed within the output's width, wrapped at words, a line going on two
+    columns in; each of ``whole`` (a path) is never cut, and goes to the next line whole
+    when it does not fit on this one."""
+    for part in whole:
+        shown = str(part)
+        text = text.replace(shown, shown.replace(" ", HELD))
+    for line in wrap(text, output_width(), FRENCH_TYPOGRAPHY, subsequent_indent="  ",
+                     break_long_words=False, break_on_hyphens=False):
+        click.echo(line)
 
 
 def load(path: str, allow_incomplete: bool = False, warn: bool = True) -> LoadedLog:

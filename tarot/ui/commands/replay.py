@@ -8,13 +8,13 @@ import click
 from click.shell_completion import CompletionItem
 
 from tarot.engine.walk import walk
-from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, NUMBER_OF_POINTS, SUM, wrap
+from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, NUMBER_OF_POINTS, SUM, wrap
 from tarot.explain.narrate import Narrator
 from tarot.files.atomic import refuse_unless_regular_or_new, write_text_atomic
 from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
 from tarot.storage.match_file import is_match_file, load_match, read_index
-from tarot.ui.commands.common import load_game, output_width, seat_names
+from tarot.ui.commands.common import echo_wrapped, load_game, output_width, seat_names
 from tarot.ui.language import TranslatedCommand
 from tarot.ui.page_html import render_page
 from tarot.ui.replay_page import log_document, match_document
@@ -81,9 +81,14 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
         return
     if is_match_file(Path(file)):
         logs = [entry.log for entry in read_index(Path(file)).deals]
-        raise click.ClickException(
-            _("{file} is a match's index, not a deal: replay one of its deals, {deals}")
-            .format(file=file, deals=", ".join(str(Path(file).with_name(log)) for log in logs)))
+        # Each deal's path on a line of its own, to be copied whole; the sentence within
+        # the width click's "Error: " leaves.
+        said = _("{file} is a match's index, not a deal: replay one of its deals:").format(
+            file=file.replace(" ", HELD))
+        lines = wrap(said, output_width() - len("Error: "), FRENCH_TYPOGRAPHY,
+                     break_long_words=False, break_on_hyphens=False)
+        raise click.ClickException("\n".join(
+            [*lines, *(f"  {Path(file).with_name(log)}" for log in logs)]))
     game = load_game(file, allow_incomplete=allow_incomplete)
     narrator = Narrator(game.rules, seat_names(), as_seat=as_seat)
     if as_seat is not None:
@@ -163,8 +168,8 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incom
     size = len(page.encode("utf-8"))
     fields = {"path": out, "size": (size + 1023) // 1024, "events": len(document["steps"])}
     if as_seat is None:
-        click.echo(_("Wrote {path} ({size} KB, {events} events): open it in any browser, "
-                     "offline.").format(**fields))
+        echo_wrapped(_("Wrote {path} ({size} KB, {events} events): open it in any browser, "
+                       "offline.").format(**fields), out)
     else:
-        click.echo(_(WROTE_SEEN_FROM[as_seat]).format(**fields))
+        echo_wrapped(_(WROTE_SEEN_FROM[as_seat]).format(**fields), out)
 

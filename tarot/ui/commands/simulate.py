@@ -254,7 +254,7 @@ def _load_rules(ctx: click.Context, param: click.Parameter, value: str) -> Chose
     "once) with its 95% interval, contracts taken and made, slams, the time of\n"
     "its decisions, and the paired difference with the next different player.\n\n"
     "\b\n"
-    "Example: tarot simulate --deals 1000 --seed 1 --players rules,random,random,random\n"
+    "Example: tarot simulate --deals 1000 --players rules,random,random,random\n"
     "Resumable: tarot simulate ... --out results.jsonl, then --resume results.jsonl"))
 @click.option("--deals", type=click.IntRange(min=1, max=MAX_DEAL_SEEDS), default=1000,
               show_default=True,
