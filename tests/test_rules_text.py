@@ -90,6 +90,11 @@ def test_a_table_that_fits_is_drawn_as_columns_and_a_wide_one_a_row_at_a_time() 
     assert wide[0] == "id        S99" and wide[1].startswith("column 0  value") and len(wide) == 11
 
 
+def test_marks_are_taken_out_and_code_keeps_its_stars() -> None:
+    assert inline("**R9.** *Case.* a [link](x.md) and `D = s*(25+diff)*m`") == \
+        "R9. Case. a link and D = s*(25+diff)*m"
+
+
 def test_french_book_in_french() -> None:
     text = "\n".join(render(entries("fr")["R16"].text))
     assert "Excuse" in text and "pli" in text
