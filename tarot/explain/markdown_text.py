@@ -40,10 +40,17 @@ _GAP = "  "
 def inline(text: str) -> str:
     """A line's Markdown marks left out: links keep their text, emphasis and code their
     words."""
-    # Code keeps its own stars (``s*(25+diff)*m``): emphasis is taken out around it only.
-    parts = _CODE.split(_LINK.sub(r"\1", text))
-    return "".join(part if index % 2 else _ITALIC.sub(r"\1", _BOLD.sub(r"\1", part))
-                   for index, part in enumerate(parts))
+    # Code keeps its own stars (``s*(25+diff)*m``): each code span is set aside while
+    # emphasis is taken out (around it too: ``**`D`**``), then put back.
+    spans: list[str] = []
+
+    def aside(match: re.Match[str]) -> str:
+        spans.append(match.group(1))
+        return f"\ue000{len(spans) - 1}\ue001"
+
+    text = _CODE.sub(aside, _LINK.sub(r"\1", text))
+    text = _ITALIC.sub(r"\1", _BOLD.sub(r"\1", text))
+    return re.sub("\ue000([0-9]+)\ue001", lambda m: spans[int(m.group(1))], text)
 
 
 def _prose(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
