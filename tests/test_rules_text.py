@@ -95,6 +95,17 @@ def test_marks_are_taken_out_and_code_keeps_its_stars() -> None:
         "R9. Case. a link and D = s*(25+diff)*m"
 
 
+@pytest.mark.parametrize("width", [50, 64, 80])
+def test_no_line_of_the_french_book_begins_with_a_sign_french_typography_spaces(
+        width: int) -> None:
+    """« : ; ? ! » stay with the word before them, at any width, in every entry (a code
+    line too)."""
+    for rule_id, entry in entries("fr").items():
+        for line in render(entry.text, width):
+            assert not line.lstrip().startswith((":", ";", "?", "!", "»")), (rule_id, line)
+            assert not line.rstrip().endswith("«"), (rule_id, line)
+
+
 def test_french_book_in_french() -> None:
     text = "\n".join(render(entries("fr")["R16"].text))
     assert "Excuse" in text and "pli" in text

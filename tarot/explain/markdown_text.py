@@ -14,7 +14,6 @@ under itself, indented.
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import dataclass
 
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, NUMBER_OF_POINTS, SUM, held, wrap
@@ -64,9 +63,8 @@ def _code(line: str, width: int) -> list[str]:
     if len(line) <= width:
         return [line]
     indent = " " * (len(line) - len(line.lstrip()))
-    return textwrap.wrap(line.strip(), width, initial_indent=indent,
-                         subsequent_indent=indent + "    ", break_on_hyphens=False,
-                         drop_whitespace=True) or [line[:width]]
+    return wrap(line.strip(), width, FRENCH_TYPOGRAPHY, initial_indent=indent,
+                subsequent_indent=indent + "    ", break_on_hyphens=False) or [line[:width]]
 
 
 @dataclass
