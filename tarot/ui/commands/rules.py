@@ -43,5 +43,5 @@ def rules(rule_id: str | None, as_json: bool, diagram: bool, rules_name: str) ->
         click.echo(ruleset.model_dump_json(indent=2))
         return
 
-    click.echo("\n".join(rules_card(ruleset)))
+    click.echo("\n".join(rules_card(ruleset, output_width())))
 
