@@ -175,6 +175,10 @@ def test_a_match_index_given_to_replay_lists_its_deals_a_line_each(
     lines = result.output.splitlines()
     assert f"  {folder / 'm.jsonl'}" in lines and f"  {folder / 'm.deal-2.jsonl'}" in lines
     assert not _too_wide("\n".join(line for line in lines if str(folder) not in line))
+    checked = CliRunner().invoke(main, ["--lang", language, "validate",
+                                        str(folder / "m.match.jsonl")])
+    said = checked.output.replace(str(folder / "m.match.jsonl"), "m.match.jsonl")
+    assert checked.exit_code == 0 and not _too_wide(said), said
     page = _run(language, "replay", str(folder / "m.match.jsonl"), "--html",
                 str(folder / "m.html"))
     # The page's path whole, though it has spaces and is wider than the line.
