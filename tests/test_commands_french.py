@@ -310,7 +310,8 @@ def test_the_replay_page_in_french(tmp_path: Path) -> None:
     out = tmp_path / "page.html"
     result = run(["replay", str(GOLDEN), "--html", str(out), "--as-seat", "est"])
     assert result.exit_code == 0, result.output
-    assert "écrit (" in result.stdout and "vus par Est" in result.stdout
+    said = result.stdout.replace("\n  ", " ")  # wrapped within 80 columns
+    assert "écrit (" in said and "vus par Est" in said
     page = out.read_text(encoding="utf-8")
     assert '<html lang="fr">' in page
     assert "<h2 id=\"auction-title\">Enchères</h2>" in page

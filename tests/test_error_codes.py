@@ -325,5 +325,5 @@ def test_audit_under_fft_cites_a14_for_the_four_kings_excuse_poignee() -> None:
     replay = str(ROOT / "replays" / "four-kings-excuse-fill.jsonl")
     result = CliRunner().invoke(main, ["audit", replay, "--rules", "fft"])
     assert result.exit_code == 0
-    last = result.output.splitlines()[-1]
+    last = result.output.replace("\n    ", " ").splitlines()[-1]  # wrapped within 80
     assert "poignee_excuse_not_allowed" in last and last.endswith("(A14)"), last

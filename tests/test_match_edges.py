@@ -481,7 +481,7 @@ def test_the_saves_list_names_a_match_whose_index_is_not_made_yet(
     game.start_match(3)
     write_log(folder / "m.jsonl", game)
     code, out = run(["saves"])
-    assert code == 0 and "a match, 1 deal, in progress" in out, out
+    assert code == 0 and "a match, deal 1 of 3 in progress" in out, out
 
 
 def test_the_index_a_match_starts_with_is_the_one_read_back(tmp_path: Path) -> None:

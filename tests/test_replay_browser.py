@@ -298,6 +298,54 @@ def test_a_match_page_ends_on_its_score_sheet(browser: Any, tmp_path: Path) -> N
     watched.close()
 
 
+# Where each cell of the sheet is drawn, against the sheet's box and the window.
+SHEET_BOXES = """() => {
+  const box = r => ({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+  const scroll = document.querySelector("#sheet .scroll");
+  return {sheet: box(document.querySelector("#sheet").getBoundingClientRect()),
+          window: innerWidth, scrolled: scroll.scrollWidth - scroll.clientWidth,
+          cells: [...document.querySelectorAll("#sheet-table th, #sheet-table td")]
+            .filter(c => c.textContent && getComputedStyle(c).display !== "none")
+            .map(c => ({text: c.textContent, ...box(c.getBoundingClientRect())}))};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_match_sheet_shows_whole_at_1280_and_on_a_phone(browser: Any, tmp_path: Path,
+                                                          language: str) -> None:
+    """The score sheet of a four-deal match: at 1280 px every column shows, the seats'
+    scores included, with nothing to scroll; on a 360 px phone too (each deal on three
+    lines)."""
+    save = tmp_path / "m.jsonl"
+    played = CliRunner().invoke(main, ["play", "--seed", "3", "--auto", "--deals", "4",
+                                       "--save", str(save)])
+    assert played.exit_code == 0, played.output
+    made = CliRunner().invoke(main, ["--lang", language, "replay",
+                                     str(tmp_path / "m.match.jsonl"), "--html",
+                                     str(tmp_path / "m.html")])
+    assert made.exit_code == 0, made.output
+    url = (tmp_path / "m.html").resolve().as_uri()
+    for width in (1280, 360):
+        watched = Watched(browser, url, width)
+        page = watched.open("#deal=4&seq=0")
+        page.keyboard.press("End")
+        seen = page.evaluate(SHEET_BOXES)
+        sheet = seen["sheet"]
+        assert seen["scrolled"] <= 0, (width, seen["scrolled"])
+        assert sheet["left"] >= 0 and sheet["right"] <= seen["window"], (width, sheet)
+        texts = [cell["text"] for cell in seen["cells"]]
+        # Four deals and the total, each with its four scores; the seats' names head them.
+        assert len([t for t in texts if t[:1] in "+-0" and t.lstrip("+-").isdigit()]) == 20
+        for cell in seen["cells"]:
+            assert sheet["left"] <= cell["left"] and cell["right"] <= sheet["right"] + 0.5, \
+                (width, cell)
+        if width == 1280:  # a table: each row on one line, the scores beside the result
+            rows = page.eval_on_selector_all(
+                "#sheet-table tr", "rows => rows.map(r => r.getBoundingClientRect().height)")
+            assert max(rows) < 2 * min(rows), rows
+        watched.close()
+
+
 def test_a_french_page_speaks_french(browser: Any, tmp_path: Path) -> None:
     """The page made with --lang fr: its words, the hidden hands and the cards' names for a
     screen reader in French, stepped to the end without a script error or an English word

@@ -44,10 +44,13 @@ def test_table() -> None:
     assert all(row[3].startswith("[") for row in rows[:4])
     assert "Decision times" in out
     assert max(len(line) for line in out.splitlines()) <= 80
-    # The next different player: the three random seats are each compared with rules.
-    assert "0 rules - 1 random:" in out
-    for index in (1, 2, 3):
+    # The next different player: the three random seats are each compared with rules,
+    # each pair once (seat 1 against seat 0 is seat 0 against seat 1, the sign turned).
+    assert "0 rules - 1 random:" in out and "1 random - 0 rules:" not in out
+    for index in (2, 3):
         assert f"{index} random - 0 rules:" in out
+    paired = out.split("Paired differences")[1].split("By player")[0]
+    assert len([line for line in paired.splitlines() if " - " in line]) == 3
     assert "By player, its seats pooled" in out and "rules - random:" in out
     assert "Wall time" in out and "--workers 1" in out
     assert result.stderr == ""

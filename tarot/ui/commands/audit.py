@@ -12,10 +12,11 @@ from tarot.engine.game import Game
 from tarot.engine.rule_files import load_rules
 from tarot.explain.audit import Rescore, audit_lines, rescore
 from tarot.explain.audit import audit as audit_game
+from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, wrap
 from tarot.files.said import in_english
 from tarot.i18n import N_, _
 from tarot.storage.match_file import is_match_file, load_match, sheet_lines, totals
-from tarot.ui.commands.common import load_game, seat_names
+from tarot.ui.commands.common import load_game, output_width, seat_names
 from tarot.ui.language import TranslatedCommand
 
 
@@ -62,12 +63,15 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
         return
 
     # The seats by the names `replay` gives them (South is seat 0), not P0..P3.
-    for line in audit_lines(result, seat_names()):
+    width = output_width()
+    for line in audit_lines(result, seat_names(), width):
         click.echo(line)
     if other is not None:
         click.echo("")
         for line in _rescore_lines(other, game):
-            click.echo(line)
+            for part in wrap(line, width, FRENCH_TYPOGRAPHY, subsequent_indent="    ",
+                             break_long_words=False, break_on_hyphens=False):
+                click.echo(part)
 
 
 def _rescore_json(other: Rescore, game: Game) -> dict[str, object]:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
+
 import click
 
 from tarot.engine.game import Game
+from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, wrap
 from tarot.i18n import N_, _
 from tarot.log import LoadedLog, load_log
 
@@ -15,6 +19,30 @@ SEAT_LABELS = (N_("South"), N_("East"), N_("North"), N_("West"))
 def seat_names() -> tuple[str, ...]:
     """The seats' names (South is seat 0) in the person's language."""
     return tuple(_(name) for name in SEAT_LABELS)
+
+
+# The width of text written to a file or a pipe: what a terminal has at least.
+PIPED_WIDTH = 80
+
+
+def output_width() -> int:
+    """The columns text is wrapped to: the terminal's width (40 at least), or 80 when the
+    output is not a terminal (a file, a pipe, a test)."""
+    if sys.stdout.isatty():
+        return max(40, shutil.get_terminal_size((PIPED_WIDTH, 24)).columns)
+    return PIPED_WIDTH
+
+
+def echo_wrapped(text: str, *whole: object) -> None:
+    """``text`` echoed within the output's width, wrapped at words, a line going on two
+    columns in; each of ``whole`` (a path) is never cut, and goes to the next line whole
+    when it does not fit on this one."""
+    for part in whole:
+        shown = str(part)
+        text = text.replace(shown, shown.replace(" ", HELD))
+    for line in wrap(text, output_width(), FRENCH_TYPOGRAPHY, subsequent_indent="  ",
+                     break_long_words=False, break_on_hyphens=False):
+        click.echo(line)
 
 
 def load(path: str, allow_incomplete: bool = False, warn: bool = True) -> LoadedLog:

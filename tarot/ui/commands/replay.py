@@ -8,12 +8,13 @@ import click
 from click.shell_completion import CompletionItem
 
 from tarot.engine.walk import walk
+from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, NUMBER_OF_POINTS, SUM, wrap
 from tarot.explain.narrate import Narrator
 from tarot.files.atomic import refuse_unless_regular_or_new, write_text_atomic
 from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
 from tarot.storage.match_file import is_match_file, load_match, read_index
-from tarot.ui.commands.common import load_game, seat_names
+from tarot.ui.commands.common import echo_wrapped, load_game, output_width, seat_names
 from tarot.ui.language import TranslatedCommand
 from tarot.ui.page_html import render_page
 from tarot.ui.replay_page import log_document, match_document
@@ -80,9 +81,14 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
         return
     if is_match_file(Path(file)):
         logs = [entry.log for entry in read_index(Path(file)).deals]
-        raise click.ClickException(
-            _("{file} is a match's index, not a deal: replay one of its deals, {deals}")
-            .format(file=file, deals=", ".join(str(Path(file).with_name(log)) for log in logs)))
+        # Each deal's path on a line of its own, to be copied whole; the sentence within
+        # the width click's "Error: " leaves.
+        said = _("{file} is a match's index, not a deal: replay one of its deals:").format(
+            file=file.replace(" ", HELD))
+        lines = wrap(said, output_width() - len("Error: "), FRENCH_TYPOGRAPHY,
+                     break_long_words=False, break_on_hyphens=False)
+        raise click.ClickException("\n".join(
+            [*lines, *(f"  {Path(file).with_name(log)}" for log in logs)]))
     game = load_game(file, allow_incomplete=allow_incomplete)
     narrator = Narrator(game.rules, seat_names(), as_seat=as_seat)
     if as_seat is not None:
@@ -91,10 +97,12 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
         click.echo(_("Press Enter for the next event, q then Enter to stop."))
     # Each event is numbered by its place in the whole log: its seq in the file as tarot
     # play writes it (a log that leaves derived lines out is numbered as if it had them).
-    width = len(str(len(game.events) - 1))
+    number_width = len(str(len(game.events) - 1))
+    room = output_width() - number_width - 2
     for seq, event, _state in walk(game):
-        for index, line in enumerate(narrator.lines(event)):
-            click.echo(f"{seq if index == 0 else '':>{width}}  {line}")
+        lines = [part for line in narrator.lines(event) for part in _wrapped(line, room)]
+        for index, line in enumerate(lines):
+            click.echo(f"{seq if index == 0 else '':>{number_width}}  {line}".rstrip())
         if to_seq is not None and seq >= to_seq:
             break
         if step:
@@ -104,6 +112,16 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
                 return
             if answer.strip().lower() in {"q", "quit", "quitter"}:
                 return
+
+
+def _wrapped(line: str, width: int) -> list[str]:
+    """A line of the story within ``width`` columns, going on four columns further in than
+    it began; a settlement's sum and French typography's spaces are never broken."""
+    text = line.lstrip()
+    indent = line[:len(line) - len(text)]
+    return wrap(text, width, FRENCH_TYPOGRAPHY, SUM, NUMBER_OF_POINTS, initial_indent=indent,
+                subsequent_indent=indent + "    ", break_long_words=False,
+                break_on_hyphens=False) or [""]
 
 
 # A seat's name is a word of its sentence (French says "de Sud", "d'Est"): one message a seat.
@@ -150,8 +168,8 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incom
     size = len(page.encode("utf-8"))
     fields = {"path": out, "size": (size + 1023) // 1024, "events": len(document["steps"])}
     if as_seat is None:
-        click.echo(_("Wrote {path} ({size} KB, {events} events): open it in any browser, "
-                     "offline.").format(**fields))
+        echo_wrapped(_("Wrote {path} ({size} KB, {events} events): open it in any browser, "
+                       "offline.").format(**fields), out)
     else:
-        click.echo(_(WROTE_SEEN_FROM[as_seat]).format(**fields))
+        echo_wrapped(_(WROTE_SEEN_FROM[as_seat]).format(**fields), out)
 

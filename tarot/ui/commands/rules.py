@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import re
-
 import click
 
 from tarot.engine.phases import mermaid_diagram
 from tarot.engine.rule_files import load_rules
+from tarot.explain.markdown_text import render
 from tarot.explain.rulebook import lookup
 from tarot.explain.rules_card import rules_card
 from tarot.i18n import N_, _
+from tarot.ui.commands.common import output_width
 from tarot.ui.language import TranslatedCommand
 
 
@@ -34,8 +34,8 @@ def rules(rule_id: str | None, as_json: bool, diagram: bool, rules_name: str) ->
         click.echo(mermaid_diagram())
         return
     if rule_id is not None:
-        # Printed as text: the book's Markdown emphasis and code marks left out.
-        click.echo(_plain(lookup(rule_id).text))
+        # The book's Markdown as text: wrapped to the screen, tables drawn as columns.
+        click.echo("\n".join(render(lookup(rule_id).text, output_width())))
         return
 
     ruleset = load_rules(rules_name)
@@ -43,13 +43,5 @@ def rules(rule_id: str | None, as_json: bool, diagram: bool, rules_name: str) ->
         click.echo(ruleset.model_dump_json(indent=2))
         return
 
-    click.echo("\n".join(rules_card(ruleset)))
-
-
-def _plain(markdown: str) -> str:
-    """The rule book's Markdown as plain text for a terminal: no emphasis, code or fence
-    marks."""
-    lines = [line for line in markdown.splitlines() if not line.startswith("```")]
-    text = "\n".join(lines).replace("**", "").replace("`", "")
-    return re.sub(r"(?<![\w*])\*(\S[^*\n]*?)\*(?![\w*])", r"\1", text)
+    click.echo("\n".join(rules_card(ruleset, output_width())))
 

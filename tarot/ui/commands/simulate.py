@@ -141,8 +141,15 @@ def table(data: dict[str, Any]) -> list[str]:
                          f"{mean_text:>9}  {p95_text:>9}")
     lines += ["", _("Paired differences (the same hands; points per game, 95% interval):")]
     compared = [p for p in data["players"] if p["vs"] is not None]
+    # Seat 1 compared with seat 0 is seat 0 compared with seat 1, the sign turned: each
+    # pair once, as it first comes (--json keeps every seat's comparison).
+    pairs: set[frozenset[int]] = set()
     for entry in compared:
         vs = entry["vs"]
+        pair = frozenset((entry["index"], vs["index"]))
+        if pair in pairs:
+            continue
+        pairs.add(pair)
         half = (pgettext("no figure", "n/a") if vs["ci95"] is None
                 else decimal(f"{vs['ci95']:.1f}"))
         lines.append(_("  {index} {name} - {other_index} {other_name}: {difference} ± {half}")
@@ -247,7 +254,7 @@ def _load_rules(ctx: click.Context, param: click.Parameter, value: str) -> Chose
     "once) with its 95% interval, contracts taken and made, slams, the time of\n"
     "its decisions, and the paired difference with the next different player.\n\n"
     "\b\n"
-    "Example: tarot simulate --deals 1000 --seed 1 --players rules,random,random,random\n"
+    "Example: tarot simulate --deals 1000 --players rules,random,random,random\n"
     "Resumable: tarot simulate ... --out results.jsonl, then --resume results.jsonl"))
 @click.option("--deals", type=click.IntRange(min=1, max=MAX_DEAL_SEEDS), default=1000,
               show_default=True,
