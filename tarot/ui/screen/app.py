@@ -24,11 +24,12 @@ from textual.widgets import Input, RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from tarot.engine.cards import CARD_BY_CODE, EXCUSE, is_trump, suit_of
+from tarot.engine.views import PlayerView
 from tarot.i18n import _, pgettext
 from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
 from tarot.ui.screen.table import ScreenTable
 from tarot.ui.session import PlayOptions, Table, play_session
-from tarot.ui.table_view import card_text, suit_names, trick_lines
+from tarot.ui.table_view import card_text, suit_names, trick_by_seat, winning_seat
 from tarot.ui.terminal import names_for
 
 Session = Callable[[PlayOptions, Table], None]
@@ -46,6 +47,47 @@ def hand_groups(hand: tuple[str, ...]) -> list[tuple[str, list[int]]]:
     return list(groups.items())
 
 
+def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...]) -> Text:
+    """A seat at the trick: its name, its card (or ? when it is to play), and whether it
+    led, is winning, is to play."""
+    played = trick_by_seat(view)
+    winning = winning_seat(view)
+    cell = Text(f"{names[seat]} ", style="bold" if seat == view.turn else "")
+    if seat in played:
+        cell.append_text(card_text(played[seat]))
+    elif seat == view.turn:
+        cell.append("?", style="bold yellow")
+    else:
+        cell.append("·", style="dim")
+    marks = []
+    if seat == view.leader and view.trick:
+        marks.append(pgettext("seat at the trick", "led"))
+    if seat == winning and len(view.trick) > 1:
+        marks.append(pgettext("seat at the trick", "winning"))
+    if seat == view.turn:
+        marks.append(pgettext("seat at the trick", "to play"))
+    if marks:
+        cell.append(f" ({', '.join(marks)})", style="dim")
+    return cell
+
+
+def seat_lines(view: PlayerView, names: tuple[str, ...], width: int) -> list[Text]:
+    """The trick by seat as the table is seen from South: North above, West to the left
+    and East to the right, South below (West and East on two lines when one is too
+    narrow for both)."""
+    north, west, east, south = (seat_cell(view, seat, names) for seat in (2, 3, 1, 0))
+    middle = max((width - max(north.cell_len, south.cell_len)) // 2, 0)
+    if west.cell_len + east.cell_len + 2 <= width:
+        sides = [west + Text(" " * (width - west.cell_len - east.cell_len)) + east]
+    else:
+        sides = [west, Text(" " * max(width - east.cell_len, 0)) + east]
+    lines = [Text(" " * middle) + north, *sides, Text(" " * middle) + south]
+    for line in lines:
+        line.no_wrap = True
+        line.overflow = "ellipsis"
+    return lines
+
+
 class TablePanel(Widget):
     """The trick in progress by seat (or the trick just completed, while it is read)."""
 
@@ -60,10 +102,7 @@ class TablePanel(Widget):
             shown = board.shown_trick
             view = dataclasses.replace(view, trick=shown.cards, leader=shown.leader,
                                        turn=None)
-        lines = trick_lines(view, board.names, self.content_size.width)
-        for line in lines:
-            line.no_wrap = True
-            line.overflow = "ellipsis"
+        lines = seat_lines(view, board.names, self.content_size.width)
         lines.append(Text(board.status, style="italic"))
         return Group(*lines)
 
@@ -116,7 +155,16 @@ class HandPanel(Widget):
 
 
 class AnswerInput(Input):
-    """The line where answers are typed as in line mode."""
+    """The line where answers are typed as in line mode. While it is empty, the keys the
+    table acts on (Space marks a card, h the hint, q leaves, y/o/n answer the result box)
+    go to the app's bindings first, which hand them back when they do not apply."""
+
+    TABLE_KEYS = frozenset({"space", "h", "q", "y", "o", "n"})
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        if not self.value and key in self.TABLE_KEYS:
+            return False
+        return super().check_consume_key(key, character)
 
 
 class TableApp(App[None]):

@@ -302,21 +302,21 @@ def info_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list[T
             lines.append(Text(_("Bouts: taker {taker} · defence {defence}").format(
                 taker=" ".join(cards_line(taker_bouts).plain.split()) or none,
                 defence=" ".join(cards_line(defence_bouts).plain.split()) or none)))
-    if view.bids:
-        said = " · ".join(f"{names[seat]} " + (contracts.get(bid, bid) if bid else
-                                                pgettext("bid shown", "pass"))
-                          for seat, bid in view.bids)
-        lines.append(Text(_("Auction: {bids}").format(bids=said), style="dim"))
-    if view.chien:
-        lines.append(Text(_("Chien: ")) + cards_line(view.chien))
     by_size = rules.poignee_by_size
     for seat, cards in view.poignees:
         level = by_size.get(len(cards))
         lines.append(Text(_("{seat}: {poignee} ").format(
             seat=names[seat], poignee=level.label if level else len(cards)), style="bold")
             + cards_line(cards))
+    if view.chien:
+        lines.append(Text(_("Chien: ")) + cards_line(view.chien))
     if view.tricks:
         last = view.tricks[-1]
         lines.append(Text(_("Previous trick:"), style="dim"))
         lines.append(trick_recap(last.number, last.leader, last.cards, last.winner, names))
+    if view.bids:
+        said = " · ".join(f"{names[seat]} " + (contracts.get(bid, bid) if bid else
+                                                pgettext("bid shown", "pass"))
+                          for seat, bid in view.bids)
+        lines.append(Text(_("Auction: {bids}").format(bids=said), style="dim"))
     return lines
