@@ -231,8 +231,9 @@ def test_the_log_is_the_same_in_both_modes(tmp_path: Path, seed: int,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """The same seed and answers, at the full screen (keys) and in line mode (typed):
     the same save, byte for byte."""
-    import tarot.ui.terminal as terminal_module
     from plain_person import plain_answer, tables_made
+
+    import tarot.ui.terminal as terminal_module
 
     screen_save = tmp_path / "screen.jsonl"
     app = TableApp(PlayOptions(seed=seed, save_path=screen_save, level="rules"))

@@ -71,7 +71,8 @@ def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...]) -> Text:
     return cell
 
 
-def seat_lines(view: PlayerView, names: tuple[str, ...], width: int) -> list[Text]:
+def seat_lines(view: PlayerView, names: tuple[str, ...], width: int,
+               height: int = 0) -> list[Text]:
     """The trick by seat as the table is seen from South: North above, West to the left
     and East to the right, South below (West and East on two lines when one is too
     narrow for both)."""
@@ -82,6 +83,9 @@ def seat_lines(view: PlayerView, names: tuple[str, ...], width: int) -> list[Tex
     else:
         sides = [west, Text(" " * max(width - east.cell_len, 0)) + east]
     lines = [Text(" " * middle) + north, *sides, Text(" " * middle) + south]
+    if height >= 2 * len(lines) + 1:  # room to spare: the seats apart, as at a table
+        lines = [line for pair in zip(lines, [Text("")] * len(lines), strict=True)
+                 for line in pair][:-1]
     for line in lines:
         line.no_wrap = True
         line.overflow = "ellipsis"
@@ -102,7 +106,8 @@ class TablePanel(Widget):
             shown = board.shown_trick
             view = dataclasses.replace(view, trick=shown.cards, leader=shown.leader,
                                        turn=None)
-        lines = seat_lines(view, board.names, self.content_size.width)
+        lines = seat_lines(view, board.names, self.content_size.width,
+                           self.content_size.height - 1)
         lines.append(Text(board.status, style="italic"))
         return Group(*lines)
 
@@ -221,10 +226,10 @@ class TableApp(App[None]):
         yield Static(id="result")
 
     def on_mount(self) -> None:
-        self.query_one("#table").border_title = _("Table")
-        self.query_one("#info").border_title = _("Contract")
-        self.query_one("#hand").border_title = _("Your hand")
-        self.query_one("#log").border_title = _("What happened")
+        self.query_one("#table").border_title = pgettext("screen panel", "Table")
+        self.query_one("#info").border_title = pgettext("screen panel", "Contract")
+        self.query_one("#hand").border_title = pgettext("screen panel", "Your hand")
+        self.query_one("#log").border_title = pgettext("screen panel", "What happened")
         self.query_one("#answer", Input).focus()
         self.run_worker(self._play, thread=True, exit_on_error=False, name="session")
 
@@ -281,7 +286,7 @@ class TableApp(App[None]):
             self.query_one(panel).refresh(layout=True)
         aside = self.query_one("#aside", Static)
         aside.display = bool(snapshot.aside)
-        aside.border_title = snapshot.aside_title or _("Help")
+        aside.border_title = snapshot.aside_title or pgettext("screen panel", "Help")
         aside.update(Group(*snapshot.aside))
         prompt = Text(snapshot.prompt, style="bold")
         if snapshot.warning:

@@ -28,7 +28,7 @@ from tarot.engine.game import Game
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
 from tarot.engine.views import PlayerView, TrickView
-from tarot.explain.narrate import settlement_summary
+from tarot.explain.narrate import poignee_name, settlement_summary
 from tarot.i18n import _, decimal, ngettext, pgettext
 from tarot.storage.named_deals import Script
 from tarot.ui.table_view import (
@@ -161,11 +161,11 @@ class ScreenGame(TerminalGame):
         """The table is always on screen."""
 
     def show_hint(self) -> None:
-        self.aside_title = _("Hint")
+        self.aside_title = pgettext("screen panel", "Hint")
         super().show_hint()
 
     def show_last_trick(self) -> None:
-        self.aside_title = _("The previous trick")
+        self.aside_title = pgettext("screen panel", "The previous trick")
         super().show_last_trick()
 
     def tell(self, event: Event) -> None:
@@ -222,7 +222,7 @@ class ScreenGame(TerminalGame):
         return super().computer_turn(seat)
 
     def choose_poignee(self) -> Poignee | None:
-        self.aside_title = _("Your poignée")
+        self.aside_title = pgettext("screen panel", "Your poignée")
         self.kind = Kind.POIGNEE
         try:
             return super().choose_poignee()
@@ -293,27 +293,27 @@ def info_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list[T
         lines.append(Text(ngettext("Target {target} ({bouts} bout won)",
                                    "Target {target} ({bouts} bouts won)", won)
                           .format(target=target, bouts=won)))
-        points = (_("Taker {taker} (with your discard) · defence {defence}") if mine else
-                  _("Taker {taker} · defence {defence}"))
-        lines.append(Text(points.format(taker=decimal(points_text(taker_points)),
+        points = (_("You {taker} with your discard · defence {defence}") if mine else
+                  _("{name} {taker} · defence {defence}"))
+        lines.append(Text(points.format(name=taker, taker=decimal(points_text(taker_points)),
                                         defence=decimal(points_text(defence_points)))))
         if taker_bouts or defence_bouts:
             none = pgettext("no bout", "none")
             lines.append(Text(_("Bouts: taker {taker} · defence {defence}").format(
                 taker=" ".join(cards_line(taker_bouts).plain.split()) or none,
                 defence=" ".join(cards_line(defence_bouts).plain.split()) or none)))
-    by_size = rules.poignee_by_size
     for seat, cards in view.poignees:
-        level = by_size.get(len(cards))
-        lines.append(Text(_("{seat}: {poignee} ").format(
-            seat=names[seat], poignee=level.label if level else len(cards)), style="bold")
-            + cards_line(cards))
+        template = (_("You show a {poignee}: {cards}") if seat == view.seat else
+                    _("{seat} shows a {poignee}: {cards}"))
+        lines.append(styled(template, seat=names[seat], cards=cards_line(cards),
+                            poignee=poignee_name(rules, len(cards)).lower()))
     if view.chien:
-        lines.append(Text(_("Chien: ")) + cards_line(view.chien))
+        lines.append(styled(_("Chien: {cards}"), cards=cards_line(view.chien)))
     if view.tricks:
         last = view.tricks[-1]
         lines.append(Text(_("Previous trick:"), style="dim"))
-        lines.append(trick_recap(last.number, last.leader, last.cards, last.winner, names))
+        recap = trick_recap(last.number, last.leader, last.cards, last.winner, names)
+        lines.append(recap[len(f"  {last.number:>2}. "):])  # its number is the trick's
     if view.bids:
         said = " · ".join(f"{names[seat]} " + (contracts.get(bid, bid) if bid else
                                                 pgettext("bid shown", "pass"))
