@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual.actions import SkipAction
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -160,16 +160,18 @@ class HandPanel(Widget):
 
 
 class AnswerInput(Input):
-    """The line where answers are typed as in line mode. While it is empty, the keys the
-    table acts on (Space marks a card, h the hint, q leaves, y/o/n answer the result box)
-    go to the app's bindings first, which hand them back when they do not apply."""
+    """The line where answers are typed as in line mode. While it is empty, a key the
+    table acts on (the arrows and Enter on the hand, Space marks a card, h the hint, q
+    leaves, y/o/n answer the result box) goes to the table. Read here, in the order the
+    keys came: a fast typist's "kh" is a card, never a hint and a k."""
 
-    TABLE_KEYS = frozenset({"space", "h", "q", "y", "o", "n"})
-
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        if not self.value and key in self.TABLE_KEYS:
-            return False
-        return super().check_consume_key(key, character)
+    async def _on_key(self, event: events.Key) -> None:
+        app = self.app
+        if not self.value and isinstance(app, TableApp) and app.table_key(event.key):
+            event.stop()
+            event.prevent_default()
+            return
+        await super()._on_key(event)
 
 
 class TableApp(App[None]):
@@ -178,19 +180,9 @@ class TableApp(App[None]):
     CSS_PATH = "table.tcss"
     TITLE = "tarot"
     ENABLE_COMMAND_PALETTE = False
-    # Priority bindings: they act only when the answer line is empty (else SkipAction
-    # hands the key to the line), so that typing "hint" or "KH" works as in line mode.
+    # Ctrl-Q and Ctrl-C leave whatever the answer line holds; every other key is read by
+    # the answer line (AnswerInput), in the order typed.
     BINDINGS = [  # noqa: RUF012 (Textual's own convention)
-        Binding("left", "move(-1)", show=False, priority=True),
-        Binding("right", "move(1)", show=False, priority=True),
-        Binding("up", "row(-1)", show=False, priority=True),
-        Binding("down", "row(1)", show=False, priority=True),
-        Binding("enter", "enter", show=False, priority=True),
-        Binding("space", "mark", show=False, priority=True),
-        Binding("h", "hint", show=False, priority=True),
-        Binding("q", "leave", show=False, priority=True),
-        Binding("y,o", "box('y')", show=False, priority=True),
-        Binding("n", "box('n')", show=False, priority=True),
         Binding("ctrl+q", "stop('quit')", show=False, priority=True),
         Binding("ctrl+c", "stop('interrupt')", show=False, priority=True),
     ]
@@ -340,68 +332,50 @@ class TableApp(App[None]):
         self._line().value = ""
         self.send(event.value)
 
-    def action_enter(self) -> None:
+    def table_key(self, key: str) -> bool:
+        """Act on ``key``, pressed while the answer line is empty; False when it means
+        nothing to the table now (the line then takes it, as a typed character)."""
         if self.finished:
-            self.exit()
-            return
-        if self._typing():
-            raise SkipAction
+            if key in ("enter", "q", "y", "o", "n", "escape"):
+                self.exit()
+                return True
+            return False
+        view = self.board.view
         kind = self.snapshot.kind
-        if kind is None or self.waiting:
-            return
-        view = self.board.view
-        if kind is Kind.CARD and view is not None and view.hand:
-            self.send(view.hand[self.cursor])
-        elif kind is Kind.DISCARD:
-            self.send(" ".join(self.marked))
+        hand = view.hand if view is not None else ()
+        if key in ("left", "right") and hand:
+            self.cursor = (self.cursor + (1 if key == "right" else -1)) % len(hand)
+        elif key in ("up", "down") and hand:
+            rows = [indexes for _name, indexes in hand_groups(hand)]
+            here = next(n for n, indexes in enumerate(rows) if self.cursor in indexes)
+            self.cursor = rows[(here + (1 if key == "down" else -1)) % len(rows)][0]
+        elif key == "space" and kind is Kind.DISCARD and hand:
+            code = hand[self.cursor]
+            if code in self.marked:
+                self.marked.remove(code)
+            else:
+                self.marked.append(code)
+        elif key == "q":
+            self.action_stop("quit")
+        elif self.waiting or kind is None:
+            # Nothing is asked yet: Enter waits for the question, letters are typed.
+            return key == "enter"
+        elif key == "h" and kind is Kind.CARD:
+            self.send("hint")
+        elif key in ("y", "o", "n") and kind is Kind.ANOTHER:
+            self.send("n" if key == "n" else "y")
+        elif key == "enter":
+            if kind is Kind.CARD and hand:
+                self.send(hand[self.cursor])
+            elif kind is Kind.DISCARD:
+                self.send(" ".join(self.marked))
+            else:
+                self.send("")
         else:
-            self.send("")
-
-    def action_move(self, step: int) -> None:
-        view = self.board.view
-        if self._typing() or view is None or not view.hand:
-            raise SkipAction
-        self.cursor = (self.cursor + step) % len(view.hand)
-        self.query_one("#hand").refresh()
-
-    def action_row(self, step: int) -> None:
-        view = self.board.view
-        if self._typing() or view is None or not view.hand:
-            raise SkipAction
-        rows = [indexes for _name, indexes in hand_groups(view.hand)]
-        here = next(n for n, indexes in enumerate(rows) if self.cursor in indexes)
-        self.cursor = rows[(here + step) % len(rows)][0]
-        self.query_one("#hand").refresh()
-
-    def action_mark(self) -> None:
-        view = self.board.view
-        if self._typing() or self.snapshot.kind is not Kind.DISCARD or view is None:
-            raise SkipAction
-        code = view.hand[self.cursor]
-        if code in self.marked:
-            self.marked.remove(code)
-        else:
-            self.marked.append(code)
+            return False
         self.query_one("#hand").refresh()
         self.query_one("#keys", Static).update(Text(self._keys(), style="dim"))
-
-    def action_hint(self) -> None:
-        if self._typing() or self.snapshot.kind is not Kind.CARD or self.waiting:
-            raise SkipAction
-        self.send("hint")
-
-    def action_box(self, answer: str) -> None:
-        if self.finished:
-            self.exit()
-            return
-        if self._typing() or self.snapshot.kind is not Kind.ANOTHER or self.waiting:
-            raise SkipAction
-        self.send(answer)
-
-    def action_leave(self) -> None:
-        if self._typing():
-            raise SkipAction
-        self.action_stop("quit")
+        return True
 
     def action_stop(self, how: str) -> None:
         if self.finished:
