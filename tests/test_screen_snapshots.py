@@ -36,7 +36,7 @@ def table(name: str, deal: str = "garde") -> TableApp:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     return TableApp(PlayOptions(deal_name=deal, save_path=folder / "game.jsonl",
-                                level="rules"))
+                                level="rules"), cursor_blink=False)
 
 
 def at(kind: Kind, nth: int = 1, then: Drive | None = None) -> Drive:

@@ -188,8 +188,9 @@ class TableApp(App[None]):
     ]
 
     def __init__(self, options: PlayOptions, pace: float | None = None,
-                 session: Session = play_session) -> None:
+                 session: Session = play_session, *, cursor_blink: bool = True) -> None:
         super().__init__()
+        self.answer_blinks = cursor_blink  # a snapshot's cursor is steady
         self.options = options
         self.session = session
         self.channel = Channel(post=self._post_snapshot, log=self._post_story)
@@ -212,7 +213,9 @@ class TableApp(App[None]):
             yield RichLog(id="log", wrap=True, markup=False, highlight=False)
             yield Static(id="aside")
         yield Static(id="prompt")
-        yield AnswerInput(id="answer")
+        answer = AnswerInput(id="answer")
+        answer.cursor_blink = self.answer_blinks
+        yield answer
         yield Static(id="refusal")
         yield Static(id="keys")
         yield Static(id="result")
