@@ -26,7 +26,7 @@ from tarot.ui.session import PlayOptions
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="the save's fixed path is POSIX")
 
-DOCS_IMAGE = Path(__file__).parent.parent / "docs" / "images" / "table-80x24.svg"
+DOCS_IMAGES = Path(__file__).parent.parent / "docs" / "images"
 Drive = Callable[[Pilot[None]], Awaitable[None]]
 
 
@@ -90,14 +90,19 @@ def test_the_screen_in_french(snap_compare: Callable[..., bool], moment: str) ->
                         run_before=at(kind, nth, then))
 
 
-def test_the_playing_page_shows_the_table_as_it_is(request: pytest.FixtureRequest) -> None:
-    """docs/playing.md's screenshot is the table at 80×24 mid-deal, as this run draws it."""
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_playing_page_shows_the_table_as_it_is(request: pytest.FixtureRequest,
+                                                   language: str) -> None:
+    """docs/playing.md's screenshot (and docs/fr/jouer.md's, in French) is the table at
+    80×24 mid-deal, as this run draws it."""
+    use_language(language)
+    image = DOCS_IMAGES / ("table-80x24.svg" if language == "en" else "table-80x24-fr.svg")
     kind, nth, then = MOMENTS["mid_trick"]
-    svg = take_svg_screenshot(app=table("docs"), terminal_size=(80, 24),
+    svg = take_svg_screenshot(app=table(f"docs-{language}"), terminal_size=(80, 24),
                               run_before=at(kind, nth, then))
     if request.config.getoption("--snapshot-update", default=False):
-        DOCS_IMAGE.parent.mkdir(exist_ok=True)
-        DOCS_IMAGE.write_text(svg, encoding="utf-8")
-    assert DOCS_IMAGE.read_text(encoding="utf-8") == svg, (
-        "docs/images/table-80x24.svg is not the table as drawn now: run pytest "
+        DOCS_IMAGES.mkdir(exist_ok=True)
+        image.write_text(svg, encoding="utf-8")
+    assert image.read_text(encoding="utf-8") == svg, (
+        f"docs/images/{image.name} is not the table as drawn now: run pytest "
         "tests/test_screen_snapshots.py --snapshot-update, and look at it")
