@@ -57,7 +57,7 @@ def test_a_whole_deal_played_with_keys(tmp_path: Path, language: str) -> None:
 
     async def keys(pilot: Pilot[None]) -> None:
         await play_to_the_end(pilot)
-        seen["result"] = shown(app, "#result")
+        seen["result"] = shown(app, "#result-text")
         await pilot.press("enter")  # the result stays until a key is pressed
 
     run_app(app, keys)
@@ -201,7 +201,7 @@ def test_a_match_shows_each_result_until_a_key(tmp_path: Path) -> None:
 
     async def keys(pilot: Pilot[None]) -> None:
         await until(pilot, lambda: asked(app, Kind.NEXT), "the first deal's result")
-        assert "Score sheet" in shown(app, "#result")
+        assert "Score sheet" in shown(app, "#result-text")
         await pilot.press("enter")
         await ask_settled(pilot)
         tops.append(shown(app, "#top"))
@@ -282,3 +282,57 @@ def test_play_is_in_line_mode_when_not_at_a_terminal(tmp_path: Path) -> None:
                                 input="quit\n")
     assert result.exit_code == 0
     assert "Your bid (" in result.output  # printed as a line: no screen was drawn
+
+
+def test_auto_plays_the_deal_on_screen_and_the_result_waits(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    app = TableApp(PlayOptions(seed=3, save_path=save, level="rules", auto=True))
+    seen: list[str] = []
+
+    async def watch(pilot: Pilot[None]) -> None:
+        await until(pilot, lambda: app.finished, "the deal played")
+        await pilot.pause()
+        seen.append(shown(app, "#result-text"))
+        await pilot.press("enter")
+        await until(pilot, lambda: not app.is_running, "the screen left")
+
+    run_app(app, watch)
+    assert load_log(save).game.is_over
+    assert "The deal is over." in seen[0] and "Enter or q to leave the table." in seen[0]
+
+
+def test_the_excuse_warning_comes_before_the_last_trick() -> None:
+    """With the Excuse and one other card, the screen says to play the Excuse now
+    (table_view.excuse_warning), in the prompt's place."""
+    import io as stream_io
+    import random
+
+    from tarot.bots.registry import make_player
+    from tarot.engine.events import Play
+    from tarot.engine.game import Game
+    from tarot.ui.screen.game import Channel, ScreenGame, Snapshot
+
+    posted: list[Snapshot] = []
+    for seed in range(200):
+        game = Game.new(seed=seed)
+        bot = make_player("rules", game.rules)
+        rng = random.Random(seed)
+        if "EXC" not in game.hand(0):
+            continue
+        screen = ScreenGame(game, [bot] * 4, 0, stream_io.StringIO(),
+                            Channel(post=posted.append, log=lambda line: None))
+        while not game.is_over:
+            seat = game.turn
+            assert seat is not None
+            legal = game.legal_actions()
+            if seat == 0 and game.phase == "tricks" and len(game.hand(0)) == 2 \
+                    and "EXC" in game.hand(0):
+                screen.publish(Kind.CARD, "?")
+                if posted[-1].warning:
+                    assert "Play the Excuse now" in posted[-1].warning
+                    assert "(R16)" in posted[-1].warning
+                    return
+            keep = [a for a in legal if not (seat == 0 and isinstance(a, Play)
+                                             and a.card == "EXC")]
+            game.play(bot.choose(game.view(seat), keep or legal, rng))
+    raise AssertionError("no deal of the first 200 seeds kept the Excuse to the end")

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 from textual.worker import Worker, WorkerState
@@ -218,7 +218,8 @@ class TableApp(App[None]):
         yield answer
         yield Static(id="refusal")
         yield Static(id="keys")
-        yield Static(id="result")
+        with VerticalScroll(id="result"):
+            yield Static(id="result-text")
 
     def on_mount(self) -> None:
         self.query_one("#table").border_title = pgettext("screen panel", "Table")
@@ -290,8 +291,9 @@ class TableApp(App[None]):
         self.query_one("#refusal", Static).update(
             Text(f"✗ {snapshot.refusal}", style="yellow") if snapshot.refusal else "")
         self.query_one("#keys", Static).update(Text(self._keys(), style="dim"))
-        result = self.query_one("#result", Static)
-        result.display = bool(snapshot.result)
+        box = self.query_one("#result", VerticalScroll)
+        result = self.query_one("#result-text", Static)
+        box.display = bool(snapshot.result)
         if snapshot.result:
             question = snapshot.prompt if not self.finished else _(
                 "Enter or q to leave the table.")
@@ -299,6 +301,8 @@ class TableApp(App[None]):
             for line in lines:
                 line.no_wrap = line.plain.startswith(("-", " ")) or "  " in line.plain
             result.update(Group(*lines, Text(""), Text(question, style="bold")))
+            # A long match's sheet scrolls: its last rows and the question stay in view.
+            box.scroll_end(animate=False)
 
     def _keys(self) -> str:
         kind = self.snapshot.kind
