@@ -336,3 +336,36 @@ def test_the_excuse_warning_comes_before_the_last_trick() -> None:
                                              and a.card == "EXC")]
             game.play(bot.choose(game.view(seat), keep or legal, rng))
     raise AssertionError("no deal of the first 200 seeds kept the Excuse to the end")
+
+
+def test_the_poignee_is_offered_and_shown_on_screen(tmp_path: Path) -> None:
+    """four-kings-triple: at the first card the screen offers the poignée; `p` lists the
+    levels in the aside, `1` shows it, and the contract panel keeps it in view."""
+    save = tmp_path / "g.jsonl"
+    app = TableApp(PlayOptions(deal_name="four-kings-triple", save_path=save, level="rules"))
+    seen: dict[str, str] = {}
+
+    async def keys(pilot: Pilot[None]) -> None:
+        await ask_settled(pilot, Kind.BID)
+        await type_answer(pilot, "garde")
+        await ask_settled(pilot, Kind.DISCARD)
+        await type_answer(pilot, "auto")
+        await ask_settled(pilot, Kind.CHELEM)
+        await type_answer(pilot, "n")
+        await ask_settled(pilot, Kind.CARD)
+        seen["offer"] = shown(app, "#prompt")
+        await type_answer(pilot, "p")
+        await ask_settled(pilot, Kind.POIGNEE)
+        seen["levels"] = shown(app, "#aside")
+        seen["which"] = shown(app, "#prompt")
+        await type_answer(pilot, "1")
+        await ask_settled(pilot, Kind.CARD)
+        seen["info"] = " ".join(line.plain for line in app.board.info)
+        await pilot.press("q")
+
+    run_app(app, keys)
+    assert "You may show a poignée now" in seen["offer"]
+    assert "1. " in seen["levels"] and "Which one" in seen["which"]
+    assert "You show a " in seen["info"] and "poignée" in seen["info"]
+    game = load_log(save, allow_incomplete=True).game
+    assert [e.type for e in game.events].count("poignee") == 1
