@@ -133,7 +133,7 @@ def test_a_refused_card_is_shown_in_place_with_its_rule(tmp_path: Path) -> None:
         refusals.append(shown(app, "#refusal"))
         await pilot.press("h")
         await ask_settled(pilot, Kind.CARD)
-        refusals.append(shown(app, "#aside"))
+        refusals.append(shown(app, "#aside-text"))
         await pilot.press("q")
 
     run_app(app, keys)
@@ -356,7 +356,7 @@ def test_the_poignee_is_offered_and_shown_on_screen(tmp_path: Path) -> None:
         seen["offer"] = shown(app, "#prompt")
         await type_answer(pilot, "p")
         await ask_settled(pilot, Kind.POIGNEE)
-        seen["levels"] = shown(app, "#aside")
+        seen["levels"] = shown(app, "#aside-text")
         seen["which"] = shown(app, "#prompt")
         await type_answer(pilot, "1")
         await ask_settled(pilot, Kind.CARD)
@@ -369,3 +369,18 @@ def test_the_poignee_is_offered_and_shown_on_screen(tmp_path: Path) -> None:
     assert "You show a " in seen["info"] and "poignée" in seen["info"]
     game = load_log(save, allow_incomplete=True).game
     assert [e.type for e in game.events].count("poignee") == 1
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_keys_line_fits_80_columns(language: str) -> None:
+    """The line that says which keys do what, for every question, in 78 columns (80 less
+    its margins), the discard's count at its widest."""
+    from tarot.ui.screen.game import Snapshot
+    from tarot.ui.terminal import names_for
+
+    use_language(language)
+    app = TableApp(PlayOptions())
+    app.marked = ["KH"] * 10
+    for kind in [None, *Kind]:
+        app.snapshot = Snapshot(names=names_for(0), kind=kind, discard_size=10)
+        assert len(app._keys()) <= 78, (kind, app._keys())

@@ -211,7 +211,8 @@ class TableApp(App[None]):
         yield HandPanel(id="hand")
         with Horizontal(id="lower"):
             yield RichLog(id="log", wrap=True, markup=False, highlight=False)
-            yield Static(id="aside")
+            with VerticalScroll(id="aside"):
+                yield Static(id="aside-text")
         yield Static(id="prompt")
         answer = AnswerInput(id="answer")
         answer.cursor_blink = self.answer_blinks
@@ -280,10 +281,14 @@ class TableApp(App[None]):
         self.query_one("#top", Static).update(Text(board.top, style="bold"))
         for panel in ("#table", "#info", "#hand"):
             self.query_one(panel).refresh(layout=True)
-        aside = self.query_one("#aside", Static)
+        aside = self.query_one("#aside", VerticalScroll)
         aside.display = bool(snapshot.aside)
+        # The hint, the help or the poignées take the story's place, whole width: at 80×24
+        # the story is one row high, and the panel is read now.
+        self.query_one("#log").display = not snapshot.aside
         aside.border_title = snapshot.aside_title or pgettext("screen panel", "Help")
-        aside.update(Group(*snapshot.aside))
+        self.query_one("#aside-text", Static).update(Group(*snapshot.aside))
+        aside.scroll_home(animate=False)
         prompt = Text(snapshot.prompt, style="bold")
         if snapshot.warning:
             prompt = Text.assemble(Text(snapshot.warning + "\n", style="bold magenta"), prompt)
@@ -307,7 +312,8 @@ class TableApp(App[None]):
     def _keys(self) -> str:
         kind = self.snapshot.kind
         if kind is Kind.CARD:
-            return _("←→ choose · Enter play · h hint · ? help · q save and quit")
+            return _("←→ choose · Enter play · h hint · ? help · PgUp/PgDn scroll · q save "
+                     "and quit")
         if kind is Kind.DISCARD:
             return _("←→ choose · Space mark ({marked}/{size}) · Enter discard · auto · q "
                      "save and quit").format(marked=len(self.marked),
@@ -362,6 +368,13 @@ class TableApp(App[None]):
                 self.marked.remove(code)
             else:
                 self.marked.append(code)
+        elif key in ("pageup", "pagedown"):
+            # The help or the hint when shown, else the story: read further back or on.
+            panel = self.query_one("#aside" if self.snapshot.aside else "#log")
+            if key == "pageup":
+                panel.scroll_page_up(animate=False)
+            else:
+                panel.scroll_page_down(animate=False)
         elif key == "q":
             self.action_stop("quit")
         elif self.waiting or kind is None:

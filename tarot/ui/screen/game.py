@@ -135,7 +135,8 @@ class ScreenGame(TerminalGame):
         if self.result is not None:
             self.result.append(line)
         elif self.in_turn:
-            self.aside.append(line)
+            # Line mode's indentation sets a block apart in a transcript; a panel is one.
+            self.aside.append(line[len(line.plain) - len(line.plain.lstrip(" ")):])
         else:
             self.channel.log(line)
 
