@@ -384,3 +384,31 @@ def test_the_keys_line_fits_80_columns(language: str) -> None:
     for kind in [None, *Kind]:
         app.snapshot = Snapshot(names=names_for(0), kind=kind, discard_size=10)
         assert len(app._keys()) <= 78, (kind, app._keys())
+
+
+def test_pace_shows_each_trick_on_the_table_without_asking(tmp_path: Path) -> None:
+    """--pace 0 in full screen: no Enter after the tricks, and each completed trick is
+    put on the table (the snapshot the pause posts) before play goes on."""
+    save = tmp_path / "g.jsonl"
+    app = TableApp(PlayOptions(deal_name="garde", save_path=save, level="rules"), pace=0)
+    shown_tricks: list[int] = []
+    post = app.channel.post
+
+    def watch(snapshot: object) -> None:
+        from tarot.ui.screen.game import Snapshot
+
+        assert isinstance(snapshot, Snapshot)
+        assert snapshot.kind is not Kind.PAUSE
+        if snapshot.shown_trick is not None:
+            shown_tricks.append(snapshot.shown_trick.number)
+        post(snapshot)
+
+    app.channel.post = watch
+
+    async def keys(pilot: Pilot[None]) -> None:
+        await play_to_the_end(pilot)
+        await pilot.press("enter")
+
+    run_app(app, keys)
+    assert load_log(save).game.is_over
+    assert shown_tricks == list(range(1, 18))  # the last trick ends the deal: no pause

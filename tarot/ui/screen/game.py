@@ -181,12 +181,12 @@ class ScreenGame(TerminalGame):
         self.shown_trick = tricks[-1] if tricks else None
         self.kind = Kind.PAUSE
         try:
+            if self.pace is not None:
+                self.publish()  # the trick on the table while --pace runs
             super().pause_after_trick()
         finally:
             self.kind = None
             self.shown_trick = None
-        if self.pace is not None:
-            self.publish()
 
     def show_end(self, settlement: Settlement) -> None:
         """The result box: the settlement, each bonus by name, each seat's score, and the
