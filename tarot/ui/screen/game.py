@@ -257,8 +257,13 @@ class ScreenGame(TerminalGame):
                                self.game.poignee_options())
             warning = _("You may show a poignée now ({levels}): type p, or play a card to "
                         "show none.").format(levels=levels)
-        size = (self.game.discard_options().size
-                if kind is Kind.DISCARD and self.game.phase == phases.CHIEN else 0)
+        size = 0
+        if kind is Kind.DISCARD and self.game.phase == phases.CHIEN:
+            # The cards that may go to the discard are starred, as playable cards are.
+            options = self.game.discard_options()
+            size = options.size
+            legal = frozenset(options.ordinary) | (frozenset(options.trumps)
+                                                   if options.trumps_required else frozenset())
         self.channel.post(Snapshot(
             names=self.names, top=self.top, view=view, kind=kind, prompt=prompt,
             info=tuple(info_lines(view, self.game.rules, self.names)), legal=legal,
