@@ -83,7 +83,6 @@ class Snapshot:
     result: tuple[Text, ...] = ()
     # A trick just completed, shown on the table while the person reads it.
     shown_trick: TrickView | None = None
-    deal_over: bool = False
 
 
 @dataclass

@@ -9,6 +9,7 @@ import contextlib
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TextIO
 
 import click
 from rich.text import Text
@@ -74,7 +75,7 @@ class ScreenTable:
 
     def post_box(self, kind: Kind | None, prompt: str) -> None:
         self.channel.post(Snapshot(names=self.names, kind=kind, prompt=prompt,
-                                   result=tuple(self.result), deal_over=True))
+                                   result=tuple(self.result)))
 
     def play(self, game: Game, players: tuple[str, ...], script: Script | None, path: Path,
              resume_with: Path | None, match_line: str | None) -> bool:
@@ -133,9 +134,9 @@ class ScreenTable:
         return True
 
 
-def _sync(save: object) -> None:
-    flush = getattr(save, "flush", None)
-    if flush is not None:
-        flush()
-    with contextlib.suppress(OSError, AttributeError, ValueError):
-        os.fsync(save.fileno())  # type: ignore[attr-defined]
+def _sync(save: TextIO) -> None:
+    """Flush the save to the disk when the deal ends or is left (each event is flushed as
+    it is written; this is for a power cut after it), as line mode does."""
+    save.flush()
+    with contextlib.suppress(OSError):
+        os.fsync(save.fileno())
