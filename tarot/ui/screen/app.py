@@ -62,7 +62,9 @@ def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...]) -> Text:
     marks = []
     if seat == view.leader and view.trick:
         marks.append(pgettext("seat at the trick", "led"))
-    if seat == winning and len(view.trick) > 1:
+    if seat == winning and len(view.trick) == 4 and view.turn is None:
+        marks.append(pgettext("seat at the trick", "takes the trick"))
+    elif seat == winning and len(view.trick) > 1:
         marks.append(pgettext("seat at the trick", "winning"))
     if seat == view.turn:
         marks.append(pgettext("seat at the trick", "to play"))
