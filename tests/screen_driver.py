@@ -7,10 +7,7 @@ bounded number of times, never for a length of time.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -92,11 +89,3 @@ async def play_to_the_end(pilot: Pilot[None], bid: str = "garde", another: str =
         await answer_plainly(pilot, bid, another)
     raise AssertionError("the deal never ended")
 
-
-def fixed_folder(name: str) -> Path:
-    """An empty folder whose path is the same at every run: the screen shows the save's
-    path, and a snapshot must not change with the test's temporary folder."""
-    folder = Path(tempfile.gettempdir()) / "tarot-screen-tests" / name
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    return folder
