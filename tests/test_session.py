@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from tarot.engine.game import Game
 from tarot.errors import TarotError
 from tarot.files.atomic import NotARegularFile
 from tarot.log import LogWriter, load_log
-from tarot.storage.match_file import index_path, load_match
+from tarot.storage.match_file import SheetRow, index_path, load_match, sheet_lines
 from tarot.storage.named_deals import Script
 from tarot.ui.session import PlayOptions, SessionError, play_session
 
@@ -53,6 +54,10 @@ class RecordingTable:
 
     def another_deal(self) -> bool:
         return False
+
+    def show_sheet(self, rows: Sequence[SheetRow], names: tuple[str, ...],
+                   contracts: Mapping[str, str]) -> None:
+        self.lines.extend(sheet_lines(list(rows), names, dict(contracts)))
 
 
 def options(save: Path, **given: object) -> PlayOptions:

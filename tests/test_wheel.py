@@ -125,3 +125,12 @@ def test_the_installed_copy_speaks_french(installed: Path, tmp_path: Path) -> No
                                 "--players", "rules,rules,rules,rules", "--workers", "1"],
                     tmp_path)
     assert "rules" in simulated
+
+
+def test_the_wheel_carries_the_full_screens_stylesheet(installed: Path, tmp_path: Path) -> None:
+    """The full screen's layout is a .tcss file beside its module: without it the app would
+    not start."""
+    out = run(installed, ["python", "-c", "import pathlib, tarot.ui.screen.app as a; "
+                          "print((pathlib.Path(a.__file__).parent / a.TableApp.CSS_PATH)"
+                          ".is_file())"], tmp_path)
+    assert out.strip() == "True"

@@ -16,7 +16,7 @@ import random
 import re
 import shutil
 import sys
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -58,7 +58,6 @@ from tarot.storage.match_file import (
     is_match_file,
     load_match,
     read_index,
-    sheet_lines,
     totals,
 )
 from tarot.storage.named_deals import Script, SeedError, load_named_deal
@@ -101,6 +100,11 @@ class Table(Protocol):
 
     def another_deal(self) -> bool:
         """Ask the person whether to deal again."""
+
+    def show_sheet(self, rows: Sequence[SheetRow], names: tuple[str, ...],
+                   contracts: Mapping[str, str]) -> None:
+        """Show the score sheet, a row a deal (the line mode prints ``sheet_lines``; the
+        full screen puts it under the deal's result)."""
 
 
 @dataclass(frozen=True)
@@ -532,10 +536,7 @@ def _show_sheet(first_log: Path, index: MatchIndex | None, last: Game,
                 names: tuple[str, ...], table: Table) -> list[int]:
     """Show the score sheet, ``last`` the deal just played; the totals by seat."""
     rows = sheet_rows(first_log, index, last)
-    contracts = {c.id: c.name for c in last.rules.contracts}
-    table.show("")
-    for line in sheet_lines(rows, names, contracts):
-        table.show(line)
+    table.show_sheet(rows, names, {c.id: c.name for c in last.rules.contracts})
     return totals(rows)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -16,6 +17,7 @@ from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS, make_player
 from tarot.engine.game import Game
 from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
+from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
 from tarot.ui import terminal
 from tarot.ui.language import TranslatedCommand, TranslatedOption
@@ -54,17 +56,39 @@ LEVELS = tuple(PLAYERS)
 @click.option("--pace", type=click.FloatRange(min=0, max=60), default=None, metavar="SECONDS",
               help=N_("Wait this long after each trick (default: Enter to go on, at a "
                       "terminal; no pause when the input is piped)."))
+@click.option("--plain", is_flag=True,
+              help=N_("Play in line mode (one line after another, for screen readers and "
+                      "scripts) even at a terminal; it is chosen by itself when the input "
+                      "or the output is not a terminal."))
 @click.pass_context
 def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name: str,
          save_path: Path | None, level: str, auto: bool, resume_name: str | None,
-         force: bool, deals: int | None, pace: float | None) -> None:
+         force: bool, deals: int | None, pace: float | None, plain: bool) -> None:
     _tolerate_undecodable_input()
     given = frozenset(name for name in ctx.params
                       if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE)
-    play_session(PlayOptions(seed=seed, deal_name=deal_name, rules_name=rules_name,
-                             save_path=save_path, level=level, auto=auto,
-                             resume_name=resume_name, force=force, deals=deals, given=given),
-                 TerminalTable(pace))
+    options = PlayOptions(seed=seed, deal_name=deal_name, rules_name=rules_name,
+                          save_path=save_path, level=level, auto=auto,
+                          resume_name=resume_name, force=force, deals=deals, given=given)
+    if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        play_session(options, TerminalTable(pace))
+    else:
+        play_full_screen(options, pace)
+
+
+def play_full_screen(options: PlayOptions, pace: float | None) -> None:
+    """The session on the full screen; once it is left, the last result and how to
+    continue or replay the game printed as in line mode, and the same exit status."""
+    from tarot.ui.screen.app import TableApp  # Textual loads only for the full screen
+
+    app = TableApp(options, pace)
+    app.run()
+    for line in app.leaving_lines():
+        click.echo(line)
+    if app.error is not None:
+        raise app.error
+    if app.table.exit_status:
+        raise SystemExit(app.table.exit_status)
 
 
 class TerminalTable:
@@ -86,6 +110,12 @@ class TerminalTable:
 
     def another_deal(self) -> bool:
         return _another_deal()
+
+    def show_sheet(self, rows: Sequence[SheetRow], names: tuple[str, ...],
+                   contracts: Mapping[str, str]) -> None:
+        click.echo("")
+        for line in sheet_lines(list(rows), names, dict(contracts)):
+            click.echo(line)
 
 
 def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None,

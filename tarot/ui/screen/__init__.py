@@ -1,0 +1,1 @@
+"""`tarot play` full screen: the table drawn with Textual (docs/playing.md)."""

@@ -1,0 +1,433 @@
+"""The full-screen table of ``tarot play`` (Textual): nothing scrolls away.
+
+The session (:func:`tarot.ui.session.play_session`, unchanged) runs in a worker thread
+with a :class:`~tarot.ui.screen.table.ScreenTable`; after each event it posts an immutable
+:class:`~tarot.ui.screen.game.Snapshot` here, and the person's answers go back through a
+queue as the words line mode reads. This thread draws and reads keys; it never touches
+the game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from collections.abc import Callable
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Input, RichLog, Static
+from textual.worker import Worker, WorkerState
+
+from tarot.engine.cards import CARD_BY_CODE, EXCUSE, is_trump, suit_of
+from tarot.engine.views import PlayerView
+from tarot.i18n import _, pgettext
+from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
+from tarot.ui.screen.table import ScreenTable
+from tarot.ui.session import PlayOptions, Table, play_session
+from tarot.ui.table_view import card_text, suit_names, trick_by_seat, winning_seat
+from tarot.ui.terminal import names_for
+
+Session = Callable[[PlayOptions, Table], None]
+
+
+def hand_groups(hand: tuple[str, ...]) -> list[tuple[str, list[int]]]:
+    """The hand's rows: each suit (then the trumps) with the indexes of its cards."""
+    suits = suit_names()
+    groups: dict[str, list[int]] = {}
+    for index, code in enumerate(hand):
+        card = CARD_BY_CODE[code]
+        name = (pgettext("hand row", "trumps") if card == EXCUSE or is_trump(card)
+                else suits[suit_of(card)])
+        groups.setdefault(name, []).append(index)
+    return list(groups.items())
+
+
+def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...]) -> Text:
+    """A seat at the trick: its name, its card (or ? when it is to play), and whether it
+    led, is winning, is to play."""
+    played = trick_by_seat(view)
+    winning = winning_seat(view)
+    cell = Text(f"{names[seat]} ", style="bold" if seat == view.turn else "")
+    if seat in played:
+        cell.append_text(card_text(played[seat]))
+    elif seat == view.turn:
+        cell.append("?", style="bold yellow")
+    else:
+        cell.append("·", style="dim")
+    marks = []
+    if seat == view.leader and view.trick:
+        marks.append(pgettext("seat at the trick", "led"))
+    if seat == winning and len(view.trick) == 4 and view.turn is None:
+        marks.append(pgettext("seat at the trick", "takes the trick"))
+    elif seat == winning and len(view.trick) > 1:
+        marks.append(pgettext("seat at the trick", "winning"))
+    if seat == view.turn:
+        marks.append(pgettext("seat at the trick", "to play"))
+    if marks:
+        cell.append(f" ({', '.join(marks)})", style="dim")
+    return cell
+
+
+def seat_lines(view: PlayerView, names: tuple[str, ...], width: int,
+               height: int = 0) -> list[Text]:
+    """The trick by seat as the table is seen from South: North above, West to the left
+    and East to the right, South below (West and East on two lines when one is too
+    narrow for both)."""
+    north, west, east, south = (seat_cell(view, seat, names) for seat in (2, 3, 1, 0))
+    middle = max((width - max(north.cell_len, south.cell_len)) // 2, 0)
+    if west.cell_len + east.cell_len + 2 <= width:
+        sides = [west + Text(" " * (width - west.cell_len - east.cell_len)) + east]
+    else:
+        sides = [west, Text(" " * max(width - east.cell_len, 0)) + east]
+    lines = [Text(" " * middle) + north, *sides, Text(" " * middle) + south]
+    if height >= 2 * len(lines) + 1:  # room to spare: the seats apart, as at a table
+        lines = [line for pair in zip(lines, [Text("")] * len(lines), strict=True)
+                 for line in pair][:-1]
+    for line in lines:
+        line.no_wrap = True
+        line.overflow = "ellipsis"
+    return lines
+
+
+class TablePanel(Widget):
+    """The trick in progress by seat (or the trick just completed, while it is read)."""
+
+    def render(self) -> RenderableType:
+        app = self.app
+        assert isinstance(app, TableApp)
+        board = app.board
+        view = board.view
+        if view is None:
+            return ""
+        if board.shown_trick is not None:
+            shown = board.shown_trick
+            view = dataclasses.replace(view, trick=shown.cards, leader=shown.leader,
+                                       turn=None)
+        lines = seat_lines(view, board.names, self.content_size.width,
+                           self.content_size.height - 1)
+        lines.append(Text(board.status, style="italic"))
+        return Group(*lines)
+
+
+class InfoPanel(Widget):
+    """The contract, points, auction, chien, announcements and the previous trick."""
+
+    def render(self) -> RenderableType:
+        app = self.app
+        assert isinstance(app, TableApp)
+        return Group(*app.board.info)
+
+
+class HandPanel(Widget):
+    """The hand by suit: the cursor on one card, the playable ones starred, the cards
+    marked for the discard highlighted."""
+
+    def render(self) -> RenderableType:
+        app = self.app
+        assert isinstance(app, TableApp)
+        view = app.board.view
+        if view is None or not view.hand:
+            return ""
+        legal = app.snapshot.legal
+        asking_card = app.snapshot.kind is Kind.CARD
+        lines = []
+        width = max(self.content_size.width, 20)
+        indent = 10
+        for name, indexes in hand_groups(view.hand):
+            line = Text(f"{name:<{indent - 1}} ", style="dim")
+            for index in indexes:
+                code = view.hand[index]
+                token = Text(f"{index + 1}:", style="dim")
+                card = card_text(code)
+                if asking_card and code not in legal:
+                    card.stylize("dim")
+                if code in app.marked:
+                    card.stylize("black on yellow")
+                if index == app.cursor and app.snapshot.kind in (Kind.CARD, Kind.DISCARD):
+                    card.stylize("reverse")
+                token.append_text(card)
+                token.append("*" if code in legal else " ", style="bold green")
+                token.append(" ")
+                if line.cell_len + token.cell_len > width and line.cell_len > indent:
+                    lines.append(line)
+                    line = Text(" " * indent)
+                line.append_text(token)
+            lines.append(line)
+        return Group(*lines)
+
+
+class AnswerInput(Input):
+    """The line where answers are typed as in line mode. While it is empty, a key the
+    table acts on (the arrows and Enter on the hand, Space marks a card, h the hint, q
+    leaves, y/o/n answer the result box) goes to the table. Read here, in the order the
+    keys came: a fast typist's "kh" is a card, never a hint and a k."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        app = self.app
+        if not self.value and isinstance(app, TableApp) and app.table_key(event.key):
+            event.stop()
+            event.prevent_default()
+            return
+        await super()._on_key(event)
+
+
+class TableApp(App[None]):
+    """``tarot play`` on the full screen."""
+
+    CSS_PATH = "table.tcss"
+    TITLE = "tarot"
+    ENABLE_COMMAND_PALETTE = False
+    # Ctrl-Q and Ctrl-C leave whatever the answer line holds; every other key is read by
+    # the answer line (AnswerInput), in the order typed.
+    BINDINGS = [  # noqa: RUF012 (Textual's own convention)
+        Binding("ctrl+q", "stop('quit')", show=False, priority=True),
+        Binding("ctrl+c", "stop('interrupt')", show=False, priority=True),
+    ]
+
+    def __init__(self, options: PlayOptions, pace: float | None = None,
+                 session: Session = play_session, *, cursor_blink: bool = True) -> None:
+        super().__init__()
+        self.answer_blinks = cursor_blink  # a snapshot's cursor is steady
+        self.options = options
+        self.session = session
+        self.channel = Channel(post=self._post_snapshot, log=self._post_story)
+        self.table = ScreenTable(self.channel, pace)
+        self.snapshot = Snapshot(names=names_for(0))
+        self.board = self.snapshot  # the last snapshot with a table to draw
+        self.cursor = 0
+        self.marked: list[str] = []
+        self.waiting = True  # an answer sent, the next question not yet asked
+        self.finished = False
+        self.error: BaseException | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="top")
+        with Horizontal(id="upper"):
+            yield TablePanel(id="table")
+            yield InfoPanel(id="info")
+        yield HandPanel(id="hand")
+        with Horizontal(id="lower"):
+            yield RichLog(id="log", wrap=True, markup=False, highlight=False)
+            with VerticalScroll(id="aside"):
+                yield Static(id="aside-text")
+        yield Static(id="prompt")
+        answer = AnswerInput(id="answer")
+        answer.cursor_blink = self.answer_blinks
+        yield answer
+        yield Static(id="refusal")
+        yield Static(id="keys")
+        with VerticalScroll(id="result"):
+            yield Static(id="result-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#table").border_title = pgettext("screen panel", "Table")
+        self.query_one("#info").border_title = pgettext("screen panel", "Contract")
+        self.query_one("#hand").border_title = pgettext("screen panel", "Your hand")
+        self.query_one("#log").border_title = pgettext("screen panel", "What happened")
+        self.query_one("#answer", Input).focus()
+        self.run_worker(self._play, thread=True, exit_on_error=False, name="session")
+
+    def _play(self) -> None:
+        self.session(self.options, self.table)
+
+    # -- from the worker -------------------------------------------------------------
+
+    def _post_snapshot(self, snapshot: Snapshot) -> None:
+        self._from_worker(self.show_snapshot, snapshot)
+
+    def _post_story(self, line: Text) -> None:
+        self._from_worker(self.add_log, line)
+
+    def _from_worker(self, callback: Callable[[object], None], value: object) -> None:
+        # RuntimeError: the app has stopped, and there is nobody to draw for.
+        with contextlib.suppress(RuntimeError):
+            self.call_from_thread(callback, value)
+
+    def add_log(self, line: object) -> None:
+        self.query_one("#log", RichLog).write(line)
+
+    def show_snapshot(self, snapshot: object) -> None:
+        assert isinstance(snapshot, Snapshot)
+        previous = self.snapshot
+        self.snapshot = snapshot
+        if snapshot.view is not None:
+            self.board = snapshot
+            self._place_cursor(previous)
+        if snapshot.kind is not Kind.DISCARD:
+            self.marked = []
+        if snapshot.kind is not None:
+            self.waiting = False
+        self._draw()
+
+    def _place_cursor(self, previous: Snapshot) -> None:
+        """The cursor stays on its card if it can; at a new card question it goes to the
+        first playable card when it is not on one."""
+        view = self.board.view
+        assert view is not None
+        old = previous.view.hand if previous.view is not None else ()
+        code = old[self.cursor] if 0 <= self.cursor < len(old) else None
+        hand = view.hand
+        self.cursor = hand.index(code) if code in hand else min(self.cursor, len(hand) - 1)
+        legal = self.snapshot.legal
+        if legal and (not hand or hand[self.cursor] not in legal):
+            self.cursor = next(i for i, c in enumerate(hand) if c in legal)
+        self.cursor = max(self.cursor, 0)
+
+    def _draw(self) -> None:
+        snapshot, board = self.snapshot, self.board
+        self.query_one("#top", Static).update(Text(board.top, style="bold"))
+        for panel in ("#table", "#info", "#hand"):
+            self.query_one(panel).refresh(layout=True)
+        aside = self.query_one("#aside", VerticalScroll)
+        aside.display = bool(snapshot.aside)
+        # The hint, the help or the poignées take the story's place, whole width: at 80×24
+        # the story is one row high, and the panel is read now.
+        self.query_one("#log").display = not snapshot.aside
+        aside.border_title = snapshot.aside_title or pgettext("screen panel", "Help")
+        self.query_one("#aside-text", Static).update(Group(*snapshot.aside))
+        aside.scroll_home(animate=False)
+        prompt = Text(snapshot.prompt, style="bold")
+        if snapshot.warning:
+            prompt = Text.assemble(Text(snapshot.warning + "\n", style="bold magenta"), prompt)
+        self.query_one("#prompt", Static).update(prompt)
+        self.query_one("#refusal", Static).update(
+            Text(f"✗ {snapshot.refusal}", style="yellow") if snapshot.refusal else "")
+        self.query_one("#keys", Static).update(Text(self._keys(), style="dim"))
+        box = self.query_one("#result", VerticalScroll)
+        result = self.query_one("#result-text", Static)
+        box.display = bool(snapshot.result)
+        if snapshot.result:
+            question = snapshot.prompt if not self.finished else _(
+                "Enter or q to leave the table.")
+            lines = [line.copy() for line in snapshot.result]
+            for line in lines:
+                line.no_wrap = line.plain.startswith(("-", " ")) or "  " in line.plain
+            result.update(Group(*lines, Text(""), Text(question, style="bold")))
+            # A long match's sheet scrolls: its last rows and the question stay in view.
+            box.scroll_end(animate=False)
+
+    def _keys(self) -> str:
+        kind = self.snapshot.kind
+        if kind is Kind.CARD:
+            return _("←→ choose · Enter play · h hint · ? help · PgUp/PgDn scroll · q save "
+                     "and quit")
+        if kind is Kind.DISCARD:
+            return _("←→ choose · Space mark ({marked}/{size}) · Enter discard · auto · q "
+                     "save and quit").format(marked=len(self.marked),
+                                            size=self.snapshot.discard_size)
+        if kind in (Kind.PAUSE, Kind.NEXT):
+            return _("Enter to go on · q save and quit")
+        if kind is Kind.ANOTHER:
+            return _("y another deal · n stop here")
+        if kind is None:
+            return _("q save and quit")
+        return _("Type your answer, then Enter · ? help · q save and quit")
+
+    # -- keys ------------------------------------------------------------------------
+
+    def _line(self) -> Input:
+        return self.query_one("#answer", Input)
+
+    def _typing(self) -> bool:
+        return bool(self._line().value)
+
+    def send(self, answer: str) -> None:
+        self.waiting = True
+        self.channel.answers.put(answer)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if self.finished:
+            self.exit()
+            return
+        self._line().value = ""
+        self.send(event.value)
+
+    def table_key(self, key: str) -> bool:
+        """Act on ``key``, pressed while the answer line is empty; False when it means
+        nothing to the table now (the line then takes it, as a typed character)."""
+        if self.finished:
+            if key in ("enter", "q", "y", "o", "n", "escape"):
+                self.exit()
+                return True
+            return False
+        view = self.board.view
+        kind = self.snapshot.kind
+        hand = view.hand if view is not None else ()
+        if key in ("left", "right") and hand:
+            self.cursor = (self.cursor + (1 if key == "right" else -1)) % len(hand)
+        elif key in ("up", "down") and hand:
+            rows = [indexes for _name, indexes in hand_groups(hand)]
+            here = next(n for n, indexes in enumerate(rows) if self.cursor in indexes)
+            self.cursor = rows[(here + (1 if key == "down" else -1)) % len(rows)][0]
+        elif key == "space" and kind is Kind.DISCARD and hand:
+            code = hand[self.cursor]
+            if code in self.marked:
+                self.marked.remove(code)
+            else:
+                self.marked.append(code)
+        elif key in ("pageup", "pagedown"):
+            # The help or the hint when shown, else the story: read further back or on.
+            panel = self.query_one("#aside" if self.snapshot.aside else "#log")
+            if key == "pageup":
+                panel.scroll_page_up(animate=False)
+            else:
+                panel.scroll_page_down(animate=False)
+        elif key == "q":
+            self.action_stop("quit")
+        elif self.waiting or kind is None:
+            # Nothing is asked yet: Enter waits for the question, letters are typed.
+            return key == "enter"
+        elif key == "h" and kind is Kind.CARD:
+            self.send("hint")
+        elif key in ("y", "o", "n") and kind is Kind.ANOTHER:
+            self.send("n" if key == "n" else "y")
+        elif key == "enter":
+            if kind is Kind.CARD and hand:
+                self.send(hand[self.cursor])
+            elif kind is Kind.DISCARD:
+                self.send(" ".join(self.marked))
+            else:
+                self.send("")
+        else:
+            return False
+        self.query_one("#hand").refresh()
+        self.query_one("#keys", Static).update(Text(self._keys(), style="dim"))
+        return True
+
+    def action_stop(self, how: str) -> None:
+        if self.finished:
+            self.exit()
+            return
+        stop = Stop(how)
+        self.channel.stop = stop
+        self.channel.answers.put(stop)
+
+    def leaving_lines(self) -> list[str]:
+        """What is printed once the screen is left: the last deal's result and sheet when
+        it ended, then how to continue or replay the game."""
+        result = [line.plain for line in self.table.result] if self.table.box_open else []
+        return [*result, *([""] if result else []), *self.table.after]
+
+    # -- the session's end -----------------------------------------------------------
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state == WorkerState.ERROR:
+            self.error = event.worker.error
+            self.exit()
+        elif event.state == WorkerState.SUCCESS:
+            self.finished = True
+            if self.snapshot.result and self.channel.stop is None:
+                self.snapshot = dataclasses.replace(self.snapshot, kind=None, prompt="")
+                self._draw()  # the result stays until a key is pressed
+            else:
+                self.exit()
+
+    def on_unmount(self) -> None:
+        # A worker waiting for an answer is let go, so that the process can end.
+        self.channel.stop = self.channel.stop or Stop.QUIT
+        self.channel.answers.put(self.channel.stop)

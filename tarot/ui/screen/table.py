@@ -1,0 +1,142 @@
+"""The session's table on the full screen (:class:`tarot.ui.session.Table`): the session
+runs unchanged in the app's worker thread, and plays each deal with a
+:class:`~tarot.ui.screen.game.ScreenGame`. Nothing here touches the screen but through the
+channel."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TextIO
+
+import click
+from rich.text import Text
+
+from tarot.bots.registry import make_player
+from tarot.engine.game import Game
+from tarot.files.said import os_error_said
+from tarot.i18n import _
+from tarot.storage.match_file import SheetRow, sheet_lines
+from tarot.storage.named_deals import Script
+from tarot.ui.screen.game import Channel, Kind, ScreenGame, Snapshot
+from tarot.ui.session import typed_command
+from tarot.ui.terminal import QuitGame, names_for
+
+YES = frozenset({"", "y", "yes", "o", "oui"})
+NO = frozenset({"n", "no", "non", "q", "quit", "quitter"})
+
+
+class ScreenTable:
+    """Plays the session's deals on the screen; ``after`` the lines to print once the
+    screen is left (the last result and how to continue or replay), ``exit_status`` 130
+    after Ctrl-C."""
+
+    def __init__(self, channel: Channel, pace: float | None) -> None:
+        self.channel = channel
+        self.pace = pace
+        self.names: tuple[str, ...] = names_for(0)
+        self.result: list[Text] = []  # the last deal's box, until the person goes on
+        self.box_open = False
+        self.after: list[str] = []
+        self.exit_status = 0
+
+    def seat_names(self, person: int | None) -> tuple[str, ...]:
+        return names_for(person)
+
+    def show(self, line: str) -> None:
+        self.channel.log(Text(line))
+        if line:
+            self.after.append(line)
+
+    def show_sheet(self, rows: Sequence[SheetRow], names: tuple[str, ...],
+                   contracts: Mapping[str, str]) -> None:
+        self.result.append(Text(""))
+        self.result.extend(Text(line) for line in sheet_lines(list(rows), names,
+                                                              dict(contracts)))
+        self.post_box(None, "")
+
+    def another_deal(self) -> bool:
+        while True:
+            self.post_box(Kind.ANOTHER, _("Another deal? [Y/n]"))
+            try:
+                answer = self.channel.answer().strip().lower()
+            except QuitGame:
+                return False
+            except click.Abort:
+                self.exit_status = 130
+                return False
+            if answer in YES:
+                self.box_open = False
+                return True
+            if answer in NO:
+                return False
+
+    def post_box(self, kind: Kind | None, prompt: str) -> None:
+        self.channel.post(Snapshot(names=self.names, kind=kind, prompt=prompt,
+                                   result=tuple(self.result)))
+
+    def play(self, game: Game, players: tuple[str, ...], script: Script | None, path: Path,
+             resume_with: Path | None, match_line: str | None) -> bool:
+        if self.box_open:
+            # The last deal's result stays until the person goes on.
+            self.post_box(Kind.NEXT, _("(Enter to go on)"))
+            try:
+                self.channel.answer()
+            except (QuitGame, click.Abort) as stop:
+                self.exit_status = 130 if isinstance(stop, click.Abort) else 0
+                self.after.append(_("Game saved; continue it with: {command} play --resume "
+                                    "{path}").format(command=typed_command(),
+                                                     path=(resume_with or path).resolve()))
+                return False
+        self.box_open = False
+        self.after = []
+        human = players.index("person") if "person" in players else None
+        self.names = names_for(human)
+        computer = next((name for name in players if name != "person"), "rules")
+        seats = [make_player(computer if name == "person" else name, game.rules)
+                 for name in players]
+        # The session names the deal of a match from the second on (``match_line``).
+        top = match_line or _("Deal {number}").format(number=1)
+        try:
+            save = path.open("a", encoding="utf-8")
+        except OSError as error:
+            raise click.ClickException(_("{path}: cannot write: {error}").format(
+                path=path, error=os_error_said(error).shown)) from None
+        try:
+            with save:
+                screen = ScreenGame(game, seats, human, save, self.channel, script=script,
+                                    pace=self.pace, top=top)
+                try:
+                    screen.run()
+                except (QuitGame, click.Abort) as stop:
+                    _sync(save)
+                    self.show(_("Game saved; continue it with: {command} play --resume "
+                                "{path}").format(command=typed_command(),
+                                                 path=(resume_with or path).resolve()))
+                    if isinstance(stop, click.Abort):
+                        self.exit_status = 130
+                    return False
+                _sync(save)
+        except OSError as error:
+            raise click.ClickException(
+                _("{path}: cannot save the game: {error}; what was saved can be continued "
+                  "with: {command} play --resume {resume}").format(
+                    path=path, error=os_error_said(error).shown, command=typed_command(),
+                    resume=(resume_with or path).resolve())) from None
+        self.result = list(screen.result or ())
+        self.box_open = True
+        self.post_box(None, "")
+        self.show(_("Game saved: {path}").format(path=path.resolve()))
+        self.show(_("Replay it with: {command} replay {path}").format(
+            command=typed_command(), path=path.resolve()))
+        return True
+
+
+def _sync(save: TextIO) -> None:
+    """Flush the save to the disk when the deal ends or is left (each event is flushed as
+    it is written; this is for a power cut after it), as line mode does."""
+    save.flush()
+    with contextlib.suppress(OSError):
+        os.fsync(save.fileno())

@@ -1,0 +1,91 @@
+"""Driving the full-screen table with keys through Textual's pilot, for the screen tests.
+
+Nothing here sleeps: the game runs in a worker thread, and a test waits on a condition
+(the screen asking a question, the session ended), polling with ``pilot.pause()`` a
+bounded number of times, never for a length of time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from tarot.ui.screen.app import TableApp
+from tarot.ui.screen.game import Kind
+
+# Polls of the screen before a test gives up: far more than a deal at --level rules needs
+# (a poll lets the worker run until it posts its next snapshot).
+POLLS = 50_000
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
+    """Poll the screen until ``condition`` holds (a bounded number of times)."""
+    for _ in range(POLLS):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError(f"the screen never came to: {what}")
+
+
+def app_of(pilot: Pilot[None]) -> TableApp:
+    app = pilot.app
+    assert isinstance(app, TableApp)
+    return app
+
+
+def asked(app: TableApp, *kinds: Kind) -> bool:
+    """Whether the screen waits for an answer (of one of ``kinds``, if given)."""
+    if app.error is not None:
+        raise app.error
+    kind = app.snapshot.kind
+    return kind is not None and not app.waiting and (not kinds or kind in kinds)
+
+
+async def ask_settled(pilot: Pilot[None], *kinds: Kind) -> TableApp:
+    """Wait until the screen asks a question (of ``kinds``), the cursor steady."""
+    app = app_of(pilot)
+    await until(pilot, lambda: asked(app, *kinds), f"a question of {kinds or 'any kind'}")
+    app.query_one("#answer", Input).cursor_blink = False
+    await pilot.pause()
+    return app
+
+
+async def type_answer(pilot: Pilot[None], text: str) -> None:
+    """Type ``text`` on the answer line, then Enter."""
+    await pilot.press(*("space" if c == " " else c for c in text), "enter")
+
+
+async def answer_plainly(pilot: Pilot[None], bid: str, another: str = "n") -> None:
+    """Answer the question on screen: ``bid`` typed at the auction, ``auto`` for the
+    discard, no chelem, Enter on the card under the cursor (the first playable one) and
+    after each trick, ``another`` to another deal, Enter when the result is read."""
+    app = app_of(pilot)
+    kind = app.snapshot.kind
+    if kind is Kind.BID:
+        await type_answer(pilot, bid)
+    elif kind is Kind.DISCARD:
+        await type_answer(pilot, "auto")
+    elif kind is Kind.CHELEM:
+        await type_answer(pilot, "n")
+    elif kind is Kind.ANOTHER:
+        await pilot.press(another)
+    else:
+        await pilot.press("enter")
+
+
+async def play_to_the_end(pilot: Pilot[None], bid: str = "garde", another: str = "n") -> None:
+    """Answer plainly until the session is over (the result box waits for a key)."""
+    app = app_of(pilot)
+
+    def over_or_asked() -> bool:
+        return app.finished or asked(app)
+
+    for _ in range(2_000):  # questions: far more than one deal asks
+        await until(pilot, over_or_asked, "a question or the end")
+        if app.finished:
+            return
+        await answer_plainly(pilot, bid, another)
+    raise AssertionError("the deal never ended")
+

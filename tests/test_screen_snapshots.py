@@ -1,0 +1,108 @@
+"""SVG snapshots of the full-screen table at key moments (pytest-textual-snapshot), at
+80×24 and 120×40, in English and French; and the Playing page's screenshot
+(docs/images/table-80x24.svg), made by the same run and checked to be current.
+
+Each snapshot is of a named deal at ``--level rules``, driven with keys to a question
+(the worker then waits, so nothing moves), the save in a fixed folder: the screen shows
+its path. ``--snapshot-update`` records them again, the docs' image with them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from screen_driver import answer_plainly, ask_settled, asked, until
+from textual._doc import take_svg_screenshot
+from textual.pilot import Pilot
+
+from tarot.ui.language import use_language
+from tarot.ui.screen.app import TableApp
+from tarot.ui.screen.game import Kind
+from tarot.ui.session import PlayOptions
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="the save's fixed path is POSIX")
+
+DOCS_IMAGES = Path(__file__).parent.parent / "docs" / "images"
+Drive = Callable[[Pilot[None]], Awaitable[None]]
+
+
+def table(name: str, deal: str = "garde") -> TableApp:
+    """The app for a named deal, saved in a folder whose path is the same at every run."""
+    folder = Path("/tmp/tarot-screen-snapshots") / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return TableApp(PlayOptions(deal_name=deal, save_path=folder / "game.jsonl",
+                                level="rules"), cursor_blink=False)
+
+
+def at(kind: Kind, nth: int = 1, then: Drive | None = None) -> Drive:
+    """Answer plainly until the ``nth`` question of ``kind``, then ``then``."""
+
+    async def drive(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        assert isinstance(app, TableApp)
+        seen = 0
+        for _ in range(2_000):
+            await until(pilot, lambda: app.finished or asked(app), "a question")
+            if app.snapshot.kind is kind:
+                seen += 1
+                if seen == nth:
+                    break
+            await answer_plainly(pilot, "garde")
+        await ask_settled(pilot, kind)
+        if then is not None:
+            await then(pilot)
+            await ask_settled(pilot)
+
+    return drive
+
+
+async def mark_two(pilot: Pilot[None]) -> None:
+    await pilot.press("right", "space", "right", "right", "space")
+
+
+MOMENTS: dict[str, tuple[Kind, int, Drive | None]] = {
+    "auction": (Kind.BID, 1, None),
+    "discard": (Kind.DISCARD, 1, mark_two),
+    "mid_trick": (Kind.CARD, 6, None),
+    "result": (Kind.ANOTHER, 1, None),
+}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("moment", list(MOMENTS))
+def test_the_screen_at(snap_compare: Callable[..., bool], moment: str,
+                       size: tuple[int, int]) -> None:
+    kind, nth, then = MOMENTS[moment]
+    assert snap_compare(table(f"{moment}-{size[0]}"), terminal_size=size,
+                        run_before=at(kind, nth, then))
+
+
+@pytest.mark.parametrize("moment", ["mid_trick", "result"])
+def test_the_screen_in_french(snap_compare: Callable[..., bool], moment: str) -> None:
+    use_language("fr")
+    kind, nth, then = MOMENTS[moment]
+    assert snap_compare(table(f"fr-{moment}"), terminal_size=(80, 24),
+                        run_before=at(kind, nth, then))
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_playing_page_shows_the_table_as_it_is(request: pytest.FixtureRequest,
+                                                   language: str) -> None:
+    """docs/playing.md's screenshot (and docs/fr/jouer.md's, in French) is the table at
+    80×24 mid-deal, as this run draws it."""
+    use_language(language)
+    image = DOCS_IMAGES / ("table-80x24.svg" if language == "en" else "table-80x24-fr.svg")
+    kind, nth, then = MOMENTS["mid_trick"]
+    svg = take_svg_screenshot(app=table(f"docs-{language}"), terminal_size=(80, 24),
+                              run_before=at(kind, nth, then))
+    if request.config.getoption("--snapshot-update", default=False):
+        DOCS_IMAGES.mkdir(exist_ok=True)
+        image.write_text(svg, encoding="utf-8")
+    assert image.read_text(encoding="utf-8") == svg, (
+        f"docs/images/{image.name} is not the table as drawn now: run pytest "
+        "tests/test_screen_snapshots.py --snapshot-update, and look at it")
