@@ -120,7 +120,7 @@ def test_without_a_clear_count_the_hint_says_how_close_the_cards_are() -> None:
     # The gap is between the scores the hint prints: 3 × 10.0 and 3 × 9.4 for the taker.
     assert reasons(_advice(close, CardOutcome(9.4, 100, 52, 61, None, 8010),
                            taker_side=True)) == \
-        ["no single count sets it apart: it comes out 2 points ahead on average"]
+        ["no one reason stands out: all in all, it scores 2 points more on average"]
     assert seat_score(_advice(close, close, taker_side=True), 1) == 30
 
 
@@ -131,7 +131,7 @@ def test_cards_left_out_and_the_excuse_are_explained() -> None:
         "not T1: the Petit would most likely be lost",
         "not K♠: it would most likely be lost to the taker, and a lower card of its suit "
         "does as well",
-        "the Excuse's figure is lowered by what keeping it for later is worth"]
+        "the Excuse counts for less here: keeping it for later is worth something too"]
 
 
 def test_the_advice_never_offers_a_card_the_guards_leave_out() -> None:

@@ -165,11 +165,27 @@ def say_wrapped(console: Console, text: Text, indent: int) -> None:
     # given back.
     kept = text.copy()
     kept.plain = held(text.plain, FRENCH_TYPOGRAPHY, SUM, mark=_KEPT_SPACE)
-    # A word longer than the line (a path) is left whole rather than cut.
-    for number, line in enumerate(kept.wrap(console, width - indent, overflow="ignore")):
-        line.rstrip()
-        line.plain = line.plain.replace(_KEPT_SPACE, " ")
-        console.print(Text(" " * indent) + line if number else line, markup=False)
+    number = 0
+    for paragraph in kept.split("\n", allow_blank=True):
+        for line in paragraph.divide(_breaks(paragraph.plain, width - indent)):
+            line.rstrip()
+            line.plain = line.plain.replace(_KEPT_SPACE, " ")
+            console.print(Text(" " * indent) + line if number else line, markup=False,
+                          soft_wrap=True)
+            number += 1
+
+
+def _breaks(plain: str, width: int) -> list[int]:
+    """Where to break ``plain`` into lines of at most ``width`` columns, between words
+    only: a word longer than the line (a path) stays whole rather than cut."""
+    breaks: list[int] = []
+    start = 0
+    for word in re.finditer(r"\S+", plain):
+        if word.end() - start > width and word.start() > start and \
+                plain[start:word.start()].strip():
+            breaks.append(word.start())
+            start = word.start()
+    return breaks
 
 
 def _is_card(token: str) -> bool:
@@ -221,6 +237,8 @@ class TerminalGame:
         self.closing = tuple(closing)
         # The last deal told (a redeal for a petit sec shows the hand that had it).
         self.last_deal: Deal | None = None
+        # The person's last card, played without asking and said so already.
+        self.played_alone: PlayCard | None = None
 
     def say(self, *parts: str | Text) -> None:
         self.console.print(*parts, markup=False)  # what a person typed is never markup
@@ -322,6 +340,9 @@ class TerminalGame:
                 # The hand itself is shown at the person's first prompt.
                 self.say(self.narrator.lines(event)[0])
                 return
+        if event == self.played_alone:
+            self.played_alone = None
+            return
         if isinstance(event, Redeal) and event.reason == "petit_sec":
             for line in self.narrator.lines(event):
                 self.say_indented(Text(line), 2)
@@ -364,6 +385,7 @@ class TerminalGame:
             if last is not None:
                 self.say(styled(_("You play your last card, {card}."),
                                 card=card_text(last.card)))
+                self.played_alone = last
                 return self.game.play(last)
         elif phase == phases.CHIEN:
             self.show_hand(with_chien=True)
@@ -443,10 +465,12 @@ class TerminalGame:
         else:
             second = advice.ranked[1]
             template = ngettext(
-                "Hint: {card} (card {number}): {score} for you on average over the {deals} "
-                "deal it dealt from what you can see; next best {second}, {second_score}.",
-                "Hint: {card} (card {number}): {score} for you on average over the {deals} "
-                "deals it dealt from what you can see; next best {second}, {second_score}.",
+                "Hint: {card} (card {number}): {score} for you on average, over {deals} trial "
+                "deal with the cards you cannot see placed at random; next best {second}, "
+                "{second_score}.",
+                "Hint: {card} (card {number}): {score} for you on average, over {deals} trial "
+                "deals with the cards you cannot see placed at random; next best {second}, "
+                "{second_score}.",
                 best.deals)
             fields |= {"score": f"{seat_score(advice, advice.best):+d}",
                        "deals": str(best.deals), "second": card_text(CODES[second]),
