@@ -176,14 +176,14 @@ def test_the_reasons_in_french_are_plain_french() -> None:
         ["3♠ revient au même : l'une ou l'autre fera l'affaire"]
     assert reasons(_advice(close, CardOutcome(9.4, 100, 52, 61, None, 8010),
                            taker_side=True)) == \
-        ["aucun chiffre ne la distingue à lui seul : elle rapporte en moyenne 2 points de plus"]
+        ["aucune raison ne domine : tout compte fait, elle rapporte en moyenne 2 points de "
+         "plus"]
     left = reasons(_advice(close, close, left_out=(PETIT, 13), excuse_discounted=True))
     assert left[1:] == [
         f"pas {display(PETIT)} : le Petit serait très probablement perdu",
         f"pas {display(13)} : le preneur la prendrait très probablement, et une carte plus "
         "basse de la même couleur fait aussi bien",
-        "le chiffre de l'Excuse est diminué de ce que rapporterait le fait de la garder pour "
-        "plus tard"]
+        "l'Excuse compte moins ici : la garder pour plus tard vaut aussi quelque chose"]
     english = re.compile(r"\b(with|your|side|trick|deals?|of|those|scores?|less|average|"
                          r"taker|goes|down|not|would|the)\b")
     for reason in apart + by_points + said + left:

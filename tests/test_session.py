@@ -67,11 +67,11 @@ def test_a_new_game_is_saved_and_resumed(tmp_path: Path) -> None:
     assert leaving.played == [save.resolve()]
     saved = load_log(save, allow_incomplete=True).game
     assert not saved.is_over and saved.header.seed == 4
-    assert leaving.lines[0] == f"Saving this game: {save.resolve()}"
+    assert leaving.lines[:2] == ["Saving this game:", f"  {save.resolve()}"]
 
     finishing = RecordingTable(deals_to_finish=1)
     play_session(PlayOptions(resume_name=str(save)), finishing)
-    assert finishing.lines[0] == f"Resuming this game: {save.resolve()}"
+    assert finishing.lines[:2] == ["Resuming this game:", f"  {save.resolve()}"]
     assert load_log(save).game.is_over
 
 
@@ -82,10 +82,12 @@ def test_a_match_is_started_and_resumed(tmp_path: Path) -> None:
 
     resumed = RecordingTable(deals_to_finish=2)
     play_session(PlayOptions(resume_name=str(save)), resumed)
-    assert resumed.lines[0].startswith("Resuming the match: ")
+    assert resumed.lines[:2] == ["Resuming the match at deal 2:",
+                                 f"  {index_path(save).resolve()}"]
     match = load_match(index_path(save))
     assert len(match.games) == 3 and all(game.is_over for game in match.games)
-    assert any(line.startswith("Its score sheet: ") for line in resumed.lines)
+    audit = resumed.lines[resumed.lines.index("Its score sheet:") + 1]
+    assert audit.endswith(f" audit {index_path(save).resolve()}")
 
 
 def test_a_special_file_is_refused_as_a_tarot_error(tmp_path: Path) -> None:
