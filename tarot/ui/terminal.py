@@ -167,7 +167,7 @@ def say_wrapped(console: Console, text: Text, indent: int) -> None:
     kept.plain = held(text.plain, FRENCH_TYPOGRAPHY, SUM, mark=_KEPT_SPACE)
     number = 0
     for paragraph in kept.split("\n", allow_blank=True):
-        for line in paragraph.divide(_breaks(paragraph.plain, width - indent)):
+        for line in paragraph.divide(_breaks(paragraph.plain, width, indent)):
             line.rstrip()
             line.plain = line.plain.replace(_KEPT_SPACE, " ")
             console.print(Text(" " * indent) + line if number else line, markup=False,
@@ -175,13 +175,15 @@ def say_wrapped(console: Console, text: Text, indent: int) -> None:
             number += 1
 
 
-def _breaks(plain: str, width: int) -> list[int]:
-    """Where to break ``plain`` into lines of at most ``width`` columns, between words
-    only: a word longer than the line (a path) stays whole rather than cut."""
+def _breaks(plain: str, width: int, indent: int) -> list[int]:
+    """Where to break ``plain`` into lines of at most ``width`` columns, the lines after
+    the first indented by ``indent``, between words only: a word longer than the line (a
+    path) stays whole rather than cut."""
     breaks: list[int] = []
     start = 0
     for word in re.finditer(r"\S+", plain):
-        if word.end() - start > width and word.start() > start and \
+        room = width - (indent if breaks else 0)
+        if word.end() - start > room and word.start() > start and \
                 plain[start:word.start()].strip():
             breaks.append(word.start())
             start = word.start()
