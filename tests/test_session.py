@@ -119,3 +119,27 @@ def test_an_existing_save_is_refused_without_force(tmp_path: Path) -> None:
         play_session(options(save), RecordingTable(deals_to_finish=1))
     assert caught.value.code == "save_exists"
     assert save.read_text(encoding="utf-8") == "mine"
+
+
+def test_a_game_of_one_deal_stopped_and_resumed_asks_for_no_other(tmp_path: Path) -> None:
+    """`play --deals 1`, left in the middle, then `--resume` without --deals: the deal is
+    finished and no other deal is asked for (the stopped game is kept as a match of one
+    deal, its log unchanged)."""
+
+    class Asked(RecordingTable):
+        asked = 0
+
+        def another_deal(self) -> bool:
+            self.asked += 1
+            return False
+
+    save = tmp_path / "one.jsonl"
+    play_session(options(save, deals=1), Asked(deals_to_finish=0))
+    assert '"match_deals"' not in save.read_text(encoding="utf-8")
+    resumed = Asked(deals_to_finish=1)
+    play_session(PlayOptions(resume_name=str(save)), resumed)
+    assert load_log(save).game.is_over and resumed.asked == 0
+    # Played to its end without stopping, `--deals 1` leaves one file, as before.
+    whole = tmp_path / "whole.jsonl"
+    play_session(options(whole, deals=1), Asked(deals_to_finish=1))
+    assert sorted(p.name for p in tmp_path.glob("whole*")) == ["whole.jsonl"]

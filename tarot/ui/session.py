@@ -190,9 +190,21 @@ def play_session(options: PlayOptions, table: Table) -> None:
         _show_whole(table, _("Resuming this game:") if resume_path else _("Saving this game:"),
                     path.resolve())
         table.show(announcement(game, seat_players, 1, table.seat_names(None)))
-        if table.play(game, seat_players, script, path,
-                      None if index is None else index.path, None):
+        # A game of `--deals 1` stopped before its end is remembered as a match of one
+        # deal, so that `--resume` does not ask for another deal (its log has no room to
+        # say so: a log's match_deals is for two deals or more).
+        one_deal = deals == 1 and index is None and resume_path is None
+        try:
+            finished = table.play(game, seat_players, script, path,
+                                  None if index is None else index.path, None)
+        except SystemExit:
+            if one_deal:
+                start_match(path, game.header, seat_players, 1)
+            raise
+        if finished:
             _run_match(path, index, game, seat_players, options, table)
+        elif one_deal:
+            start_match(path, game.header, seat_players, 1)
 
 
 def new_game(options: PlayOptions, seat_names: tuple[str, ...]
