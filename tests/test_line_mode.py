@@ -8,6 +8,7 @@ the last card played by itself."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -233,10 +234,13 @@ def test_the_header_repeats_the_chien_and_counts_the_takers_own_discard(
         language: str) -> None:
     """A computer took: its chien stays with the table. The person took: the header's
     points count the person's own discard, said on the line under it."""
-    from tarot.ui.table_view import header_lines, score_so_far
+    from tarot.engine.scoring import points_text
+    from tarot.i18n import decimal
+    from tarot.ui.table_view import header_lines, own_discard_half_points, score_so_far
 
     use_language(language)
-    for seed in range(40):
+    met = set()
+    for seed in range(80):
         terminal, out = _table_at(seed, lambda t: t.game.phase == phases.TRICKS
                                   and t.game.turn == 0)
         game = terminal.game
@@ -251,14 +255,21 @@ def test_the_header_repeats_the_chien_and_counts_the_takers_own_discard(
             mine = {"en": "Your discard (counted in your points):",
                     "fr": "Votre écart (compté dans vos points) :"}[language]
             assert mine in shown
-            taken = score_so_far(view, game.rules)[0]
-            assert taken < int(header.split()[4 if language == "en" else 4].rstrip(","))
+            own = own_discard_half_points(view, game.rules)
+            assert own > 0
+            taken = score_so_far(view, game.rules)[0] + own
+            said = re.search(r"(?:taker|preneur) (\S+) ", header)
+            assert said and said[1] == decimal(points_text(taken)), header
         else:
             took = {"en": "The chien {seat} took:",
                     "fr": "Le chien pris par {seat} :"}[language]
             assert took.format(seat=terminal.names[game.taker or 0]) in shown
-        return
-    raise AssertionError("no seed of 0-39 reaches the tricks with a chien shown")
+            mine_by_others = {"en": "Your discard", "fr": "Votre écart"}[language]
+            assert mine_by_others not in shown
+        met.add(game.taker == 0)
+        if met == {True, False}:
+            return
+    raise AssertionError(f"seeds 0-79 meet only {met} (the person took?)")
 
 
 def test_t_redraws_the_table_and_chien_shows_the_auction_again() -> None:
