@@ -120,7 +120,7 @@ def test_without_a_clear_count_the_hint_says_how_close_the_cards_are() -> None:
     # The gap is between the scores the hint prints: 3 × 10.0 and 3 × 9.4 for the taker.
     assert reasons(_advice(close, CardOutcome(9.4, 100, 52, 61, None, 8010),
                            taker_side=True)) == \
-        ["no single count sets it apart: it comes out 2 points ahead on average"]
+        ["no one reason stands out: all in all, it scores 2 points more on average"]
     assert seat_score(_advice(close, close, taker_side=True), 1) == 30
 
 
@@ -131,7 +131,7 @@ def test_cards_left_out_and_the_excuse_are_explained() -> None:
         "not T1: the Petit would most likely be lost",
         "not K♠: it would most likely be lost to the taker, and a lower card of its suit "
         "does as well",
-        "the Excuse's figure is lowered by what keeping it for later is worth"]
+        "the Excuse counts for less here: keeping it for later is worth something too"]
 
 
 def test_the_advice_never_offers_a_card_the_guards_leave_out() -> None:
@@ -176,14 +176,14 @@ def test_the_reasons_in_french_are_plain_french() -> None:
         ["3♠ revient au même : l'une ou l'autre fera l'affaire"]
     assert reasons(_advice(close, CardOutcome(9.4, 100, 52, 61, None, 8010),
                            taker_side=True)) == \
-        ["aucun chiffre ne la distingue à lui seul : elle rapporte en moyenne 2 points de plus"]
+        ["aucune raison ne domine : tout compte fait, elle rapporte en moyenne 2 points de "
+         "plus"]
     left = reasons(_advice(close, close, left_out=(PETIT, 13), excuse_discounted=True))
     assert left[1:] == [
         f"pas {display(PETIT)} : le Petit serait très probablement perdu",
         f"pas {display(13)} : le preneur la prendrait très probablement, et une carte plus "
         "basse de la même couleur fait aussi bien",
-        "le chiffre de l'Excuse est diminué de ce que rapporterait le fait de la garder pour "
-        "plus tard"]
+        "l'Excuse compte moins ici : la garder pour plus tard vaut aussi quelque chose"]
     english = re.compile(r"\b(with|your|side|trick|deals?|of|those|scores?|less|average|"
                          r"taker|goes|down|not|would|the)\b")
     for reason in apart + by_points + said + left:

@@ -39,7 +39,7 @@ def test_a_whole_deal_through_piped_input(tmp_path: Path) -> None:
     code, out = run(["play", "--seed", "5", "--save", str(save)],
                     "garde\nauto\nn\n" + ANY_CARD)
     assert code == 0, out
-    assert f"Saving this game: {save}" in out and f"Game saved: {save}" in out
+    assert f"Saving this game:\n  {save}" in out and f"Game saved:\n  {save}" in out
     assert "The deal is over." in out and "Scores:" in out
     game = read_log(save)
     assert game.is_over
@@ -56,14 +56,15 @@ def test_the_rules_players_and_save_are_shown_at_the_start(tmp_path: Path) -> No
                   "--save", str(save)], "quit\n")
     start = out[:out.index("Dealt by")]
     assert "Deal 1 · rules fft · computer players: East easy, North easy, West easy" in start
-    assert f"Saving this game: {save.resolve()}" in start and "918273" not in out
+    assert f"Saving this game:\n  {save.resolve()}" in start and "918273" not in out
     auto = tmp_path / "auto.jsonl"
     _, out = run(["play", "--seed", "918273", "--auto", "--save", str(auto)])
     assert "Deal 1 · seed 918273 · rules standard" in out  # nobody at the table to tell
-    assert f"Game saved: {auto.resolve()}\nReplay it with: tarot replay {auto.resolve()}" in out
+    assert (f"Game saved:\n  {auto.resolve()}\nReplay it with:\n  tarot replay {auto.resolve()}"
+            in out)
     # The test session's players are `rules` (conftest), not the default: said, so that
     # the command deals the same game with the same players.
-    assert out.rstrip().endswith("This deal again: tarot play --seed 918273 --level rules")
+    assert out.rstrip().endswith("This deal again:\n  tarot play --seed 918273 --level rules")
 
 
 @pytest.mark.parametrize(
@@ -84,7 +85,7 @@ def test_bid_prompt(tmp_path: Path, answers: str, message: str | None) -> None:
     else:
         assert message in out
         assert bids == [], "a refused answer changes nothing in the save file"
-    assert "continue it with: tarot play --resume" in out  # end of input saves and leaves
+    assert "continue it with:\n  tarot play --resume" in out  # end of input saves and leaves
 
 
 def test_bid_too_low_is_refused_and_asked_again(tmp_path: Path) -> None:
@@ -446,7 +447,7 @@ def test_ctrl_c_saves_and_exits_130(tmp_path: Path) -> None:
     out, err = process.communicate(timeout=600)
     output = (seen + out).decode()
     assert process.returncode == 130, (output, err)
-    assert f"continue it with: {_tarot()} play --resume {save.resolve()}" in output or \
+    assert f"continue it with:\n  {_tarot()} play --resume {save.resolve()}" in output or \
         f"play --resume {save.resolve()}" in output
     assert read_log(save, allow_incomplete=True).events[1].type == "bid"
 
@@ -553,7 +554,7 @@ def test_a_deal_played_in_french_saves_the_log_played_in_english(
         assert read_log(save).is_over
         saves[language] = save.read_bytes()
         if language == "fr":
-            assert "La donne est terminée." in out and "Partie enregistrée : " in out
+            assert "La donne est terminée." in out and "Partie enregistrée :\n  " in out
             assert seed != 2 or "✗ 7 n'est pas l'une des poignées proposées" in out
     assert saves["fr"] == saves["en"]
     game = read_log(tmp_path / "fr.jsonl")
@@ -585,7 +586,7 @@ def test_the_card_prompts_french_words(tmp_path: Path) -> None:
     assert out.count("Aucun pli n'a encore été joué.") == 2  # dernier, then last
     assert out.count("Votre main (* = jouable) :") == 2  # the table's, then main's
     assert "  Conseil : " in out
-    assert "Partie enregistrée ; pour la reprendre : tarot play --resume" in out
+    assert "Partie enregistrée ; pour la reprendre :\n  tarot play --resume" in out
     assert not [e for e in events_of(save) if e["type"] == "play"]
 
 
@@ -676,10 +677,11 @@ def test_a_deal_typed_in_french_card_codes_saves_the_log_typed_in_english(
     discard = next(e["cards"] for e in events if e["type"] == "discard")
     plays = [e["card"] for e in events if e["type"] == "play" and e["seat"] == 0]
     assert isinstance(discard, list) and len(plays) == 18
+    # The last card is played by itself: 17 are typed.
     typed = {
-        "en": "garde\n" + " ".join(discard) + "\nn\n" + "".join(f"{c}\n" for c in plays),
+        "en": "garde\n" + " ".join(discard) + "\nn\n" + "".join(f"{c}\n" for c in plays[:-1]),
         "fr": "garde\n" + " ".join(typed_in_french(c, 0) for c in discard) + "\nnon\n"
-              + "".join(f"{typed_in_french(str(c), i)}\n" for i, c in enumerate(plays)),
+              + "".join(f"{typed_in_french(str(c), i)}\n" for i, c in enumerate(plays[:-1])),
     }
     for language, answers in typed.items():
         save = tmp_path / f"{language}.jsonl"

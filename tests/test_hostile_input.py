@@ -124,7 +124,7 @@ def play(args: tuple[str, ...], save: Path, stdin: str) -> tuple[int, str, bytes
 def test_end_of_input_at_each_prompt(tmp_path: Path, name: str) -> None:
     prompt = PROMPTS[name]
     code, out, _ = play(prompt.args, tmp_path / "g.jsonl", prompt.prefix)
-    assert code == 0 and "continue it with: tarot play --resume" in out
+    assert code == 0 and "continue it with:\n  tarot play --resume" in out
 
 
 @pytest.mark.slow

@@ -15,7 +15,8 @@ from tarot.ui.phase_help import PHASE_HELP
 
 ODDBALL = Path(__file__).parent / "data" / "oddball.toml"
 
-# The help as the terminal wrote it out before it was made from the rules.
+# The help as the terminal wrote it out before it was made from the rules, with the
+# words that redraw the table and the chien, and the other language's words.
 STANDARD_HELP = {
     phases.AUCTION: (
         'At the bid prompt:\n'
@@ -25,20 +26,29 @@ STANDARD_HELP = {
         '  for the defence.\n'
         '  You need 56 card points with no bout, 51 with one, 41 with two, 36 with three\n'
         '  (the bouts: T1, T21, EXC).\n'
-        '  quit         save and leave'
+        '  t            the table again (your hand, and the chien when it is yours)\n'
+        '  chien        the auction and the chien again (when it was shown)\n'
+        '  quit         save and leave\n'
+        '  French words work too: passe, oui or o, non, aide, quitter.'
     ),
     phases.CHIEN: (
         'At the discard prompt:\n'
         '  six cards, by code or number, separated by spaces; or auto (it makes voids)\n'
         '  no king and no bout (T1, T21, EXC); a trump only when fewer than six other\n'
         '  cards remain, and then it is shown to all. The discard counts for you.\n'
-        '  quit         save and leave'
+        '  t            the table again (your hand, and the chien when it is yours)\n'
+        '  chien        the auction and the chien again (when it was shown)\n'
+        '  quit         save and leave\n'
+        '  French words work too: passe, oui or o, non, aide, quitter.'
     ),
     phases.DECLARATIONS: (
         'At the chelem prompt:\n'
         '  y or n       a declared chelem (all the tricks) scores +400 if made, -200 if\n'
         '               not; you then lead the first trick\n'
-        '  quit         save and leave'
+        '  t            the table again (your hand, and the chien when it is yours)\n'
+        '  chien        the auction and the chien again (when it was shown)\n'
+        '  quit         save and leave\n'
+        '  French words work too: passe, oui or o, non, aide, quitter.'
     ),}
 
 
@@ -111,7 +121,10 @@ FRENCH_HELP = {
         "Quand on vous demande le chelem :\n"
         "  o ou n       un chelem annoncé (tous les plis) rapporte +400 s'il est réalisé,\n"
         "               -200 sinon ; vous entamez alors le premier pli\n"
-        "  quitter      enregistrer et partir"),
+        "  t            la table à nouveau (votre main, et le chien quand il est à vous)\n"
+        "  chien        les enchères et le chien à nouveau (s'il a été montré)\n"
+        "  quitter      enregistrer et partir\n"
+        "  Les mots anglais marchent aussi : pass, yes ou y, no, help, quit."),
 }
 
 

@@ -72,11 +72,11 @@ def test_a_new_game_is_saved_and_resumed(tmp_path: Path) -> None:
     assert leaving.played == [save.resolve()]
     saved = load_log(save, allow_incomplete=True).game
     assert not saved.is_over and saved.header.seed == 4
-    assert leaving.lines[0] == f"Saving this game: {save.resolve()}"
+    assert leaving.lines[:2] == ["Saving this game:", f"  {save.resolve()}"]
 
     finishing = RecordingTable(deals_to_finish=1)
     play_session(PlayOptions(resume_name=str(save)), finishing)
-    assert finishing.lines[0] == f"Resuming this game: {save.resolve()}"
+    assert finishing.lines[:2] == ["Resuming this game:", f"  {save.resolve()}"]
     assert load_log(save).game.is_over
 
 
@@ -87,10 +87,12 @@ def test_a_match_is_started_and_resumed(tmp_path: Path) -> None:
 
     resumed = RecordingTable(deals_to_finish=2)
     play_session(PlayOptions(resume_name=str(save)), resumed)
-    assert resumed.lines[0].startswith("Resuming the match: ")
+    assert resumed.lines[:2] == ["Resuming the match at deal 2:",
+                                 f"  {index_path(save).resolve()}"]
     match = load_match(index_path(save))
     assert len(match.games) == 3 and all(game.is_over for game in match.games)
-    assert any(line.startswith("Its score sheet: ") for line in resumed.lines)
+    audit = resumed.lines[resumed.lines.index("Its score sheet:") + 1]
+    assert audit.endswith(f" audit {index_path(save).resolve()}")
 
 
 def test_a_special_file_is_refused_as_a_tarot_error(tmp_path: Path) -> None:
@@ -122,3 +124,27 @@ def test_an_existing_save_is_refused_without_force(tmp_path: Path) -> None:
         play_session(options(save), RecordingTable(deals_to_finish=1))
     assert caught.value.code == "save_exists"
     assert save.read_text(encoding="utf-8") == "mine"
+
+
+def test_a_game_of_one_deal_stopped_and_resumed_asks_for_no_other(tmp_path: Path) -> None:
+    """`play --deals 1`, left in the middle, then `--resume` without --deals: the deal is
+    finished and no other deal is asked for (the stopped game is kept as a match of one
+    deal, its log unchanged)."""
+
+    class Asked(RecordingTable):
+        asked = 0
+
+        def another_deal(self) -> bool:
+            self.asked += 1
+            return False
+
+    save = tmp_path / "one.jsonl"
+    play_session(options(save, deals=1), Asked(deals_to_finish=0))
+    assert '"match_deals"' not in save.read_text(encoding="utf-8")
+    resumed = Asked(deals_to_finish=1)
+    play_session(PlayOptions(resume_name=str(save)), resumed)
+    assert load_log(save).game.is_over and resumed.asked == 0
+    # Played to its end without stopping, `--deals 1` leaves one file, as before.
+    whole = tmp_path / "whole.jsonl"
+    play_session(options(whole, deals=1), Asked(deals_to_finish=1))
+    assert sorted(p.name for p in tmp_path.glob("whole*")) == ["whole.jsonl"]

@@ -156,13 +156,15 @@ def reasons(advice: Advice) -> list[str]:
         gap = seat_score(advice, advice.best) - seat_score(advice, second_card)
         lines.append(_("{card} comes to the same: either will do").format(
             card=display(second_card)) if gap == 0 else
-            ngettext("no single count sets it apart: it comes out {gap} point ahead on average",
-                     "no single count sets it apart: it comes out {gap} points ahead on "
+            ngettext("no one reason stands out: all in all, it scores {gap} point more on "
+                     "average",
+                     "no one reason stands out: all in all, it scores {gap} points more on "
                      "average", gap).format(gap=gap))
     for card in advice.left_out:
         lines.append((_("not {card}: the Petit would most likely be lost") if card == PETIT
                       else _("not {card}: it would most likely be lost to the taker, and a "
                              "lower card of its suit does as well")).format(card=display(card)))
     if advice.excuse_discounted:
-        lines.append(_("the Excuse's figure is lowered by what keeping it for later is worth"))
+        lines.append(_("the Excuse counts for less here: keeping it for later is worth "
+                       "something too"))
     return lines

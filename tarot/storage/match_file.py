@@ -278,6 +278,42 @@ def result_text(settlement: Settlement) -> str:
     return _difference_text(settlement.contract_made, settlement.difference)
 
 
+def bonus_words(settlement: Settlement) -> list[str]:
+    """The bonuses a deal scored, in short words for the sheet's Result column: ``chelem``,
+    ``double poignée``, ``petit au bout (defence)``; none for most deals."""
+    chelems = {"declared_made": pgettext("sheet", "chelem"),
+               "undeclared_made": pgettext("sheet", "chelem"),
+               "declared_failed": pgettext("sheet", "chelem failed"),
+               "defence_made": pgettext("sheet", "defence chelem")}
+    poignees = {"simple": pgettext("sheet", "simple poignée"),
+                "double": pgettext("sheet", "double poignée"),
+                "triple": pgettext("sheet", "triple poignée")}
+    words = [chelems.get(c.kind, pgettext("sheet", "chelem")) for c in settlement.chelem]
+    words += [poignees.get(p.level, pgettext("sheet", "poignée")) for p in settlement.poignees]
+    if settlement.petit_au_bout == "taker":
+        words.append(pgettext("sheet", "petit au bout"))
+    elif settlement.petit_au_bout == "defence":
+        words.append(pgettext("sheet", "petit au bout (defence)"))
+    return words
+
+
+SHEET_WIDTH = 80  # the sheet fits a terminal of 80 columns
+
+
+def _joined(words: list[str], width: int) -> list[str]:
+    """``words`` joined by commas into lines of at most ``width`` columns, each item whole
+    (a line longer only for an item longer than ``width``)."""
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + 2 + len(word) <= width - 1:
+            lines[-1] += f", {word}"
+        else:
+            if lines:
+                lines[-1] += ","
+            lines.append(word)
+    return lines
+
+
 def _difference_text(made: bool, difference: int) -> str:
     return (_("made by {difference}") if made else
             _("failed by {difference}")).format(difference=difference)
@@ -341,6 +377,8 @@ def sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
             f"{words['result']:<{result_width}}" + "".join(f"  {n:>{width}}" for n in names))
     lines = [_("Score sheet"), head, "-" * len(head)]
     notes: list[str] = []
+    # The bonuses go on under a deal's result, where the seats' scores leave room.
+    result_column = deal_width + 2 * seat_width + contract_width + 8
     for row in rows:
         s = row.settlement
         taker = names[s.taker]
@@ -350,6 +388,8 @@ def sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
         lines.append(f"{row.deal:>{deal_width}}  {dealer:<{seat_width}}  {taker:<{seat_width}}  "
                      f"{contract:<{contract_width}}  {result:<{result_width}}"
                      + "".join(f"  {score:>+{width}}" for score in s.scores))
+        lines += [" " * result_column + words
+                  for words in _joined(bonus_words(s), SHEET_WIDTH - result_column)]
         notes += redeal_notes(row, names)
     lines.append("-" * len(head))
     lines.append(f"{'':>{deal_width}}  {words['total']:<{seat_width}}  {'':<{seat_width}}  "

@@ -57,7 +57,15 @@ def _answer(answer: str, meaning: str) -> str:
 
 
 def _quit() -> str:
-    return _answer(pgettext("typed", "quit"), _("save and leave"))
+    return "\n".join([
+        _answer(pgettext("typed", "t"), _("the table again (your hand, and the chien "
+                                          "when it is yours)")),
+        _answer(pgettext("typed", "chien"), _("the auction and the chien again (when it "
+                                              "was shown)")),
+        _answer(pgettext("typed", "quit"), _("save and leave")),
+        # The other language's words are read too: say so, in the person's language.
+        _paragraph(_("French words work too: passe, oui or o, non, aide, quitter.")),
+    ])
 
 
 def _listed(words: list[str]) -> str:

@@ -66,7 +66,21 @@ from tarot.storage.save_folder import find_save, new_save_path, save_folders
 if TYPE_CHECKING:
     from tarot.engine.events import LogHeader
 
-__all__ = ["MAX_MATCH_DEALS", "PlayOptions", "SessionError", "Table", "play_session"]
+__all__ = ["MAX_MATCH_DEALS", "PlayOptions", "SessionError", "Table", "WholeLine",
+           "play_session"]
+
+
+class WholeLine(str):
+    """A line the table shows whole, never broken at the terminal's width: a path or a
+    command, which copied from the screen must come whole."""
+
+    __slots__ = ()
+
+
+def _show_whole(table: Table, heading: str, whole: str | Path) -> None:
+    """``heading``, then a path or command on a line of its own (indented), whole."""
+    table.show(heading)
+    table.show(WholeLine(f"  {whole}"))
 
 
 # The seats' names a new game's header gives them (with the player: "South (person)"), in
@@ -177,12 +191,24 @@ def play_session(options: PlayOptions, table: Table) -> None:
             create_save(path, game, options.force)
             if deals is not None and deals > 1:
                 index = start_match(path, game.header, seat_players, deals)
-        table.show((_("Resuming this game: {path}") if resume_path
-                    else _("Saving this game: {path}")).format(path=path.resolve()))
+        _show_whole(table, _("Resuming this game:") if resume_path else _("Saving this game:"),
+                    path.resolve())
         table.show(announcement(game, seat_players, 1, table.seat_names(None)))
-        if table.play(game, seat_players, script, path,
-                      None if index is None else index.path, None):
+        # A game of `--deals 1` stopped before its end is remembered as a match of one
+        # deal, so that `--resume` does not ask for another deal (its log has no room to
+        # say so: a log's match_deals is for two deals or more).
+        one_deal = deals == 1 and index is None and resume_path is None
+        try:
+            finished = table.play(game, seat_players, script, path,
+                                  None if index is None else index.path, None)
+        except SystemExit:
+            if one_deal:
+                start_match(path, game.header, seat_players, 1)
+            raise
+        if finished:
             _run_match(path, index, game, seat_players, options, table)
+        elif one_deal:
+            start_match(path, game.header, seat_players, 1)
 
 
 def new_game(options: PlayOptions, seat_names: tuple[str, ...]
@@ -465,13 +491,13 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]
     audit = f"{typed_command()} audit {index.path.resolve()}" if index is not None else None
     lines = []
     if again:
-        lines.append((_("This match again: {command}") if deals > 1
-                      else _("This deal again: {command}")).format(command=again))
+        lines += [_("This match again:") if deals > 1 else _("This deal again:"),
+                  WholeLine(f"  {again}")]
         if header.rules is not None:
             lines.append(_("  (FILE.toml: your rule file of id {id!r})")
                          .format(id=header.rules_id))
     if audit:
-        lines.append(_("Its score sheet: {command}").format(command=audit))
+        lines += [_("Its score sheet:"), WholeLine(f"  {audit}")]
     return lines
 
 
@@ -507,8 +533,9 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
         log = index.log_path(entry)
         with hold_save(log):
             create_save(log, game, force=False)
-            table.show("\n" + _("Saving deal {number} in: {path}")
-                       .format(number=number, path=log.resolve()))
+            table.show("")
+            _show_whole(table, _("Saving deal {number} in:").format(number=number),
+                        log.resolve())
             table.show(announcement(game, seat_players, number, table.seat_names(None)))
             if not table.play(game, seat_players, None, log, index.path,
                               _match_line(so_far, number, names)):
@@ -557,8 +584,8 @@ def _resume_match(options: PlayOptions, index: MatchIndex, table: Table) -> None
     first_log = index.log_path(index.deals[0])
     players: tuple[str, ...] = index.header.players
     wanted = options.deals if options.deals is not None else index.header.deals
-    table.show(_("Resuming the match: {path} (deal {deal})")
-               .format(path=index.path.resolve(), deal=entry.deal))
+    _show_whole(table, _("Resuming the match at deal {deal}:").format(deal=entry.deal),
+                index.path.resolve())
     # Every deal's log checked against its line (seed, dealer, rules, players), as
     # validate checks a match: a stale index never carries on another game.
     first = load_match(index.path, allow_incomplete=True).games[0]

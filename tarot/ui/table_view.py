@@ -69,6 +69,9 @@ def header_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list
     contract = contracts.get(view.contract or "", "?")
     taker = names[view.taker] if view.taker is not None else "?"
     taker_points, defence_points, taker_bouts, defence_bouts = score_so_far(view, rules)
+    # The taker knows his own discard, which counts for him (R6): in his eyes only, it is
+    # in his points (announcement_lines says so); another taker's stays hidden.
+    taker_points += own_discard_half_points(view, rules)
     targets = rules.scoring.target_half_points
     trick = min(len(view.tricks) + 1, rules.deal.hand_size)
     none = pgettext("no bout", "none")
@@ -92,6 +95,51 @@ def header_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list
                  defence_points=decimal(points_text(defence_points)),
                  defence_bouts=" ".join(_shown(defence_bouts)) or none), style="dim"),
     ]
+
+
+def own_discard_half_points(view: PlayerView, rules: RuleSet) -> int:
+    """The card points of the seat's own discard when it is the taker, in half-points
+    (0 for anyone else: another taker's discard is hidden until the end)."""
+    if view.taker is None or view.seat != view.taker or view.settlement is not None:
+        return 0
+    return kernel.half_points(rules.table, mask_of_codes(view.discard))
+
+
+def announcement_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list[Text]:
+    """What was announced in the deal, repeated with the table until it ends: a declared
+    chelem, every poignée shown (who, which, the trumps), the chien a computer took (shown
+    to all), the trumps of its discard (shown to all), and the person's own discard."""
+    lines: list[Text] = []
+    taker = view.taker
+    if view.chelem_declared and taker is not None:
+        lines.append(Text(_("You declared a chelem.") if taker == view.seat else
+                          _("{seat} declared a chelem.").format(seat=names[taker]),
+                          style="bold"))
+    levels = rules.poignee_by_size
+    for seat, shown in view.poignees:
+        level = levels.get(len(shown))
+        label = level.label.lower() if level else str(len(shown))
+        line = Text(_("You showed a {poignee}:").format(poignee=label) if seat == view.seat
+                    else _("{seat} showed a {poignee}:").format(seat=names[seat], poignee=label),
+                    style="bold")
+        line.append(" ")
+        line.append_text(cards_line(shown))
+        lines.append(line)
+    if taker is None:
+        return lines
+    if taker == view.seat:
+        if view.discard:
+            line = Text(_("Your discard (counted in your points):") + " ")
+            line.append_text(cards_line(view.discard))
+            lines.append(line)
+    elif view.chien is not None:
+        line = Text(_("The chien {seat} took:").format(seat=names[taker]) + " ")
+        line.append_text(cards_line(view.chien))
+        if view.discard:
+            line.append(" · " + _("trumps discarded:") + " ")
+            line.append_text(cards_line(view.discard))
+        lines.append(line)
+    return lines
 
 
 def _shown(codes: Sequence[str]) -> list[str]:

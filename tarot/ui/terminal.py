@@ -39,13 +39,17 @@ from tarot.engine.cards import (
     display,
     mask_of_codes,
     quoted,
+    sort_key,
 )
 from tarot.engine.events import (
     Action,
+    Bid,
+    ChienShown,
     Deal,
     Discard,
     Event,
     Poignee,
+    Redeal,
     Settlement,
     TrickTaken,
 )
@@ -66,8 +70,10 @@ from tarot.log import LogWriter
 from tarot.storage.named_deals import Script
 from tarot.ui.phase_help import PHASE_HELP, bid_word
 from tarot.ui.table_view import (
+    announcement_lines,
     card_text,
     cards_line,
+    excuse_warning,
     hand_lines,
     header_lines,
     trick_lines,
@@ -90,9 +96,14 @@ CARD_HELP = N_("""At the card prompt:
   hint         the card the strong computer player would play in your place,
                and why, from what you can see (it never looks at hidden cards)
   last         the previous trick
+  t            the table again, with the trick in progress (Enter, table or
+               trick too)
+  chien        the auction and the chien again (when it was shown)
   hand         your hand again
   ?            this help
-  quit         save and leave (the end of input does the same; Ctrl-C too)""")
+  quit         save and leave (the end of input does the same; Ctrl-C too)
+French words work too: passe, oui or o, non, conseil, dernier, pli, main,
+aide, quitter.""")
 
 # What a person may type besides a move, in English and in French whichever the language
 # (a French player may know the English words, and the reverse).
@@ -101,6 +112,8 @@ HELP_WORDS = frozenset({"?", "help", "h", "aide"})
 LAST_WORDS = frozenset({"last", "dernier"})
 HINT_WORDS = frozenset({"hint", "conseil"})
 HAND_WORDS = frozenset({"hand", "main"})
+TABLE_WORDS = frozenset({"t", "table", "trick", "pli"})
+CHIEN_WORDS = frozenset({"chien"})
 NONE_WORDS = frozenset({"", "n", "no", "none", "non", "aucune"})
 
 # What stands for a space a line must not break at (tarot.explain.line_breaks) while rich
@@ -134,6 +147,49 @@ def styled(template: str, **fields: str | Text) -> Text:
     return line
 
 
+def sorted_codes(codes: Sequence[str]) -> list[str]:
+    """Cards in the order a hand shows them."""
+    return sorted(codes, key=lambda code: sort_key(CARD_BY_CODE[code]))
+
+
+def say_wrapped(console: Console, text: Text, indent: int) -> None:
+    """``text`` wrapped between words to the terminal's width, its following lines indented
+    by ``indent`` columns (never cut inside a word). Piped output (``soft_wrap``) keeps each
+    line whole: a script reads one message a line, and a pipe has no width."""
+    if console.soft_wrap:
+        console.print(text, markup=False)
+        return
+    width = console.width if console.is_terminal else 80
+    # French puts a space before « ; : ? ! » and inside « »: that space must not
+    # break, or a line would begin with "; (25 + 20) × 2". Wrapped as one word, then
+    # given back.
+    kept = text.copy()
+    kept.plain = held(text.plain, FRENCH_TYPOGRAPHY, SUM, mark=_KEPT_SPACE)
+    number = 0
+    for paragraph in kept.split("\n", allow_blank=True):
+        for line in paragraph.divide(_breaks(paragraph.plain, width, indent)):
+            line.rstrip()
+            line.plain = line.plain.replace(_KEPT_SPACE, " ")
+            console.print(Text(" " * indent) + line if number else line, markup=False,
+                          soft_wrap=True)
+            number += 1
+
+
+def _breaks(plain: str, width: int, indent: int) -> list[int]:
+    """Where to break ``plain`` into lines of at most ``width`` columns, the lines after
+    the first indented by ``indent``, between words only: a word longer than the line (a
+    path) stays whole rather than cut."""
+    breaks: list[int] = []
+    start = 0
+    for word in re.finditer(r"\S+", plain):
+        room = width - (indent if breaks else 0)
+        if word.end() - start > room and word.start() > start and \
+                plain[start:word.start()].strip():
+            breaks.append(word.start())
+            start = word.start()
+    return breaks
+
+
 def _is_card(token: str) -> bool:
     """Whether ``token`` names one card as the person's words are read (in French, ``A21``
     and ``roi de pique`` too)."""
@@ -151,7 +207,8 @@ class TerminalGame:
                  save: TextIO, *, new_file: bool = True, console: Console | None = None,
                  ask_line: Callable[[str], str] | None = None,
                  script: Script | None = None, pace: float | None = None,
-                 interactive: bool | None = None, match_line: str | None = None) -> None:
+                 interactive: bool | None = None, match_line: str | None = None,
+                 legend: bool = True, closing: Sequence[tuple[str, str]] = ()) -> None:
         self.game = game
         self.players = players
         self.human = human
@@ -175,6 +232,15 @@ class TerminalGame:
         self.replaying = False
         # A match's running score, shown with the table (None: deal 1, or one deal).
         self.match_line = match_line
+        # The card legend, shown once a run: not again at each deal of a match.
+        self.legend = legend
+        # What to tell once the deal is over, before its settlement (so that the settlement
+        # stays just above the score sheet): (heading, a path or command shown whole).
+        self.closing = tuple(closing)
+        # The last deal told (a redeal for a petit sec shows the hand that had it).
+        self.last_deal: Deal | None = None
+        # The person's last card, played without asking and said so already.
+        self.played_alone: PlayCard | None = None
 
     def say(self, *parts: str | Text) -> None:
         self.console.print(*parts, markup=False)  # what a person typed is never markup
@@ -183,18 +249,13 @@ class TerminalGame:
         """``text`` wrapped to the terminal's width with its following lines indented by
         ``indent`` columns, so that a long hint reads as one block (piped output keeps
         each line whole, as ``say`` does)."""
-        if self.console.soft_wrap:
-            self.say(text)
-            return
-        # French puts a space before « ; : ? ! » and inside « »: that space must not
-        # break, or a line would begin with "; (25 + 20) × 2". Wrapped as one word, then
-        # given back.
-        kept = text.copy()
-        kept.plain = held(text.plain, FRENCH_TYPOGRAPHY, SUM, mark=_KEPT_SPACE)
-        for number, line in enumerate(kept.wrap(self.console, self.width - indent)):
-            line.rstrip()
-            line.plain = line.plain.replace(_KEPT_SPACE, " ")
-            self.say(Text(" " * indent) + line if number else line)
+        say_wrapped(self.console, text, indent)
+
+    def say_whole(self, heading: str, whole: str) -> None:
+        """``heading``, then a path or a command on a line of its own, indented and never
+        broken: copied from the screen, it comes whole."""
+        self.say(heading)
+        self.console.print(Text("  " + whole), markup=False, soft_wrap=True)
 
     def refuse(self, message: str, style: str = "") -> None:
         """A refused answer, "  ✗ " and why: at a terminal, a long reason wraps under its
@@ -221,7 +282,7 @@ class TerminalGame:
     # -- the loop ----------------------------------------------------------------
 
     def run(self, replay_past: bool = True) -> None:
-        if self.human is not None:
+        if self.human is not None and self.legend:
             self.say(Text(_(LEGEND), style="dim"))
         if replay_past:
             self.replaying = True  # the past is told without pauses
@@ -275,9 +336,19 @@ class TerminalGame:
         return random.Random(f"{self.game.header.seed}:{seat}:{len(self.game.events)}")
 
     def tell(self, event: Event) -> None:
-        if isinstance(event, Deal) and self.human is not None:
-            # The hand itself is shown at the person's first prompt.
-            self.say(self.narrator.lines(event)[0])
+        if isinstance(event, Deal):
+            self.last_deal = event
+            if self.human is not None:
+                # The hand itself is shown at the person's first prompt.
+                self.say(self.narrator.lines(event)[0])
+                return
+        if event == self.played_alone:
+            self.played_alone = None
+            return
+        if isinstance(event, Redeal) and event.reason == "petit_sec":
+            for line in self.narrator.lines(event):
+                self.say_indented(Text(line), 2)
+            self.show_petit_sec(event)
             return
         if isinstance(event, TrickTaken):
             won = (_("Trick {number} to You:").format(number=event.number)
@@ -297,10 +368,27 @@ class TerminalGame:
 
     # -- the person's turn ---------------------------------------------------------
 
+    def show_petit_sec(self, redeal: Redeal) -> None:
+        """The hand that held the petit sec, as its holder lays it down (R5)."""
+        if self.last_deal is None or redeal.seat is None:
+            return
+        holder = redeal.seat
+        title = (_("Your hand, with the petit sec:") if holder == self.human else
+                 _("{seat}'s hand, with the petit sec:").format(seat=self.names[holder]))
+        self.say(Text(title, style="bold"))
+        for line in hand_lines(sorted_codes(self.last_deal.hands[holder]), set(), self.width):
+            self.say(line)
+
     def human_turn(self) -> list[Event]:
         phase = self.game.phase
         if phase == phases.TRICKS:
             self.show_table()
+            last = self.last_card()
+            if last is not None:
+                self.say(styled(_("You play your last card, {card}."),
+                                card=card_text(last.card)))
+                self.played_alone = last
+                return self.game.play(last)
         elif phase == phases.CHIEN:
             self.show_hand(with_chien=True)
         elif phase in (phases.AUCTION, phases.DECLARATIONS):
@@ -322,6 +410,15 @@ class TerminalGame:
                 continue
             if word in HAND_WORDS:
                 self.show_hand()
+                continue
+            if word in TABLE_WORDS or (not word and phase == phases.TRICKS):
+                if phase == phases.TRICKS:
+                    self.show_table()
+                else:
+                    self.show_hand(with_chien=phase == phases.CHIEN)
+                continue
+            if word in CHIEN_WORDS:
+                self.show_auction()
                 continue
             try:
                 action = self.parse_answer(answer)
@@ -370,10 +467,12 @@ class TerminalGame:
         else:
             second = advice.ranked[1]
             template = ngettext(
-                "Hint: {card} (card {number}): {score} for you on average over the {deals} "
-                "deal it dealt from what you can see; next best {second}, {second_score}.",
-                "Hint: {card} (card {number}): {score} for you on average over the {deals} "
-                "deals it dealt from what you can see; next best {second}, {second_score}.",
+                "Hint: {card} (card {number}): {score} for you on average, over {deals} trial "
+                "deal with the cards you cannot see placed at random; next best {second}, "
+                "{second_score}.",
+                "Hint: {card} (card {number}): {score} for you on average, over {deals} trial "
+                "deals with the cards you cannot see placed at random; next best {second}, "
+                "{second_score}.",
                 best.deals)
             fields |= {"score": f"{seat_score(advice, advice.best):+d}",
                        "deals": str(best.deals), "second": card_text(CODES[second]),
@@ -390,11 +489,10 @@ class TerminalGame:
         if phase == phases.CHIEN:
             options = self.game.discard_options()
             if options.trumps_required:
+                # Short, for the answer's room on the line; show_hand says why.
                 return ngettext(
-                    "Discard {size} cards (codes or numbers; no king, no bout; {trumps} trump "
-                    "must go, too few ordinary cards), or 'auto':",
-                    "Discard {size} cards (codes or numbers; no king, no bout; {trumps} trumps "
-                    "must go, too few ordinary cards), or 'auto':",
+                    "Discard {size} cards ({trumps} trump among them), or 'auto':",
+                    "Discard {size} cards ({trumps} trumps among them), or 'auto':",
                     options.trumps_required).format(size=options.size,
                                                     trumps=options.trumps_required)
             return _("Discard {size} cards (codes or numbers; no king, no bout), or "
@@ -519,6 +617,15 @@ class TerminalGame:
         self.say(Text(title, style="bold"))
         for line in hand_lines(hand, legal, self.width):
             self.say(line)
+        if with_chien and self.game.phase == phases.CHIEN:
+            required = self.game.discard_options().trumps_required
+            if required:
+                self.say_indented(Text(ngettext(
+                    "Too few cards other than trumps, kings and bouts: {trumps} trump must "
+                    "go in the discard, and is shown to all (no king, no bout).",
+                    "Too few cards other than trumps, kings and bouts: {trumps} trumps must "
+                    "go in the discard, and are shown to all (no king, no bout).",
+                    required).format(trumps=required), style="bold"), 2)
 
     def show_table(self) -> None:
         view = self.game.view(self.human) if self.human is not None else None
@@ -526,17 +633,50 @@ class TerminalGame:
         self.say("")
         for line in header_lines(view, self.game.rules, self.names):
             self.say(line)
+        # What was announced stays in the header until the deal ends.
+        for line in announcement_lines(view, self.game.rules, self.names):
+            self.say_indented(line, 2)
         if self.match_line:
-            self.say(Text(self.match_line, style="dim"))
+            self.say_indented(Text(self.match_line, style="dim"), 2)
         for line in trick_lines(view, self.names, self.width):
             self.say(line)
         self.show_hand()
+        warning = excuse_warning(view)
+        if warning is not None:
+            self.say_indented(Text(warning, style="bold yellow"), 0)
         if any(isinstance(a, Poignee) for a in self.game.legal_actions()):
             levels = ", ".join(option.level.label.lower() for option in
                                self.game.poignee_options())
             self.say_indented(Text(_("You may show a poignée now ({levels}): type p, or play "
                                      "a card to show none.").format(levels=levels),
                                    style="bold"), 0)
+
+    def last_card(self) -> PlayCard | None:
+        """The person's last card, when it is the one thing left to do (played without
+        asking: there is no choice)."""
+        assert self.human is not None
+        legal = self.game.legal_actions()
+        if len(self.game.hand(self.human)) != 1 or len(legal) != 1:
+            return None
+        only = legal[0]
+        return only if isinstance(only, PlayCard) else None
+
+    def show_auction(self) -> None:
+        """The deal's auction again, and the chien when it was shown (with the person's own
+        discard, when the person took it)."""
+        deal_at = max((i for i, e in enumerate(self.game.events) if isinstance(e, Deal)),
+                      default=0)
+        told = False
+        for event in self.game.events[deal_at:]:
+            if isinstance(event, Bid | ChienShown) or (
+                    isinstance(event, Discard) and event.seat == self.human):
+                for line in self.narrator.lines(event):
+                    self.say_indented(Text("  " + line), 4)
+                told = True
+        if not told:
+            self.say("  " + _("No bid yet."))
+        elif not any(isinstance(e, ChienShown) for e in self.game.events[deal_at:]):
+            self.say("  " + _("The chien was not shown."))
 
     def show_last_trick(self) -> None:
         tricks = [e for e in self.game.events if isinstance(e, TrickTaken)]
@@ -547,10 +687,13 @@ class TerminalGame:
         self.say(trick_recap(last.number, last.leader, last.cards, last.winner, self.names))
 
     def show_end(self, settlement: Settlement) -> None:
+        """The deal's end: the tricks, the discard or chien, where the game is saved, and
+        the settlement last, so that it stays just above the score sheet that follows."""
         self.say("")
-        self.say(Text(_("The deal is over."), style="bold"))
-        for line in settlement_summary(settlement, self.game.rules, self.names):
-            self.say_indented(Text(line), 2 + len(line) - len(line.lstrip()))
+        self.say(Text(_("Tricks (the leader first, ✓ the winner):"), style="bold"))
+        for trick in (e for e in self.game.events if isinstance(e, TrickTaken)):
+            self.say(trick_recap(trick.number, trick.leader, trick.cards, trick.winner,
+                                 self.names))
         taker, discard = self.game.taker, self.game.discard
         if discard is not None and taker is not None:
             template = (_("Your discard: {cards}") if taker == self.human else
@@ -559,10 +702,11 @@ class TerminalGame:
         else:
             hidden = styled(_("The chien: {cards}"), cards=cards_line(self.game.chien))
         self.say(Text("  ") + hidden)
-        self.say(Text(_("Tricks (the leader first, ✓ the winner):"), style="bold"))
-        for trick in (e for e in self.game.events if isinstance(e, TrickTaken)):
-            self.say(trick_recap(trick.number, trick.leader, trick.cards, trick.winner,
-                                 self.names))
+        for heading, whole in self.closing:
+            self.say_whole(heading, whole)
+        self.say(Text(_("The deal is over."), style="bold"))
+        for line in settlement_summary(settlement, self.game.rules, self.names):
+            self.say_indented(Text(line), 2 + len(line) - len(line.lstrip()))
 
 
 _CODE = re.compile(r"\b(10|[1-9JNQK])([SHDC])\b")

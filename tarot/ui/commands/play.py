@@ -6,12 +6,14 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TextIO
 
 import click
 from click.core import ParameterSource
+from rich.console import Console
+from rich.text import Text
 
 from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS, make_player
 from tarot.engine.game import Game
@@ -21,8 +23,14 @@ from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
 from tarot.ui import terminal
 from tarot.ui.language import TranslatedCommand, TranslatedOption
-from tarot.ui.session import MAX_MATCH_DEALS, PlayOptions, play_session, typed_command
-from tarot.ui.terminal import QuitGame, TerminalGame, names_for
+from tarot.ui.session import (
+    MAX_MATCH_DEALS,
+    PlayOptions,
+    WholeLine,
+    play_session,
+    typed_command,
+)
+from tarot.ui.terminal import QuitGame, TerminalGame, names_for, say_wrapped
 
 LEVELS = tuple(PLAYERS)
 
@@ -93,34 +101,49 @@ def play_full_screen(options: PlayOptions, pace: float | None) -> None:
 
 class TerminalTable:
     """The session's table at the terminal: lines on stdout, the game played by
-    :class:`~tarot.ui.terminal.TerminalGame`."""
+    :class:`~tarot.ui.terminal.TerminalGame`. ``console`` and ``ask_line``: a test's."""
 
-    def __init__(self, pace: float | None) -> None:
+    def __init__(self, pace: float | None, console: Console | None = None,
+                 ask_line: Callable[[str], str] | None = None) -> None:
         self.pace = pace
+        self.console = console or Console(highlight=False)
+        # At a terminal lines wrap between words; piped output keeps them whole (as
+        # TerminalGame does).
+        self.console.soft_wrap = not self.console.is_terminal
+        self.ask_line = ask_line
+        self.legend_shown = False  # the card legend: once a run, not every deal
 
     def seat_names(self, person: int | None) -> tuple[str, ...]:
         return names_for(person)
 
     def show(self, line: str) -> None:
-        click.echo(line)
+        if isinstance(line, WholeLine):  # a path or a command: never broken
+            self.console.print(Text(line), markup=False, soft_wrap=True)
+            return
+        indent = len(line) - len(line.lstrip(" "))
+        say_wrapped(self.console, Text(line), indent + 2)
 
     def play(self, game: Game, players: tuple[str, ...], script: Script | None, path: Path,
              resume_with: Path | None, match_line: str | None) -> bool:
-        return _play_saved(game, players, script, path, self.pace, resume_with, match_line)
+        legend = not self.legend_shown
+        self.legend_shown = True
+        return _play_saved(game, players, script, path, self.pace, resume_with, match_line,
+                           table=self, legend=legend)
 
     def another_deal(self) -> bool:
-        return _another_deal()
+        return _another_deal(self.ask_line)
 
     def show_sheet(self, rows: Sequence[SheetRow], names: tuple[str, ...],
                    contracts: Mapping[str, str]) -> None:
-        click.echo("")
+        self.show("")
         for line in sheet_lines(list(rows), names, dict(contracts)):
-            click.echo(line)
+            self.show(line)
 
 
 def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None,
                 path: Path, pace: float | None, resume_with: Path | None = None,
-                match_line: str | None = None) -> bool:
+                match_line: str | None = None, *, table: TerminalTable | None = None,
+                legend: bool = True) -> bool:
     """Play the game at the terminal, appending each event to the save file; whether it
     was played to its end (False: the person left, and it is saved). ``resume_with``:
     the file that resumes it, when not the deal's own (a match's index)."""
@@ -137,15 +160,23 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
         with save:
             # Each event is written and flushed as it happens (LogWriter): once flushed it
             # is the kernel's, and survives the death of this process, SIGKILL included.
+            # Where it is saved is told before the settlement, which stays last, just
+            # above the score sheet.
+            closing = ((_("Game saved:"), str(path.resolve())),
+                       (_("Replay it with:"), f"{typed_command()} replay {path.resolve()}"))
             terminal = TerminalGame(game, players, human, save, new_file=False, script=script,
-                                    pace=pace, match_line=match_line)
+                                    pace=pace, match_line=match_line,
+                                    console=table.console if table else None,
+                                    ask_line=table.ask_line if table else None,
+                                    legend=legend, closing=closing)
             try:
                 terminal.run()
             except (QuitGame, click.Abort, KeyboardInterrupt) as stop:
                 _sync(save)
-                click.echo("\n" + _("Game saved; continue it with: {command} play --resume "
-                                    "{path}").format(command=typed_command(),
-                                                     path=(resume_with or path).resolve()))
+                terminal.say("")
+                terminal.say_whole(_("Game saved; continue it with:"),
+                                   f"{typed_command()} play --resume "
+                                   f"{(resume_with or path).resolve()}")
                 if isinstance(stop, QuitGame):
                     return False
                 # Interrupted (Ctrl-C): saved all the same, and the exit status says so.
@@ -157,10 +188,6 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
               "{command} play --resume {resume}").format(
                 path=path, error=os_error_said(error).shown, command=typed_command(),
                 resume=(resume_with or path).resolve())) from None
-    # Two lines: a path and a command each fill much of a terminal's 80 columns.
-    click.echo(_("Game saved: {path}").format(path=path.resolve()))
-    click.echo(_("Replay it with: {command} replay {path}").format(command=typed_command(),
-                                                                   path=path.resolve()))
     return True
 
 
@@ -172,11 +199,11 @@ def _sync(save: TextIO) -> None:
         os.fsync(save.fileno())
 
 
-def _another_deal() -> bool:
+def _another_deal(ask_line: Callable[[str], str] | None = None) -> bool:
     """Asks whether to deal again; the end of the input is a no."""
     while True:
         try:
-            answer = terminal._prompt(_("Another deal? [Y/n]")).strip().lower()
+            answer = (ask_line or terminal._prompt)(_("Another deal? [Y/n]")).strip().lower()
         except QuitGame:
             return False
         except click.Abort:  # Ctrl-C: everything is saved already
