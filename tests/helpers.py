@@ -16,11 +16,15 @@ from tarot.engine.cards import CODES, parse_cards
 from tarot.engine.events import Bid
 from tarot.engine.game import Game
 
+# Hand sizes by number of seats (RULES-3-5 V3-1, R3, V5-1): the chien has the rest.
+HAND_SIZES = {3: 24, 4: 18, 5: 15}
+
 
 def build_deal(fixed: Mapping[int, str | Iterable[str]], *, chien: str = "",
                avoid: Mapping[int, str] | None = None,
-               fill: str = "in_order") -> tuple[list[list[str]], list[str]]:
-    """Four 18-card hands holding the ``fixed`` cards (by seat), and a chien of six.
+               fill: str = "in_order", seats: int = 4) -> tuple[list[list[str]], list[str]]:
+    """Four 18-card hands holding the ``fixed`` cards (by seat), and a chien of six (at
+    ``seats`` = 3 or 5, ``in_order`` only: the hands and chien of that size).
 
     The cards left over fill the seats not given in full, then the chien, in code order:
     ``fill="in_order"`` gives each seat its 18 before the next (constrained seats first),
@@ -39,24 +43,25 @@ def build_deal(fixed: Mapping[int, str | Iterable[str]], *, chien: str = "",
         return _dealt_in_turn(hands, chien_cards, rest)
     assert fill == "in_order", fill
     avoid = avoid or {}
+    size = HAND_SIZES[seats]
     filled: dict[int, list[str]] = {}
     # Constrained seats first, while every suit still has cards to give.
-    for seat in sorted(range(4), key=lambda s: s not in avoid):
+    for seat in sorted(range(seats), key=lambda s: s not in avoid):
         cards = list(hands.get(seat, []))
         banned = avoid.get(seat, "")
         for code in list(rest):
-            if len(cards) == 18:
+            if len(cards) == size:
                 break
             suit = "T" if code.startswith("T") else code[-1]
             if suit in banned:
                 continue
             cards.append(code)
             rest.remove(code)
-        assert len(cards) == 18, f"seat {seat} could not be filled"
+        assert len(cards) == size, f"seat {seat} could not be filled"
         filled[seat] = cards
     chien_cards += rest
-    assert len(chien_cards) == 6
-    return [filled[seat] for seat in range(4)], chien_cards
+    assert len(chien_cards) == len(CODES) - seats * size
+    return [filled[seat] for seat in range(seats)], chien_cards
 
 
 def _dealt_in_turn(fixed: dict[int, list[str]], chien: list[str],

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import auction, deal_with
+from helpers import auction, build_deal, deal_with
 from test_api import fixed_in_tricks
 
 from tarot.engine.cards import CODES
-from tarot.engine.events import Bid, Chelem, Discard, Play, Poignee
+from tarot.engine.events import Bid, Call, Chelem, Discard, Play, Poignee
 from tarot.engine.game import Game
 from tarot.errors import ILLEGAL_ACTION_CODES, IllegalAction
 from tarot.log import LOG_ERROR_CODES, LogError, dumps_log, read_log
@@ -106,6 +106,23 @@ def led(*cards: str) -> Callable[[], Game]:
     return make
 
 
+def five_called() -> Game:
+    """Five players: P0, holding 1S 2S and KH, takes a Prise; the call is due."""
+    hands, chien = build_deal({0: "1S 2S KH 2H 3H 4H 5H 6H T1 T2 T3 T4 T5 T6 EXC",
+                               2: "KS"}, chien="7C 8C 9C", seats=5)
+    return auction(Game.from_deal(hands, chien, rules="standard-5"),
+                   "prise", None, None, None, None)
+
+
+def five_at_first_lead() -> Game:
+    """The same, P0 having called KS (held by P2), discarded, and not declared: P0 leads."""
+    game = five_called()
+    game.play(Call(seat=0, card="KS"))
+    game.play(Discard(seat=0, cards=("7C", "8C", "9C")))
+    game.play(Chelem(seat=0, declared=False))
+    return game
+
+
 # Each code of the engine: a game, and the action on it that the rules refuse with it.
 CASES: dict[str, tuple[Callable[[], Game], Callable[[Game], object]]] = {
     "invalid_deal": (lambda: Game.new(1), lambda _: Game.from_deal(
@@ -144,6 +161,11 @@ CASES: dict[str, tuple[Callable[[], Game], Callable[[Game], object]]] = {
     "must_follow_suit": (led("1H"), lambda g: g.play(Play(seat=1, card="T10"))),
     "must_trump": (led("1S"), lambda g: g.play(Play(seat=1, card="6H"))),
     "must_overtrump": (led("1S", "T10"), lambda g: g.play(Play(seat=2, card="T5"))),
+    "call_due": (five_called, lambda g: g.play(Bid(seat=0, contract=None))),
+    "call_not_now": (lambda: Game.from_deal(FOUR_KINGS, "2S 3H 4D 5C T6 T7"),
+                     lambda g: g.play(Call(seat=0, card="KH"))),
+    "call_not_allowed": (five_called, lambda g: g.play(Call(seat=0, card="QH"))),
+    "called_suit_lead": (five_at_first_lead, lambda g: g.play(Play(seat=0, card="1S"))),
 }
 
 ENGINE: dict[str, Callable[[], str]] = {

@@ -10,7 +10,7 @@ import pytest
 
 from tarot.bots.random_player import random_action
 from tarot.engine import phases
-from tarot.engine.events import DERIVED_TYPES, Action, Bid, Chelem, Discard, Play, Poignee
+from tarot.engine.events import DERIVED_TYPES, Action, Bid, Call, Chelem, Discard, Play, Poignee
 from tarot.engine.evolve import apply, nothing_due
 from tarot.engine.game import Game
 from tarot.engine.legal import no_actions
@@ -44,7 +44,9 @@ def test_each_action_type_is_taken_by_exactly_one_phase() -> None:
     taken = [kind for spec in PHASE_SPECS for kind in spec.actions]
     assert sorted(t.__name__ for t in taken) == \
         sorted(t.__name__ for t in typing.get_args(Action))
-    assert dict(PHASE_OF_ACTION) == {Bid: phases.AUCTION, Discard: phases.CHIEN,
+    # The call (five players) ends the auction, so the four-player phase machine stands.
+    assert dict(PHASE_OF_ACTION) == {Bid: phases.AUCTION, Call: phases.AUCTION,
+                                     Discard: phases.CHIEN,
                                      Chelem: phases.DECLARATIONS, Poignee: phases.TRICKS,
                                      Play: phases.TRICKS}
 
@@ -61,14 +63,15 @@ def test_phase_spec_of_an_unknown_phase_is_a_key_error() -> None:
         phase_spec("lunch")
 
 
+@pytest.mark.parametrize("rules", ["standard", "standard-3", "standard-5"])
 @pytest.mark.parametrize("seed", range(40))
-def test_over_random_deals_the_engine_does_what_the_table_says(seed: int) -> None:
+def test_over_random_deals_the_engine_does_what_the_table_says(seed: int, rules: str) -> None:
     """At every decision of a deal: each legal action is of a kind the phase takes; an
     action of a kind it does not take is refused as in the wrong phase, in the words
     of both specs. Replayed event by event: each derived event is the one due, in a
     phase whose spec gives one, and nothing is due before a decision or a deal."""
     rng = random.Random(seed)
-    game = Game.new(seed)
+    game = Game.new(seed, rules=rules)
     while not game.is_over:
         state = game.state
         spec = phase_spec(state.phase)

@@ -273,7 +273,7 @@ def _check_trick_ledger(state: DealState, ledger: TrickLedger, *, alone: bool) -
     if alone:  # the trick by itself; outside the A4 flag, the Excuse stays only by exception
         taker_cards, adjustment = share_trick(
             rules.scoring.excuse_compensation_half_points, trick.cards, trick.leader,
-            trick.winner, TAKER, ledger.number == TRICKS, trick.excuse_exception)
+            trick.winner, 1 << TAKER, ledger.number == TRICKS, trick.excuse_exception)
         defence_cards = mask_of(trick.cards) & ~taker_cards
         assert taker_cards & ~mask_of(trick.cards) == 0
         taker_delta = _points(rules, taker_cards) + adjustment

@@ -157,7 +157,7 @@ def play(pos: Position, card: int, sc: Scoring) -> int | None:
         leader == taker, pos.taker_tricks, pos.defence_tricks)
     winner = (leader + (0 if exception else pos.best)) % 4
     winner_is_taker = winner == taker
-    to_taker, adjustment = kernel.take_trick(sc.table, trick, leader, winner, taker, last,
+    to_taker, adjustment = kernel.take_trick(sc.table, trick, leader, winner, 1 << taker, last,
                                              exception, pos.taker_tricks, pos.defence_tricks)
     pos.pile |= to_taker
     pos.adjust += adjustment

@@ -69,7 +69,7 @@ def random_action(state: DealState, rng: random.Random, poignee_chance: float = 
         return PLAY_ACTIONS[seat][random_card(legal_cards(state), rng)]
     if phase == phases.CHIEN:
         return random_discard(state, rng)
-    if phase == phases.AUCTION:
+    if phase == phases.AUCTION and not state.call_due:  # the call (five players): below
         contracts = state.rules.contracts
         choice = state.best_bid + int(rng.random() * (len(contracts) - state.best_bid))
         return Bid(seat=state.turn, contract=None if choice == state.best_bid

@@ -427,7 +427,7 @@ def _root(view: PlayerView, rules: RuleSet) -> Position:
     """The card play so far as a Position (hands left empty: the sampler fills them)."""
     taker = view.taker if view.taker is not None else 0
     tricks = [(tuple(CARD_BY_CODE[c] for c in t.cards), t.leader, t.winner) for t in view.tricks]
-    taken = kernel.take_tricks(rules.table, tricks, taker)
+    taken = kernel.take_tricks(rules.table, tricks, 1 << taker)
     petit_prev = kernel.petit_side(tricks[-1][0], tricks[-1][2] == taker) if tricks else 0
     leader = view.leader if view.leader is not None else view.seat
     trick = [CARD_BY_CODE[c] for c in view.trick]

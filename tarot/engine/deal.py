@@ -13,8 +13,9 @@ shuffle drawn from one ``random.Random(seed)`` stream:
 
 The seat on the dealer's right, ``(dealer + 1) % 4``, receives ``deck[0:18]``,
 the next seat ``deck[18:36]``, and so on round the table; ``deck[72:78]`` is the
-chien. (The physical ritual of dealing three by three does not change the
-distribution and is not emulated, rule book A31.)
+chien. At ``n`` seats (three or five, RULES-3-5 V3-1, V5-1) the same, with ``n`` hands of
+the rule set's hand size and the rest for the chien. (The physical ritual of dealing three
+by three does not change the distribution and is not emulated, rule book A31.)
 """
 
 from __future__ import annotations
@@ -39,19 +40,20 @@ def shuffled_deck(rng: random.Random) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class DealtCards:
-    """Four hands (by seat) and the chien, each a sorted tuple of card ints."""
+    """The hands (by seat: four, or three or five) and the chien, each a sorted tuple of
+    card ints."""
 
     dealer: int
-    hands: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    hands: tuple[tuple[int, ...], ...]
     chien: tuple[int, ...]
 
 
-def split_deck(deck: list[int], dealer: int, hand_size: int) -> DealtCards:
-    hands: list[tuple[int, ...]] = [(), (), (), ()]
-    for i in range(SEATS):
-        hands[(dealer + 1 + i) % SEATS] = tuple(sorted(deck[i * hand_size:(i + 1) * hand_size]))
-    chien = tuple(sorted(deck[SEATS * hand_size:]))
-    return DealtCards(dealer, (hands[0], hands[1], hands[2], hands[3]), chien)
+def split_deck(deck: list[int], dealer: int, hand_size: int, seats: int = SEATS) -> DealtCards:
+    hands: list[tuple[int, ...]] = [()] * seats
+    for i in range(seats):
+        hands[(dealer + 1 + i) % seats] = tuple(sorted(deck[i * hand_size:(i + 1) * hand_size]))
+    chien = tuple(sorted(deck[seats * hand_size:]))
+    return DealtCards(dealer, tuple(hands), chien)
 
 
 class SeededShuffles:
@@ -83,15 +85,17 @@ class SeededShuffles:
         self._last = shuffled_deck(self._rng)
         return self._last.copy()
 
-    def deal(self, deal_number: int, dealer: int, hand_size: int) -> DealtCards:
+    def deal(self, deal_number: int, dealer: int, hand_size: int,
+             seats: int = SEATS) -> DealtCards:
         """Deal number ``deal_number`` of the game with this seed."""
-        return split_deck(self.deck(deal_number), dealer, hand_size)
+        return split_deck(self.deck(deal_number), dealer, hand_size, seats)
 
 
-def seeded_deal(seed: int, deal_number: int, dealer: int, hand_size: int) -> DealtCards:
+def seeded_deal(seed: int, deal_number: int, dealer: int, hand_size: int,
+                seats: int = SEATS) -> DealtCards:
     """Deal number ``deal_number`` of the game with this seed (one deal: a game asks its
     SeededShuffles, which continues the stream)."""
-    return SeededShuffles(seed).deal(deal_number, dealer, hand_size)
+    return SeededShuffles(seed).deal(deal_number, dealer, hand_size, seats)
 
 
 def is_petit_sec(hand: int) -> bool:

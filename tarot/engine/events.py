@@ -58,6 +58,18 @@ class Bid:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Call:
+    """Decision (five players, RULES-3-5 V5-2): the card the taker calls, after the auction
+    and before the chien; its holder is his partner. Public from the call; who holds it is
+    not (V5-6)."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    type: Literal["call"] = "call"
+    seat: Seat
+    card: CardCode
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChienShown:
     """Derived: the chien turned face up for all (Prise, Garde) and given to the taker."""
 
@@ -173,10 +185,13 @@ class Settlement:
     scores: tuple[int, int, int, int]
 
 
-Action = Bid | Discard | Chelem | Poignee | Play
-Event = (Deal | Bid | ChienShown | Discard | Chelem | Poignee | Play | TrickTaken | Redeal
+Action = Bid | Call | Discard | Chelem | Poignee | Play
+Event = (Deal | Bid | Call | ChienShown | Discard | Chelem | Poignee | Play | TrickTaken | Redeal
          | Settlement)
 
+# The event types a log holds. The call (five players) is an event of the engine that the
+# log does not hold yet: the log at three and five players, its schema included, is still
+# to come, and the four-player schema stays as it is until then.
 DECISION_TYPES: tuple[type, ...] = (Deal, Bid, Discard, Chelem, Poignee, Play)
 DERIVED_TYPES: tuple[type, ...] = (ChienShown, TrickTaken, Redeal, Settlement)
 EVENT_TYPES: tuple[type, ...] = DECISION_TYPES + DERIVED_TYPES

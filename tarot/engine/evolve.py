@@ -25,6 +25,7 @@ from tarot.engine.cards import (
 from tarot.engine.deal import petit_sec_seat
 from tarot.engine.events import (
     Bid,
+    Call,
     Chelem,
     ChienShown,
     Deal,
@@ -59,7 +60,7 @@ def check_deal(state: DealState, deal: Deal) -> None:
             fields={"expected": state.deal_number, "dealer": state.dealer,
                     "number": deal.deal_number, "logged": deal.dealer})
     sizes = [len(h) for h in deal.hands] + [len(deal.chien)]
-    expected = [state.rules.deal.hand_size] * 4 + [state.rules.deal.chien_size]
+    expected = [state.rules.deal.hand_size] * state.seats + [state.rules.deal.chien_size]
     if sizes != expected:
         raise IllegalAction("invalid_deal",
                             N_("hands and chien hold {sizes} cards; the rules deal {expected}"),
@@ -89,6 +90,8 @@ def _apply_deal(state: DealState, event: Deal) -> None:
     state.taker = NO_SEAT
     state.contract = -1
     state.chien_taken = False
+    state.called = -1
+    state.partner = NO_SEAT
     state.discard = 0
     state.chelem_declared = False
     state.poignees = []
@@ -100,7 +103,7 @@ def _apply_deal(state: DealState, event: Deal) -> None:
     state.settlement = None
     state.legal_cache = -1
     fire(state, "dealt")
-    state.turn = (event.dealer + 1) % 4 if state.phase == phases.AUCTION else NO_SEAT
+    state.turn = (event.dealer + 1) % state.seats if state.phase == phases.AUCTION else NO_SEAT
 
 
 def _apply_bid(state: DealState, event: Bid) -> None:
@@ -109,12 +112,27 @@ def _apply_bid(state: DealState, event: Bid) -> None:
     if index is not None:
         state.best_bid = index
         state.taker = event.seat
-    if len(state.bids) < 4:
-        state.turn = (event.seat + 1) % 4
+    seats = state.seats
+    if len(state.bids) < seats:
+        state.turn = (event.seat + 1) % seats
         return
     state.contract = state.best_bid
+    if state.call_due:  # five players: the taker calls a card before the chien (V5-2)
+        state.turn = state.taker
+        return
     fire(state, "auction_closed")
     state.turn = state.taker if state.phase != phases.REDEAL else NO_SEAT
+
+
+def _apply_call(state: DealState, event: Call) -> None:
+    card = CARD_BY_CODE[event.card]
+    state.called = card
+    # The holder of the called card is the partner; the taker is alone when it is his own
+    # or in the chien (V5-4, V5-5).
+    state.partner = next((seat for seat, hand in enumerate(state.hands)
+                          if seat != state.taker and hand >> card & 1), NO_SEAT)
+    fire(state, "auction_closed")
+    state.turn = state.taker
 
 
 def _apply_chien_shown(state: DealState, event: ChienShown) -> None:
@@ -133,7 +151,7 @@ def _apply_chelem(state: DealState, event: Chelem) -> None:
     state.chelem_declared = event.declared
     fire(state, "declared")
     # A declared chelem makes the taker lead (R14); otherwise the dealer's right leads.
-    state.leader = state.taker if event.declared else (state.dealer + 1) % 4
+    state.leader = state.taker if event.declared else (state.dealer + 1) % state.seats
     state.turn = state.leader
 
 
@@ -156,7 +174,8 @@ def play_card(state: DealState, seat: int, card: int) -> None:
         state.trick_best = len(trick)
     trick.append(card)
     state.legal_cache = -1
-    state.turn = (seat + 1) % 4 if len(state.trick) < 4 else NO_SEAT
+    seats = state.rules.players
+    state.turn = (seat + 1) % seats if len(trick) < seats else NO_SEAT
 
 
 def _apply_trick(state: DealState, event: TrickTaken) -> None:
@@ -188,6 +207,7 @@ def _apply_settlement(state: DealState, event: Settlement) -> None:
 APPLY: dict[type, Callable[[DealState, Any], None]] = {
     Deal: _apply_deal,
     Bid: _apply_bid,
+    Call: _apply_call,
     ChienShown: _apply_chien_shown,
     Discard: _apply_discard,
     Chelem: _apply_chelem,
@@ -210,8 +230,9 @@ def apply(state: DealState, event: Event) -> None:
 
 
 def trick_taken_due(state: DealState) -> TrickTaken | None:
-    """A trick of four cards is taken, by its winner (or by the Excuse led, A5)."""
-    if len(state.trick) < 4:
+    """A trick of a card a seat is taken, by its winner (or by the Excuse led, A5)."""
+    seats = state.rules.players
+    if len(state.trick) < seats:
         return None
     trick = state.trick
     exception = trick[0] == EXCUSE and excuse_exception_applies(state)
@@ -219,8 +240,8 @@ def trick_taken_due(state: DealState) -> TrickTaken | None:
     return TrickTaken(
         number=len(state.tricks) + 1,
         leader=state.leader,
-        cards=(CODES[trick[0]], CODES[trick[1]], CODES[trick[2]], CODES[trick[3]]),
-        winner=(state.leader + index) % 4,
+        cards=tuple([CODES[card] for card in trick]),  # type: ignore[arg-type]
+        winner=(state.leader + index) % seats,
     )
 
 
@@ -237,12 +258,12 @@ def settlement_due(state: DealState) -> Settlement:
 
 
 def redeal_due(state: DealState) -> Redeal:
-    """The deal is void: a petit sec before the auction, or four passes."""
+    """The deal is void: a petit sec before the auction, or every seat passed."""
     seat = petit_sec_seat(tuple(state.hands)) if not state.bids else None
     return Redeal(
         reason="petit_sec" if seat is not None else "all_passed",
         seat=seat,
-        next_dealer=(state.dealer + 1) % 4,
+        next_dealer=(state.dealer + 1) % state.seats,
     )
 
 

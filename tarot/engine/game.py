@@ -59,6 +59,11 @@ from tarot.i18n import N_
 DEFAULT_SEATS = ("P0", "P1", "P2", "P3")
 
 
+def default_seats(players: int) -> tuple[str, ...]:
+    """The seats' names at a table of ``players``: P0, P1, …"""
+    return tuple(f"P{seat}" for seat in range(players))
+
+
 def _rules(rules: RuleSet | str) -> RuleSet:
     return rules if isinstance(rules, RuleSet) else load_rules(rules)
 
@@ -112,14 +117,18 @@ class Game:
     # -- starting --------------------------------------------------------------
 
     @classmethod
-    def new(cls, seed: int, *, rules: RuleSet | str = "standard", dealer: int = 3,
-            seats: Sequence[str] = DEFAULT_SEATS, players: Sequence[str] | None = None,
+    def new(cls, seed: int, *, rules: RuleSet | str = "standard", dealer: int | None = None,
+            seats: Sequence[str] | None = None, players: Sequence[str] | None = None,
             named_deal: NamedDealRecord | None = None) -> Game:
-        """A game whose deals all come from ``seed`` (a non-negative int).
+        """A game whose deals all come from ``seed`` (a non-negative int), at the table size
+        of its rule set (``rules="standard-5"``: five players).
 
-        ``players`` and ``named_deal`` are recorded in the header (see LogHeader).
+        ``dealer`` is the last seat unless given (P3 at four players); ``players`` and
+        ``named_deal`` are recorded in the header (see LogHeader).
         """
         ruleset = _rules(rules)
+        dealer = ruleset.players - 1 if dealer is None else dealer
+        seats = default_seats(ruleset.players) if seats is None else seats
         game = cls(_header(ruleset, seed, "shuffled", dealer, seats, players, named_deal),
                    ruleset)
         game._advance()
@@ -127,20 +136,23 @@ class Game:
 
     @classmethod
     def from_deal(cls, hands: Sequence[Iterable[str] | str], chien: Iterable[str] | str, *,
-                  dealer: int = 3, seed: int = 0, rules: RuleSet | str = "standard",
-                  seats: Sequence[str] = DEFAULT_SEATS, players: Sequence[str] | None = None,
+                  dealer: int | None = None, seed: int = 0, rules: RuleSet | str = "standard",
+                  seats: Sequence[str] | None = None, players: Sequence[str] | None = None,
                   named_deal: NamedDealRecord | None = None) -> Game:
-        """A game from four hands (by seat) and a chien, as card codes.
+        """A game from the hands (by seat: four, or as many as the rule set's ``players``)
+        and a chien, as card codes; the dealer is the last seat unless given.
 
         Should this deal be void, the redeals come from ``seed``.
         """
         ruleset = _rules(rules)
+        dealer = ruleset.players - 1 if dealer is None else dealer
+        seats = default_seats(ruleset.players) if seats is None else seats
         game = cls(_header(ruleset, seed, "explicit", dealer, seats, players, named_deal),
                    ruleset)
         cards = [sorted(parse_cards(h), key=sort_key) for h in hands]
-        if len(cards) != 4:
-            raise IllegalAction("invalid_deal", N_("a deal has 4 hands, not {count}"),
-                                fields={"count": len(cards)})
+        if len(cards) != ruleset.players:
+            raise IllegalAction("invalid_deal", N_("a deal has {seats} hands, not {count}"),
+                                fields={"seats": ruleset.players, "count": len(cards)})
         deal = Deal(deal_number=0, dealer=dealer,
                     hands=tuple(codes(h) for h in cards),  # type: ignore[arg-type]
                     chien=codes(sorted(parse_cards(chien), key=sort_key)))
@@ -176,6 +188,17 @@ class Game:
     def taker(self) -> int | None:
         """The seat that won the auction, or None before (or without) a contract."""
         return None if self.state.taker == NO_SEAT else self.state.taker
+
+    @property
+    def called(self) -> str | None:
+        """The card the taker called (five players), or None."""
+        return CODES[self.state.called] if self.state.called >= 0 else None
+
+    @property
+    def partner(self) -> int | None:
+        """The holder of the called card (the whole truth, as :meth:`hand`: a seat's view
+        knows it only when V5-17 allows), or None: no call, or the taker alone."""
+        return None if self.state.partner == NO_SEAT else self.state.partner
 
     @property
     def chien(self) -> tuple[str, ...]:
@@ -275,7 +298,7 @@ class Game:
             play_card(state, state.turn, card)
             events = self.events
             events.append(action)
-            if len(state.trick) < 4:
+            if len(state.trick) < state.rules.players:
                 return [action]
             taken = next_derived(state)  # the trick, taken
             assert taken is not None
@@ -304,7 +327,7 @@ class Game:
         """
         state = self.state
         card = legal_card_played(state, event)
-        if card >= 0:  # as in play(); the trick has fewer than four cards: nothing is due
+        if card >= 0:  # as in play(); the trick is not complete: nothing is due
             play_card(state, state.turn, card)
             self.events.append(event)
             return [event]
@@ -355,7 +378,8 @@ class Game:
         """The deal event the header's seed gives for this deal number and dealer."""
         if self._shuffles is None:
             self._shuffles = SeededShuffles(self.header.seed)
-        dealt = self._shuffles.deal(deal_number, dealer, self.rules.deal.hand_size)
+        dealt = self._shuffles.deal(deal_number, dealer, self.rules.deal.hand_size,
+                                    self.rules.players)
         return deal_event(dealt, deal_number)
 
     # -- internals -------------------------------------------------------------
@@ -391,7 +415,7 @@ class Game:
     def _advance(self) -> None:
         """Apply derived events, dealing again from the seed after a redeal, until a decision."""
         state = self.state
-        if state.phase == phases.TRICKS and len(state.trick) < 4:
+        if state.phase == phases.TRICKS and len(state.trick) < state.rules.players:
             # The common case, a card played mid-trick: nothing follows (the tricks'
             # spec in phase_table gives no derived event before a trick's fourth card).
             return
@@ -409,8 +433,8 @@ class Game:
 
 def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequence[str],
             players: Sequence[str] | None, named_deal: NamedDealRecord | None) -> LogHeader:
-    if not 0 <= dealer < 4:
-        raise ValueError(f"the dealer is a seat, 0 to 3, not {dealer}")
+    if not 0 <= dealer < rules.players:
+        raise ValueError(f"the dealer is a seat, 0 to {rules.players - 1}, not {dealer}")
     if seed < 0:
         # random.Random ignores the sign of an int seed: -5 would deal as 5.
         raise ValueError(f"a seed is a non-negative integer, not {seed}")
@@ -422,4 +446,4 @@ def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequ
                      rules=carried_rules(rules))
 
 
-__all__ = ["DiscardChoice", "Game", "Play", "PoigneeChoice", "deal_event"]
+__all__ = ["DiscardChoice", "Game", "Play", "PoigneeChoice", "deal_event", "default_seats"]

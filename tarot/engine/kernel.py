@@ -6,14 +6,21 @@ player) all compute the rules here, so a rule test checks what the players
 play by, and a rule file reaches the players exactly as it reaches the audit:
 
 - the legal cards of a trick and its winner (rule book 3.3, 3.4);
-- a completed trick's share between the sides under the Excuse ledger, with the
+- a completed trick's share between the camps under the Excuse ledger, with the
   last-trick exception (3.5, R15, R16, A1–A5);
+- at five players, the cards the taker may call and the opening lead (RULES-3-5 V5-3,
+  V5-16), and at every size each seat's share of the score (V3-9, V5-11);
 - petit au bout (R18, A19);
 - the card-point count, and the score per defender, itemised (3.6).
 
 No pydantic, no ``transitions``, no I/O. Rule numbers come from a
 :class:`RuleTable`, a plain frozen object built once from a ``RuleSet``
 (``RuleSet.table``).
+
+Camps (RULES-3-5 §0): the attack is the taker and, at five players, the holder of the
+called card; the defence is every other seat. The functions that split a trick between
+the camps take the attack as a mask of seats (``1 << taker`` at three and four players):
+the number of seats of a completed trick is its number of cards.
 """
 
 from __future__ import annotations
@@ -24,9 +31,14 @@ from typing import TYPE_CHECKING
 
 from tarot.engine.cards import (
     BOUT_MASK,
+    DECK_SIZE,
     EXCUSE,
     EXCUSE_BIT,
+    JACK,
+    KING,
+    KNIGHT,
     PETIT,
+    QUEEN,
     SUIT_MASKS,
     TRUMP_BASE,
     TRUMP_MASK,
@@ -41,8 +53,13 @@ TAKER = 1
 DEFENCE = -1
 NEITHER = 0
 # The taker plays alone against three defenders: each pays him the per-defender score
-# (R24), so he scores it this many times.
+# (R24), so he scores it this many times (at four players; :func:`seat_scores` for any).
 DEFENDERS = 3
+# The ranks a taker at five players may call, in the order they open (V5-3): kings; queens
+# to one who holds the four kings; knights to one who also holds the four queens; jacks.
+CALL_RANKS = (KING, QUEEN, KNIGHT, JACK)
+RANK_MASKS: dict[int, int] = {
+    rank: sum(1 << (14 * suit + rank - 1) for suit in range(4)) for rank in CALL_RANKS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,18 +242,21 @@ def excuse_exception(led_by_taker: bool, taker_tricks: int, defence_tricks: int)
 
 
 def share_trick(compensation: int, trick: Sequence[int], leader: int, winner: int,
-                taker: int, last: bool, excuse_stays: bool) -> tuple[int, int]:
-    """Where a completed trick's cards go under the Excuse ledger (rule book 3.5): the
-    mask of cards the taker's pile gains, and the half-points moved to the taker
-    (negative: from him). ``compensation``: the Excuse's, in half-points;
-    ``excuse_stays``: on the last trick, :func:`excuse_stays_on_last_trick`.
+                attack: int, last: bool, excuse_stays: bool) -> tuple[int, int]:
+    """Where a completed trick's cards go under the Excuse ledger (rule book 3.5), by camp:
+    the mask of cards the attack's pile gains, and the half-points moved to the attack
+    (negative: from it). ``attack``: the attack's seats, a mask; ``compensation``: the
+    Excuse's, in half-points; ``excuse_stays``: on the last trick,
+    :func:`excuse_stays_on_last_trick`.
     """
-    cards = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-    winner_is_taker = winner == taker
+    cards = 0
+    for card in trick:
+        cards |= 1 << card
+    winner_is_taker = bool(attack >> winner & 1)
     to_taker = cards if winner_is_taker else 0
     if not cards & EXCUSE_BIT:
         return to_taker, 0
-    owner_is_taker = (leader + list(trick).index(EXCUSE)) % 4 == taker
+    owner_is_taker = bool(attack >> ((leader + list(trick).index(EXCUSE)) % len(trick)) & 1)
     adjustment = 0
     if not last:
         # Before the last trick the Excuse stays with its side, which pays 0.5 (R15, A1).
@@ -252,32 +272,33 @@ def share_trick(compensation: int, trick: Sequence[int], leader: int, winner: in
 
 
 def excuse_stays_on_last_trick(table: RuleTable, trick: Sequence[int], leader: int,
-                               winner: int, taker: int, exception: bool, taker_tricks: int,
+                               winner: int, attack: int, exception: bool, taker_tricks: int,
                                defence_tricks: int) -> bool:
     """Whether the Excuse in the last trick stays with its side: the exception of R16
     (``exception``: the trick was won that way), or, under the FFT reading (A4, flag
     ``excuse_kept_in_any_slam``), a side that wins all the tricks. ``taker_tricks`` and
-    ``defence_tricks`` count the tricks before this one."""
+    ``defence_tricks`` count the tricks before this one; ``attack``, the attack's seats."""
     if exception:
         return True
     if not table.excuse_kept_in_any_slam or EXCUSE not in trick:
         return False
-    owner_is_taker = (leader + list(trick).index(EXCUSE)) % 4 == taker
+    owner_is_taker = bool(attack >> ((leader + list(trick).index(EXCUSE)) % len(trick)) & 1)
+    winner_is_taker = bool(attack >> winner & 1)
     if owner_is_taker:
-        return defence_tricks == 0 and winner == taker
-    return taker_tricks == 0 and winner != taker
+        return defence_tricks == 0 and winner_is_taker
+    return taker_tricks == 0 and not winner_is_taker
 
 
-def take_trick(table: RuleTable, trick: Sequence[int], leader: int, winner: int, taker: int,
+def take_trick(table: RuleTable, trick: Sequence[int], leader: int, winner: int, attack: int,
                last: bool, exception: bool, taker_tricks: int, defence_tricks: int
                ) -> tuple[int, int]:
     """:func:`share_trick` of a completed trick, the last trick's Excuse decided
     (:func:`excuse_stays_on_last_trick`): the mask of cards the taker's pile gains and the
     half-points moved to the taker. ``taker_tricks`` and ``defence_tricks`` count the
     tricks before this one; the engine's count and the playouts both take tricks here."""
-    stays = last and excuse_stays_on_last_trick(table, trick, leader, winner, taker, exception,
+    stays = last and excuse_stays_on_last_trick(table, trick, leader, winner, attack, exception,
                                                 taker_tricks, defence_tricks)
-    return share_trick(table.compensation, trick, leader, winner, taker, last, stays)
+    return share_trick(table.compensation, trick, leader, winner, attack, last, stays)
 
 
 def won_by_led_excuse(trick: Sequence[int], leader: int, winner: int) -> bool:
@@ -298,18 +319,18 @@ class TakenTricks:
 
 
 def take_tricks(table: RuleTable, tricks: Iterable[tuple[Sequence[int], int, int]],
-                taker: int) -> TakenTricks:
+                attack: int) -> TakenTricks:
     """:func:`take_trick` over the completed tricks in order, each ``(cards, leader,
-    winner)``; the ``hand_size``-th is the last trick."""
+    winner)``; the ``hand_size``-th is the last trick; ``attack``, the attack's seats."""
     pile = adjust = taker_tricks = defence_tricks = 0
     for index, (cards, leader, winner) in enumerate(tricks):
         last = index == table.hand_size - 1
-        to_taker, moved = take_trick(table, cards, leader, winner, taker, last,
+        to_taker, moved = take_trick(table, cards, leader, winner, attack, last,
                                      last and won_by_led_excuse(cards, leader, winner),
                                      taker_tricks, defence_tricks)
         pile |= to_taker
         adjust += moved
-        if winner == taker:
+        if attack >> winner & 1:
             taker_tricks += 1
         else:
             defence_tricks += 1
@@ -410,3 +431,47 @@ def per_defender(table: RuleTable, contract: int, pile: int, adjustment: int, pe
     for _, bonus in chelem_bonuses(table, chelem_declared, taker_tricks, defence_tricks):
         total += bonus
     return total
+
+
+def seat_scores(per_defender: int, seats: int, taker: int, partner: int | None
+                ) -> list[int]:
+    """Each seat's score (R24; RULES-3-5 V3-9, V5-11): each defender pays
+    ``per_defender``, the partner (at five players, when not alone) scores it once, and
+    the taker the rest, so that the scores sum to zero: 3·D at four players, 2·D at
+    three, 2·D with a partner and 4·D alone at five."""
+    scores = [-per_defender] * seats
+    defenders = seats - 1
+    if partner is not None:
+        scores[partner] = per_defender
+        defenders -= 2
+    scores[taker] = defenders * per_defender
+    return scores
+
+
+# ---------------------------------------------------------------------------
+# The call, at five players
+
+
+def callable_mask(hand: int, king_with_four_kings: bool) -> int:
+    """The cards a taker holding ``hand`` (his dealt cards) may call (V5-3): the four
+    kings; the queens too if he holds the four kings; the knights too if he also holds
+    the four queens; the jacks too if he also holds the four knights. Under
+    ``king_with_four_kings = false`` (VD2) a rank he holds complete may not be called."""
+    allowed = 0
+    for rank in CALL_RANKS:
+        rank_mask = RANK_MASKS[rank]
+        complete = hand & rank_mask == rank_mask
+        if king_with_four_kings or not complete:
+            allowed |= rank_mask
+        if not complete:
+            break
+    return allowed
+
+
+def opening_lead_mask(hand: int, called: int) -> int:
+    """The cards ``hand`` may lead to the deal's first trick at five players (V5-16, VD7):
+    no card of the called card's suit but the called card itself, unless the hand holds
+    nothing else."""
+    suit_mask = SUIT_MASKS[called // 14] if 0 <= called < DECK_SIZE and called < PETIT else 0
+    kept = hand & ~(suit_mask & ~(1 << called))
+    return kept or hand

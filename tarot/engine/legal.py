@@ -36,8 +36,15 @@ from tarot.engine.cards import (
     parse_card,
     rank_of,
 )
-from tarot.engine.events import Action, Bid, Chelem, Discard, Event, Play, Poignee
-from tarot.engine.kernel import excuse_exception, highest_trump_in, led_card, legal_given_winner
+from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Event, Play, Poignee
+from tarot.engine.kernel import (
+    callable_mask,
+    excuse_exception,
+    highest_trump_in,
+    led_card,
+    legal_given_winner,
+    opening_lead_mask,
+)
 from tarot.engine.rules import PoigneeLevel, RuleSet
 from tarot.engine.state import DealState
 from tarot.errors import Field, IllegalAction
@@ -46,19 +53,23 @@ from tarot.i18n import N_, SOURCE_LANGUAGE, language, ngettext, pgettext
 # ---------------------------------------------------------------------------
 # Tricks
 
-# Events are immutable, so the 4 × 78 possible Play actions are made once and shared.
+# The most seats at a table (five: RULES-3-5.md).
+MOST_SEATS = 5
+# Events are immutable, so the 5 × 78 possible Play actions are made once and shared.
 PLAY_ACTIONS: tuple[tuple[Play, ...], ...] = tuple(
-    tuple(Play(seat=seat, card=code) for code in CODES) for seat in range(4))
+    tuple(Play(seat=seat, card=code) for code in CODES) for seat in range(MOST_SEATS))
 
 
 def excuse_exception_applies(state: DealState) -> bool:
-    """The last trick, the Excuse led, and the leader's side won every earlier trick (A5)."""
+    """The last trick, the Excuse led, and the leader's camp won every earlier trick (A5,
+    V5-8)."""
     if len(state.tricks) != state.rules.deal.hand_size - 1 or not state.trick:
         return False
     if state.trick[0] != EXCUSE:
         return False
-    taker_tricks = sum(t.winner == state.taker for t in state.tricks)
-    return excuse_exception(state.leader == state.taker, taker_tricks,
+    attack = state.attack
+    taker_tricks = sum(attack >> t.winner & 1 for t in state.tricks)
+    return excuse_exception(bool(attack >> state.leader & 1), taker_tricks,
                             len(state.tricks) - taker_tricks)
 
 
@@ -66,8 +77,12 @@ def legal_cards(state: DealState) -> int:
     """Legal cards of the seat to play, cached until the next card."""
     cached = state.legal_cache
     if cached < 0:
-        cached = state.legal_cache = legal_given_winner(
-            state.hands[state.turn], state.trick, state.trick_best)
+        hand = state.hands[state.turn]
+        if state.called >= 0 and not state.tricks and not state.trick:
+            cached = opening_lead_mask(hand, state.called)  # V5-16
+        else:
+            cached = legal_given_winner(hand, state.trick, state.trick_best)
+        state.legal_cache = cached
     return cached
 
 
@@ -78,6 +93,36 @@ def legal_cards(state: DealState) -> int:
 def biddable_contracts(state: DealState) -> list[int]:
     """Contract indices above the highest bid so far."""
     return list(range(state.best_bid + 1, len(state.rules.contracts)))
+
+
+# ---------------------------------------------------------------------------
+# The call (five players)
+
+
+def callable_cards(state: DealState) -> int:
+    """The cards the taker may call now, judged on his dealt cards (V5-3)."""
+    return callable_mask(state.hands[state.taker], state.rules.flags.four_kings_may_call_king)
+
+
+def check_call(state: DealState, seat: int, card: int) -> int:
+    """The called card as a mask, or an IllegalAction (V5-2, V5-3).
+
+    The refusals of the call and of the opening lead cite RULES-3-5's numbers in their
+    sentence, not in their ``rule`` (which ``tarot rules`` looks up in the rule book, and
+    the rule book holds the four-player rules only, so far)."""
+    if not state.call_due:
+        raise IllegalAction(
+            "call_not_now",
+            N_("{seat} {cannot} call a card: a card is called only at five players, by the "
+               "taker once the auction is over (V5-2)"), seat=seat)
+    allowed = callable_cards(state)
+    if not allowed >> card & 1:
+        raise IllegalAction(
+            "call_not_allowed", N_("{seat} {cannot} call {card}; {seat} {may} call {callable} "
+                                   "(V5-3)"),
+            seat=seat, cards=(CODES[card],),
+            fields={"card": _names(1 << card), "callable": _names(allowed)})
+    return 1 << card
 
 
 # ---------------------------------------------------------------------------
@@ -322,6 +367,7 @@ def action_words(kind: type[Action]) -> str:
     """What an action does, as a refusal says it ("you cannot bid now"), in the current
     language (``tarot.engine.phase_table``'s words are the English)."""
     words = {Bid: pgettext("refusal: you cannot … now", "bid"),
+             Call: pgettext("refusal: you cannot … now", "call a card"),
              Discard: pgettext("refusal: you cannot … now", "discard"),
              Chelem: pgettext("refusal: you cannot … now", "declare a chelem"),
              Poignee: pgettext("refusal: you cannot … now", "show a poignée"),
@@ -369,8 +415,13 @@ def check_action(state: DealState, action: Action) -> int:
     if isinstance(action, Play):
         return _check_play(state, action)
     if isinstance(action, Bid):
+        if state.call_due:
+            raise IllegalAction("call_due", N_("{seat} {must} call a card now: the auction is "
+                                               "over (V5-2)"), seat=action.seat)
         _check_bid(state, action)
         return 0
+    if isinstance(action, Call):
+        return check_call(state, action.seat, _parse(action.seat, action.card))
     if isinstance(action, Discard):
         return check_discard(state, action.seat, [_parse(action.seat, c) for c in action.cards])
     if isinstance(action, Poignee):
@@ -388,7 +439,11 @@ def canonical(action: Action) -> Action:
         if action.card in CARD_BY_CODE:
             return action
         return PLAY_ACTIONS[action.seat][_parse(action.seat, action.card)] \
-            if 0 <= action.seat < 4 else action
+            if 0 <= action.seat < MOST_SEATS else action
+    if isinstance(action, Call):
+        if action.card in CARD_BY_CODE:
+            return action
+        return Call(seat=action.seat, card=CODES[_parse(action.seat, action.card)])
     if isinstance(action, (Discard, Poignee)):
         if all(c in CARD_BY_CODE for c in action.cards):
             return action
@@ -439,6 +494,12 @@ def _check_play(state: DealState, action: Play) -> int:
     if not bit & hand:
         raise IllegalAction("not_in_hand", N_("{seat} {cannot} play {card}: not in hand"),
                             seat=seat, cards=(CODES[card],), fields={"card": _names(bit)})
+    if state.called >= 0 and not state.tricks and not state.trick:
+        raise IllegalAction(
+            "called_suit_lead",
+            N_("{seat} {cannot} lead {card}: the first card of the deal may not be of the "
+               "called card's suit, unless it is the called card itself (V5-16)"),
+            seat=seat, cards=(CODES[card],), fields={"card": _names(bit)})
     raise illegal_play_reason(hand, state.trick, card, seat)
 
 
@@ -498,8 +559,12 @@ def illegal_play_reason(hand: int, trick: Sequence[int], card: int, seat: int) -
 
 
 def auction_actions(state: DealState) -> list[Action]:
-    """A pass, and a bid of each contract above the highest bid so far."""
+    """A pass, and a bid of each contract above the highest bid so far; once the auction
+    is over at five players, each card the taker may call (V5-2, V5-3)."""
     seat = state.turn
+    if state.call_due:
+        return [Call(seat=seat, card=CODES[card])
+                for card in cards_in(callable_cards(state))]
     bids: list[Action] = [Bid(seat=seat, contract=None)]
     return bids + [Bid(seat=seat, contract=state.rules.contracts[i].id)
                    for i in biddable_contracts(state)]

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tarot.engine import phases
-from tarot.engine.events import Action, Bid, Chelem, Discard, Event, Play, Poignee
+from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Event, Play, Poignee
 from tarot.engine.evolve import (
     chien_shown_due,
     nothing_due,
@@ -66,7 +66,9 @@ class PhaseSpec:
 
 PHASE_SPECS: tuple[PhaseSpec, ...] = (
     PhaseSpec(phases.DEAL, (), N_("the cards are being dealt"), no_actions, nothing_due),
-    PhaseSpec(phases.AUCTION, ((Bid, "bid"),), N_("the auction is on"),
+    # At five players the taker calls a card once every seat has spoken (V5-2): the call
+    # ends the auction, so that the phase machine is the four-player one.
+    PhaseSpec(phases.AUCTION, ((Bid, "bid"), (Call, "call a card")), N_("the auction is on"),
               auction_actions, nothing_due),
     PhaseSpec(phases.CHIEN, ((Discard, "discard"),), N_("the taker is discarding"),
               chien_actions, chien_shown_due),
@@ -127,11 +129,15 @@ def check(state: DealState, action: Action) -> int:
 def _refuse_out_of_turn(state: DealState, action: Action) -> None:
     kind = type(action)
     if kind not in PHASE_OF_ACTION:
-        raise TypeError(f"{action!r} is not an action (Bid, Discard, Chelem, Poignee, Play)")
+        raise TypeError(f"{action!r} is not an action (Bid, Call, Discard, Chelem, Poignee, "
+                        "Play)")
     seat = action.seat
-    if not 0 <= seat < 4:
-        raise IllegalAction("not_your_turn", N_("{number} is not a seat (P0…P3)"),
-                            fields={"number": seat})
+    if not 0 <= seat < state.seats:
+        if state.seats == 4:
+            raise IllegalAction("not_your_turn", N_("{number} is not a seat (P0…P3)"),
+                                fields={"number": seat})
+        raise IllegalAction("not_your_turn", N_("{number} is not a seat (P0…P{last})"),
+                            fields={"number": seat, "last": state.seats - 1})
     if state.phase != PHASE_OF_ACTION[kind]:
         words = SPEC_OF_PHASE[state.phase].words
         raise IllegalAction(

@@ -22,7 +22,15 @@ from collections.abc import Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+    model_validator,
+)
 
 from tarot.engine.cards import (
     ALL_CARDS,
@@ -106,7 +114,9 @@ ChienFate = Literal["shown", "taker", "defence"]
 SHIPPED_NAMES = (N_("Prise"), N_("Garde"), N_("Garde sans"), N_("Garde contre"),
                  N_("Simple poignée"), N_("Double poignée"), N_("Triple poignée"),
                  N_("French Tarot, the project's rules card (RULES.md)"),
-                 N_("French Tarot, with the FFT readings of RULES.md section 2"))
+                 N_("French Tarot, with the FFT readings of RULES.md section 2"),
+                 N_("French Tarot for three, the project's rules card (RULES.md, RULES-3-5.md)"),
+                 N_("French Tarot for five, the project's rules card (RULES.md, RULES-3-5.md)"))
 
 
 class Contract(_Frozen):
@@ -148,11 +158,26 @@ class Flags(_Frozen):
     excuse_kept_in_any_slam: bool
     four_kings_excuse_fill: bool
     petit_au_bout_slam_counts_last_trick: bool
+    # V5-3, VD2 (5 players): holding the four kings, the taker may still call one.
+    four_kings_may_call_king: bool = True
+
+
+# The table sizes French Tarot is played at (RULES-3-5.md); a rule file without
+# ``players`` is for four.
+TABLE_SIZES = (3, 4, 5)
+# Keys added to the rule files after four-player rule sets were hashed and logged: left out
+# of a rule set's data at these values (their defaults), so that every rule set written
+# before them keeps its content hash and its log header's bytes (docs/decisions.md).
+_LATER_KEYS_AT_DEFAULT: tuple[tuple[tuple[str, ...], object], ...] = (
+    (("players",), 4),
+    (("flags", "four_kings_may_call_king"), True),
+)
 
 
 class RuleSet(_Frozen):
     id: str = Field(pattern=r"^[a-z0-9_-]+$")
     name: str
+    players: int = Field(default=4, ge=min(TABLE_SIZES), le=max(TABLE_SIZES))
     deal: DealRules
     card_points: CardPoints
     scoring: ScoringRules
@@ -161,6 +186,24 @@ class RuleSet(_Frozen):
     poignee_rules: PoigneeRules
     chelem: ChelemRules
     flags: Flags
+
+    @model_serializer(mode="wrap")
+    def _without_later_keys_at_default(self, handler: SerializerFunctionWrapHandler
+                                       ) -> dict[str, object]:
+        """The rule set's data, the keys of ``_LATER_KEYS_AT_DEFAULT`` left out at their
+        defaults: a four-player rule set dumps, hashes and is carried by a log as before."""
+        data: dict[str, object] = handler(self)
+        for path, default in _LATER_KEYS_AT_DEFAULT:
+            holder = data
+            for key in path[:-1]:
+                inner = holder.get(key)
+                if not isinstance(inner, dict):
+                    break
+                holder = inner
+            else:
+                if path[-1] in holder and holder[path[-1]] == default:
+                    del holder[path[-1]]
+        return data
 
     @model_validator(mode="after")
     def _playable(self) -> RuleSet:
@@ -223,9 +266,10 @@ def playability_problems(rules: RuleSet) -> Iterator[str]:
     """
     deal = rules.deal
     hand, chien = deal.hand_size, deal.chien_size
-    if 4 * hand + chien != len(ALL_CARDS):
-        yield _("deal: 4 hands of {hand} and a chien of {chien} do not make the {cards} "
-                "cards").format(hand=hand, chien=chien, cards=len(ALL_CARDS))
+    if rules.players * hand + chien != len(ALL_CARDS):
+        yield _("deal: {players} hands of {hand} and a chien of {chien} do not make the "
+                "{cards} cards").format(players=rules.players, hand=hand, chien=chien,
+                                        cards=len(ALL_CARDS))
         return
     shown = [c.id for c in rules.contracts if c.chien == "shown"]
     kept = min(KEPT_IN_ANY_DISCARD, hand + chien)

@@ -58,20 +58,22 @@ class TrickShare:
 
 
 def trick_shares(state: DealState) -> list[TrickShare]:
-    """Each completed trick split between the sides, in order (for the audit)."""
+    """Each completed trick split between the camps, in order (for the audit)."""
     table = state.rules.table
     last_index = table.hand_size - 1
-    taker = state.taker
+    attack = state.attack
     shares = []
     taker_tricks = defence_tricks = 0
     for index, trick in enumerate(state.tricks):
         cards = trick.cards
         to_taker, adjustment = kernel.take_trick(
-            table, cards, trick.leader, trick.winner, taker, index == last_index,
+            table, cards, trick.leader, trick.winner, attack, index == last_index,
             trick.excuse_exception, taker_tricks, defence_tricks)
-        every = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
+        every = 0
+        for card in cards:
+            every |= 1 << card
         shares.append(TrickShare(to_taker, every & ~to_taker, adjustment))
-        if trick.winner == taker:
+        if attack >> trick.winner & 1:
             taker_tricks += 1
         else:
             defence_tricks += 1
@@ -79,10 +81,10 @@ def trick_shares(state: DealState) -> list[TrickShare]:
 
 
 def count_cards(state: DealState) -> CardCount:
-    """Card points of the taker's side: tricks, the Excuse ledger, and the chien or discard."""
+    """Card points of the attack: tricks, the Excuse ledger, and the chien or discard."""
     table = state.rules.table
     taken = kernel.take_tricks(table, ((t.cards, t.leader, t.winner) for t in state.tricks),
-                               state.taker)
+                               state.attack)
     pile = taken.pile
     fate = state.chien_fate
     if fate == "shown":
@@ -93,7 +95,9 @@ def count_cards(state: DealState) -> CardCount:
 
 
 def all_tricks_by(state: DealState) -> Side | None:
-    winners = {t.winner == state.taker for t in state.tricks}
+    """The camp that won every trick, if one did ("taker": the attack, V5-13)."""
+    attack = state.attack
+    winners = {bool(attack >> t.winner & 1) for t in state.tricks}
     if winners == {True}:
         return "taker"
     if winners == {False}:
@@ -110,21 +114,23 @@ def petit_au_bout_side(state: DealState) -> Side | None:
     """The side credited with petit au bout, if any (R18, A19)."""
     last = state.tricks[-1]
     before = state.tricks[-2] if len(state.tricks) > 1 else None
-    taker = state.taker
+    attack = state.attack
     side = kernel.petit_au_bout(
-        state.rules.table, kernel.petit_side(last.cards, last.winner == taker),
-        kernel.petit_side(before.cards, before.winner == taker) if before else kernel.NEITHER,
+        state.rules.table, kernel.petit_side(last.cards, bool(attack >> last.winner & 1)),
+        kernel.petit_side(before.cards, bool(attack >> before.winner & 1)) if before
+        else kernel.NEITHER,
         last.excuse_exception)
     return _SIDE_NAMES[side]
 
 
 def settle(state: DealState) -> Settlement:
-    """The itemised settlement of a deal whose 18 tricks are played."""
+    """The itemised settlement of a deal whose tricks are all played."""
     count = count_cards(state)
     return score(
         state.rules,
         contract=state.contract,
         taker=state.taker,
+        partner=None if state.partner < 0 else state.partner,
         taker_half_points=count.taker_half_points,
         taker_bouts=count.taker_bouts,
         petit_au_bout=petit_au_bout_side(state),
@@ -145,8 +151,11 @@ def score(
     poignees: Sequence[tuple[int, int]],
     chelem_declared: bool,
     all_tricks: Side | None,
+    partner: int | None = None,
 ) -> Settlement:
-    """Score a deal from its outcome (rule book 3.6); ``poignees`` are (seat, cards shown)."""
+    """Score a deal from its outcome (rule book 3.6); ``poignees`` are (seat, cards shown);
+    ``partner``, at five players, the holder of the called card (None: the taker alone).
+    "taker" here means the attack (RULES-3-5 §0): its points, its bouts, its side."""
     table = rules.table
     multiplier = table.multipliers[contract]
     part = kernel.contract_score(table, contract, taker_half_points, len(taker_bouts))
@@ -167,8 +176,7 @@ def score(
         per_defender += poignee.bonus
     for chelem in chelem_scores:
         per_defender += chelem.bonus
-    scores = [-per_defender] * 4
-    scores[taker] = kernel.DEFENDERS * per_defender
+    scores = kernel.seat_scores(per_defender, rules.players, taker, partner)
     return Settlement(
         contract=rules.contracts[contract].id,
         taker=taker,

@@ -24,7 +24,7 @@ class CompletedTrick:
     excuse_exception: bool = False  # won by the Excuse led to the last trick (R16, A5)
 
     def seat_of(self, index: int) -> int:
-        return (self.leader + index) % 4
+        return (self.leader + index) % len(self.cards)
 
 
 @dataclass(slots=True)
@@ -40,6 +40,8 @@ class DealState:
     taker: int = NO_SEAT
     contract: int = -1  # index into rules.contracts
     chien_taken: bool = False
+    called: int = -1  # the card called (five players, V5-2), or -1
+    partner: int = NO_SEAT  # the holder of the called card, NO_SEAT when the taker is alone
     discard: int = 0
     chelem_declared: bool = False
     poignees: list[tuple[int, int]] = field(default_factory=list)  # (seat, cards mask)
@@ -62,6 +64,35 @@ class DealState:
         copy.tricks = self.tricks.copy()
         copy.trick = self.trick.copy()
         return copy
+
+    @property
+    def seats(self) -> int:
+        """The number of seats at the table (the rule set's ``players``)."""
+        return self.rules.players
+
+    @property
+    def attack(self) -> int:
+        """The attack's seats as a mask (RULES-3-5 §0): the taker and, at five players, his
+        partner (camps are fixed by the deal, V5-4); 0 before there is a taker."""
+        if self.taker == NO_SEAT:
+            return 0
+        return 1 << self.taker | (1 << self.partner if self.partner != NO_SEAT else 0)
+
+    @property
+    def call_due(self) -> bool:
+        """At five players, the auction is over with a taker and the call awaited (V5-2)."""
+        return (self.rules.players == 5 and self.called < 0 and self.best_bid >= 0
+                and len(self.bids) == self.rules.players)
+
+    @property
+    def call_case(self) -> str | None:
+        """At five players once the card is called (V5-4, V5-5): "partner" (another seat
+        holds it), "self" (the taker called his own card) or "in_chien"; else None."""
+        if self.called < 0:
+            return None
+        if self.partner != NO_SEAT:
+            return "partner"
+        return "in_chien" if self.chien >> self.called & 1 else "self"
 
     @property
     def contract_id(self) -> str | None:

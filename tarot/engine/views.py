@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tarot.engine import phases
-from tarot.engine.cards import TRUMP_MASK, card_list, codes, sort_key
+from tarot.engine.cards import CODES, TRUMP_MASK, card_list, codes, sort_key
 from tarot.engine.events import Settlement
 from tarot.engine.legal import legal_cards
 from tarot.engine.state import NO_SEAT, DealState
@@ -47,6 +47,11 @@ class PlayerView:
     turn: int | None
     legal_cards: tuple[str, ...]
     settlement: Settlement | None
+    # Five players (RULES-3-5 V5-6, V5-17): the called card, public from the call; and the
+    # attack's seats once this seat may know them (the partner from the deal, the others
+    # when the called card is played or turns up in the shown chien), else None.
+    called: str | None = None
+    attack: tuple[int, ...] | None = None
 
     def known_cards(self) -> set[str]:
         """Every card this view shows, wherever it lies (for the no-leak tests)."""
@@ -69,8 +74,9 @@ def view_for(state: DealState, seat: int) -> PlayerView:
     # The taker knows his own discard; the others see only its trumps (R6).
     discard = state.discard if seat == state.taker or over else state.discard & TRUMP_MASK
     rules = state.rules
+    seats = rules.players
     bids = tuple(
-        ((state.dealer + 1 + i) % 4, None if b is None else rules.contracts[b].id)
+        ((state.dealer + 1 + i) % seats, None if b is None else rules.contracts[b].id)
         for i, b in enumerate(state.bids)
     )
     my_turn_to_play = state.phase == phases.TRICKS and state.turn == seat
@@ -95,4 +101,25 @@ def view_for(state: DealState, seat: int) -> PlayerView:
         turn=None if state.turn == NO_SEAT else state.turn,
         legal_cards=codes(card_list(legal_cards(state))) if my_turn_to_play else (),
         settlement=state.settlement,
+        called=CODES[state.called] if state.called >= 0 else None,
+        attack=_attack_known_to(state, seat),
     )
+
+
+def _attack_known_to(state: DealState, seat: int) -> tuple[int, ...] | None:
+    """The attack's seats if ``seat`` may know them (V5-4, V5-5, V5-17), else None."""
+    if state.taker == NO_SEAT:
+        return None
+    known = state.called < 0 or state.phase == phases.DONE
+    if not known:
+        called = 1 << state.called
+        known = bool(
+            state.played & called  # the called card is played: the partner is revealed
+            or (state.hands[seat] & called and seat != state.taker)  # the partner knows it
+            or (state.chien_taken and state.chien & called)  # alone, the chien shows it
+            or (seat == state.taker and state.partner == NO_SEAT
+            and not state.chien & called))  # the taker called himself
+    if not known:
+        return None
+    attack = state.attack
+    return tuple(s for s in range(state.seats) if attack >> s & 1)

@@ -18,8 +18,10 @@ from tarot.engine.phase_table import next_derived
 from tarot.engine.rules import RuleSet
 from tarot.log.codec import PLAY_TAILS, event_line, event_tail
 
+# The plays of the four seats a log holds (the engine makes a fifth seat's too, for five
+# players, which the log does not hold yet).
 _PLAY_BY_TAIL: dict[str, Event] = {PLAY_TAILS[id(play)]: play
-                                   for seat in PLAY_ACTIONS for play in seat}
+                                   for seat in PLAY_ACTIONS[:4] for play in seat}
 _DECISION_TAILS: dict[tuple[str, ...], dict[str, Event]] = {}
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS
 from tarot.engine.game import Game
 from tarot.engine.rule_files import load_rules
-from tarot.engine.rules import RulesError
+from tarot.engine.rules import RulesError, RuleSet
 from tarot.errors import TarotError
 from tarot.files import atomic
 from tarot.files.atomic import (
@@ -211,10 +211,20 @@ def play_session(options: PlayOptions, table: Table) -> None:
             start_match(path, game.header, seat_players, 1)
 
 
+def four_players_only(rules: RuleSet, name: str) -> None:
+    """RulesError for a rule set of three or five players: the engine plays them, the
+    table, the log and the computer players not yet."""
+    if rules.players != 4:
+        raise RulesError(_("{name}: a rule set for {players} players; the table, the saved "
+                           "games and the computer players are for four players so far")
+                         .format(name=name, players=rules.players))
+
+
 def new_game(options: PlayOptions, seat_names: tuple[str, ...]
              ) -> tuple[Game, tuple[str, ...], Script | None]:
     """A new game (from a seed, drawn if not given, or a named deal), who sits where
     ("person" or a computer player's name), and the named deal's script."""
+    four_players_only(load_rules(options.rules_name), options.rules_name)
     human = None if options.auto else 0
     players = tuple("person" if seat == human else options.level for seat in range(4))
     seats = tuple(f"{name} ({kind})" for name, kind in zip(seat_names, players, strict=True))

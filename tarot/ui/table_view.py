@@ -53,7 +53,7 @@ def score_so_far(view: PlayerView, rules: RuleSet) -> tuple[int, int, list[str],
     taker = view.taker if view.taker is not None else 0
     taken = kernel.take_tricks(
         table, ((tuple(CARD_BY_CODE[c] for c in t.cards), t.leader, t.winner)
-                for t in view.tricks), taker)
+                for t in view.tricks), 1 << taker)
     pile, adjust = taken.pile, taken.adjust
     seen = mask_of_codes(code for t in view.tricks for code in t.cards)
     taker_points = kernel.half_points(table, pile, adjust)

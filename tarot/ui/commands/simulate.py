@@ -228,8 +228,10 @@ class ChosenRules(NamedTuple):
 def _choose_rules(value: str) -> ChosenRules:
     """RulesError if ``value`` names no rule set."""
     from tarot.engine.rule_files import load_rules, names_a_file
+    from tarot.ui.session import four_players_only
 
     rules = load_rules(value)
+    four_players_only(rules, value)
     return ChosenRules(str(Path(value).resolve()) if names_a_file(value) else value, rules)
 
 
