@@ -318,3 +318,36 @@ def test_the_excuse_warning_is_shown_with_the_table() -> None:
         assert "Play the Excuse now" in out.getvalue()
         return
     raise AssertionError("no seed of 0-199 keeps the Excuse to the last two cards")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_match_waits_with_the_result_on_screen_before_its_next_deal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """With --deals at a terminal, the next deal waits for Enter: the deal's end, the
+    settlement and the sheet are still on the 24 lines of the screen when it asks; "q"
+    there leaves, saved, with the command that resumes the match."""
+    use_language(language)
+    out = io.StringIO()
+    console = Console(file=out, width=WIDTH, force_terminal=True, color_system=None,
+                      highlight=False)
+    tables = tables_made(monkeypatch.setattr)
+    screens: list[list[str]] = []
+
+    def person(prompt: str) -> str:
+        if prompt.startswith(("(Enter", "(Entrée")) and tables and tables[-1].game.is_over:
+            screens.append(out.getvalue().splitlines()[-23:])
+            return "q" if len(screens) == 2 else ""
+        said = plain_answer(prompt, "pass")
+        return said if said is not None else first_legal_card(tables[-1].game)
+
+    save = tmp_path / "m.jsonl"
+    play_session(PlayOptions(seed=7, save_path=save, level="rules", deals=3),
+                 TerminalTable(None, console=console, ask_line=person, interactive=True))
+    assert len(screens) == 2, screens
+    over, sheet = {"en": ("The deal is over.", "Score sheet"),
+                   "fr": ("La donne est terminée.", "Feuille de marque")}[language]
+    for screen in screens:
+        assert over in screen and sheet in screen, "\n".join(screen)
+    text = out.getvalue()
+    assert re.search(r"play --resume \S*m\S*\.json\S*\n?$", text), text[-400:]
+    assert len(tables) == 2  # the third deal was never played
