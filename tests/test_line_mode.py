@@ -351,3 +351,16 @@ def test_a_match_waits_with_the_result_on_screen_before_its_next_deal(
     text = out.getvalue()
     assert re.search(r"play --resume \S*m\S*\.json\S*\n?$", text), text[-400:]
     assert len(tables) == 2  # the third deal was never played
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_card_help_indents_every_line_under_its_heading(language: str) -> None:
+    """The words of the other language are listed under the card prompt's heading, as the
+    other prompts' help does, not back at column 0 with its wrapped tail."""
+    from tarot.i18n import _
+    from tarot.ui.terminal import CARD_HELP
+
+    use_language(language)
+    heading, *rest = _(CARD_HELP).splitlines()
+    assert [line for line in rest if not line.startswith("  ")] == []
+    assert "quitter" in rest[-1] or "quit" in rest[-1]
