@@ -361,6 +361,34 @@ def test_the_card_help_indents_every_line_under_its_heading(language: str) -> No
     from tarot.ui.terminal import CARD_HELP
 
     use_language(language)
-    heading, *rest = _(CARD_HELP).splitlines()
+    _heading, *rest = _(CARD_HELP).splitlines()
     assert [line for line in rest if not line.startswith("  ")] == []
     assert "quitter" in rest[-1] or "quit" in rest[-1]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_redeals_in_a_row_make_one_note_under_the_sheet(language: str) -> None:
+    """Four deals in a row all passed (strong players pass often): one note naming the
+    dealers in turn, not four lines that push the deal's result off the screen; a run of
+    another reason after it, its own note."""
+    from tarot.engine.events import Settlement
+    from tarot.storage.match_file import SheetRow, sheet_lines
+
+    use_language(language)
+    settlement = Settlement(contract="prise", taker=0, multiplier=1, taker_half_points=60,
+                            defence_half_points=122, taker_bouts=(), target_half_points=112,
+                            contract_made=False, difference=26, base=51,
+                            petit_au_bout=None, petit_au_bout_bonus=0, poignees=(),
+                            chelem=(), per_defender=51, scores=(-153, 51, 51, 51))
+    redeals = ("all_passed",) * 4 + ("petit_sec",)
+    row = SheetRow(2, 0, settlement, 1, redeals)
+    names = {"en": ("You", "East", "North", "West"),
+             "fr": ("Vous", "Est", "Nord", "Ouest")}[language]
+    lines = sheet_lines([row], names, {"prise": "Prise"})
+    notes = [line for line in lines if line.startswith("*")]
+    assert len(notes) == 2, notes
+    you = {"en": "You", "fr": "vous"}[language]
+    assert notes[0].endswith(f"{you}→East→North→West→{you}.".replace(
+        "East→North→West", "Est→Nord→Ouest" if language == "fr" else "East→North→West"))
+    assert " 4 " in notes[0]
+    assert all(len(line) <= WIDTH for line in lines)
