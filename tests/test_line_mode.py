@@ -351,6 +351,11 @@ def test_a_match_waits_with_the_result_on_screen_before_its_next_deal(
     text = out.getvalue()
     assert re.search(r"play --resume \S*m\S*\.json\S*\n?$", text), text[-400:]
     assert len(tables) == 2  # the third deal was never played
+    # --resume plays the third deal (saved with its header only), and the match ends.
+    resume = re.findall(r"play --resume (\S+)", text)[-1]
+    play_session(PlayOptions(resume_name=resume),
+                 TerminalTable(None, console=console, ask_line=person, interactive=True))
+    assert len(tables) == 3 and tables[-1].game.is_over
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
