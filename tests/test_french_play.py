@@ -120,12 +120,15 @@ def test_a_redeal_note_names_the_person_as_a_sentence_does(language: str, you: s
                             target_half_points=82, contract_made=True, difference=9,
                             base=68, petit_au_bout=None, petit_au_bout_bonus=0, poignees=(),
                             chelem=(), per_defender=-68, scores=(204, -68, -68, -68))
-    # Deal 3, first dealt by North; all passed twice: West dealt, then the person.
-    row = SheetRow(3, 2, settlement, 0, ("all_passed", "all_passed"))
+    # Deal 3, first dealt by West; all passed: the person dealt it.
+    row = SheetRow(3, 3, settlement, 0, ("all_passed",))
     names = (you, *{"en": ("East", "North", "West"), "fr": ("Est", "Nord", "Ouest")}[language])
     notes = redeal_notes(row, names)
-    assert notes[1].endswith(f" {inside}.") and inside in notes[1]
-    assert you not in notes[1] or you == inside
+    assert notes[0].endswith(f" {inside}.") and inside in notes[0]
+    assert you not in notes[0] or you == inside
+    # All passed twice, from North: one note, its dealers in turn, the person last.
+    notes = redeal_notes(SheetRow(3, 2, settlement, 0, ("all_passed", "all_passed")), names)
+    assert len(notes) == 1 and notes[0].endswith(f"→{inside}.")
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

@@ -318,3 +318,82 @@ def test_the_excuse_warning_is_shown_with_the_table() -> None:
         assert "Play the Excuse now" in out.getvalue()
         return
     raise AssertionError("no seed of 0-199 keeps the Excuse to the last two cards")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_match_waits_with_the_result_on_screen_before_its_next_deal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """With --deals at a terminal, the next deal waits for Enter: the deal's end, the
+    settlement and the sheet are still on the 24 lines of the screen when it asks; "q"
+    there leaves, saved, with the command that resumes the match."""
+    use_language(language)
+    out = io.StringIO()
+    console = Console(file=out, width=WIDTH, force_terminal=True, color_system=None,
+                      highlight=False)
+    tables = tables_made(monkeypatch.setattr)
+    screens: list[list[str]] = []
+
+    def person(prompt: str) -> str:
+        if prompt.startswith(("(Enter", "(Entrée")) and tables and tables[-1].game.is_over:
+            screens.append(out.getvalue().splitlines()[-23:])
+            return "q" if len(screens) == 2 else ""
+        said = plain_answer(prompt, "pass")
+        return said if said is not None else first_legal_card(tables[-1].game)
+
+    save = tmp_path / "m.jsonl"
+    play_session(PlayOptions(seed=7, save_path=save, level="rules", deals=3),
+                 TerminalTable(None, console=console, ask_line=person, interactive=True))
+    assert len(screens) == 2, screens
+    over, sheet = {"en": ("The deal is over.", "Score sheet"),
+                   "fr": ("La donne est terminée.", "Feuille de marque")}[language]
+    for screen in screens:
+        assert over in screen and sheet in screen, "\n".join(screen)
+    text = out.getvalue()
+    assert re.search(r"play --resume \S*m\S*\.json\S*\n?$", text), text[-400:]
+    assert len(tables) == 2  # the third deal was never played
+    # --resume plays the third deal (saved with its header only), and the match ends.
+    resume = re.findall(r"play --resume (\S+)", text)[-1]
+    play_session(PlayOptions(resume_name=resume),
+                 TerminalTable(None, console=console, ask_line=person, interactive=True))
+    assert len(tables) == 3 and tables[-1].game.is_over
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_card_help_indents_every_line_under_its_heading(language: str) -> None:
+    """The words of the other language are listed under the card prompt's heading, as the
+    other prompts' help does, not back at column 0 with its wrapped tail."""
+    from tarot.i18n import _
+    from tarot.ui.terminal import CARD_HELP
+
+    use_language(language)
+    _heading, *rest = _(CARD_HELP).splitlines()
+    assert [line for line in rest if not line.startswith("  ")] == []
+    assert "quitter" in rest[-1] or "quit" in rest[-1]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_redeals_in_a_row_make_one_note_under_the_sheet(language: str) -> None:
+    """Four deals in a row all passed (strong players pass often): one note naming the
+    dealers in turn, not four lines that push the deal's result off the screen; a run of
+    another reason after it, its own note."""
+    from tarot.engine.events import Settlement
+    from tarot.storage.match_file import SheetRow, sheet_lines
+
+    use_language(language)
+    settlement = Settlement(contract="prise", taker=0, multiplier=1, taker_half_points=60,
+                            defence_half_points=122, taker_bouts=(), target_half_points=112,
+                            contract_made=False, difference=26, base=51,
+                            petit_au_bout=None, petit_au_bout_bonus=0, poignees=(),
+                            chelem=(), per_defender=51, scores=(-153, 51, 51, 51))
+    redeals = ("all_passed",) * 4 + ("petit_sec",)
+    row = SheetRow(2, 0, settlement, 1, redeals)
+    names = {"en": ("You", "East", "North", "West"),
+             "fr": ("Vous", "Est", "Nord", "Ouest")}[language]
+    lines = sheet_lines([row], names, {"prise": "Prise"})
+    notes = [line for line in lines if line.startswith("*")]
+    assert len(notes) == 2, notes
+    you = {"en": "You", "fr": "vous"}[language]
+    assert notes[0].endswith(f"{you}→East→North→West→{you}.".replace(
+        "East→North→West", "Est→Nord→Ouest" if language == "fr" else "East→North→West"))
+    assert " 4 " in notes[0]
+    assert all(len(line) <= WIDTH for line in lines)

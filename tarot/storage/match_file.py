@@ -33,7 +33,7 @@ from tarot.engine.events import Redeal, Settlement
 from tarot.engine.game import Game
 from tarot.errors import TarotError
 from tarot.files.said import grouped
-from tarot.i18n import N_, _, pgettext
+from tarot.i18n import N_, _, ngettext, pgettext
 
 
 class MatchError(TarotError, ValueError):
@@ -336,16 +336,37 @@ def dealer_text(row: SheetRow, names: Sequence[str]) -> str:
 
 def redeal_notes(row: SheetRow, names: Sequence[str]) -> list[str]:
     """A line a redeal of the row's deal: who dealt, why it was dealt again, to whom the
-    deal passed (R5, A17: the deal passes to the right)."""
+    deal passed (R5, A17: the deal passes to the right); redeals in a row for the same
+    reason in one line, which names the dealers in turn (a table of strong players may
+    pass four times: four lines a deal would push the result off a screen of 24)."""
     # The person's seat is "You" on the sheet's head, and inside a sentence as a person
     # writes it there ("vous" in French; "You" in English, as before).
     inside = {pgettext("seat", "You"): pgettext("seat inside a sentence", "You")}
+
+    def name(seat: int) -> str:
+        return inside.get(names[seat % 4], names[seat % 4])
+
     notes = []
-    for step, reason in enumerate(row.redeals):
-        dealt, passed_to = (row.dealer + step) % 4, (row.dealer + step + 1) % 4
-        notes.append(_(_REDEAL_NOTES[reason]).format(
-            deal=row.deal, dealer=inside.get(names[dealt], names[dealt]),
-            next=inside.get(names[passed_to], names[passed_to])))
+    step = 0
+    while step < len(row.redeals):
+        reason = row.redeals[step]
+        run = 1
+        while step + run < len(row.redeals) and row.redeals[step + run] == reason:
+            run += 1
+        first = row.dealer + step
+        if run == 1:
+            notes.append(_(_REDEAL_NOTES[reason]).format(
+                deal=row.deal, dealer=name(first), next=name(first + 1)))
+        else:
+            dealers = "→".join(name(first + turn) for turn in range(run + 1))
+            said = (ngettext("* Deal {deal}: all passed {count} time, dealt by {dealers}.",
+                             "* Deal {deal}: all passed {count} times, dealt by {dealers}.",
+                             run) if reason == "all_passed" else
+                    ngettext("* Deal {deal}: a petit sec {count} time, dealt by {dealers}.",
+                             "* Deal {deal}: a petit sec {count} times, dealt by {dealers}.",
+                             run))
+            notes.append(said.format(deal=row.deal, count=run, dealers=dealers))
+        step += run
     return notes
 
 

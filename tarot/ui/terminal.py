@@ -102,8 +102,8 @@ CARD_HELP = N_("""At the card prompt:
   hand         your hand again
   ?            this help
   quit         save and leave (the end of input does the same; Ctrl-C too)
-French words work too: passe, oui or o, non, conseil, dernier, pli, main,
-aide, quitter.""")
+  French words work too: passe, oui or o, non, conseil, dernier, pli, main,
+    aide, quitter.""")
 
 # What a person may type besides a move, in English and in French whichever the language
 # (a French player may know the English words, and the reverse).

@@ -104,8 +104,10 @@ class TerminalTable:
     :class:`~tarot.ui.terminal.TerminalGame`. ``console`` and ``ask_line``: a test's."""
 
     def __init__(self, pace: float | None, console: Console | None = None,
-                 ask_line: Callable[[str], str] | None = None) -> None:
+                 ask_line: Callable[[str], str] | None = None,
+                 interactive: bool | None = None) -> None:
         self.pace = pace
+        self.interactive = sys.stdin.isatty() if interactive is None else interactive
         self.console = console or Console(highlight=False)
         # At a terminal lines wrap between words; piped output keeps them whole (as
         # TerminalGame does).
@@ -126,6 +128,21 @@ class TerminalTable:
     def play(self, game: Game, players: tuple[str, ...], script: Script | None, path: Path,
              resume_with: Path | None, match_line: str | None) -> bool:
         legend = not self.legend_shown
+        if not legend and "person" in players and self.pace is None and self.interactive:
+            # The next deal of a match asked for with --deals: the last deal's result and
+            # the sheet stay on screen until the person goes on, as "Another deal?" does.
+            try:
+                answer = (self.ask_line or terminal._prompt)(_("(Enter to go on)"))
+            except QuitGame:
+                answer = ""  # the end of the input: the deal's first prompt meets it too
+            except click.Abort:  # Ctrl-C: everything is saved already
+                raise SystemExit(130) from None
+            if answer.strip().lower() in {"q", "quit", "quitter"}:
+                self.show("")
+                self.show(_("Game saved; continue it with:"))
+                self.show(WholeLine(f"  {typed_command()} play --resume "
+                                    f"{(resume_with or path).resolve()}"))
+                return False
         self.legend_shown = True
         return _play_saved(game, players, script, path, self.pace, resume_with, match_line,
                            table=self, legend=legend)
