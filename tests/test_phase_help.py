@@ -29,7 +29,7 @@ STANDARD_HELP = {
         '  t            the table again (your hand, and the chien when it is yours)\n'
         '  chien        the auction and the chien again (when it was shown)\n'
         '  quit         save and leave\n'
-        '  French words work too: passe, oui or o, non, aide, quitter.'
+        '  French words work too: passe, aide, quitter.'
     ),
     phases.CHIEN: (
         'At the discard prompt:\n'
@@ -39,7 +39,7 @@ STANDARD_HELP = {
         '  t            the table again (your hand, and the chien when it is yours)\n'
         '  chien        the auction and the chien again (when it was shown)\n'
         '  quit         save and leave\n'
-        '  French words work too: passe, oui or o, non, aide, quitter.'
+        '  French words work too: aide, quitter.'
     ),
     phases.DECLARATIONS: (
         'At the chelem prompt:\n'
@@ -48,7 +48,7 @@ STANDARD_HELP = {
         '  t            the table again (your hand, and the chien when it is yours)\n'
         '  chien        the auction and the chien again (when it was shown)\n'
         '  quit         save and leave\n'
-        '  French words work too: passe, oui or o, non, aide, quitter.'
+        '  French words work too: oui or o, non, aide, quitter.'
     ),}
 
 
@@ -124,7 +124,7 @@ FRENCH_HELP = {
         "  t            la table à nouveau (votre main, et le chien quand il est à vous)\n"
         "  chien        les enchères et le chien à nouveau (s'il a été montré)\n"
         "  quitter      enregistrer et partir\n"
-        "  Les mots anglais marchent aussi : pass, yes ou y, no, help, quit."),
+        "  Les mots anglais marchent aussi : yes ou y, no, help, quit."),
 }
 
 

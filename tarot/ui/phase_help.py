@@ -56,16 +56,31 @@ def _answer(answer: str, meaning: str) -> str:
                          subsequent_indent=" " * _ANSWER_COLUMN)
 
 
-def _quit() -> str:
+def _quit(other_words: str) -> str:
+    """The answers every prompt takes, and ``other_words``: the other language's words
+    that this prompt reads (a sentence of :func:`_other_words`)."""
     return "\n".join([
         _answer(pgettext("typed", "t"), _("the table again (your hand, and the chien "
                                           "when it is yours)")),
         _answer(pgettext("typed", "chien"), _("the auction and the chien again (when it "
                                               "was shown)")),
         _answer(pgettext("typed", "quit"), _("save and leave")),
-        # The other language's words are read too: say so, in the person's language.
-        _paragraph(_("French words work too: passe, oui or o, non, aide, quitter.")),
+        _paragraph(other_words),
     ])
+
+
+# The other language's words each prompt reads too: said in the person's language, and
+# only the words that mean something at that prompt.
+def _auction_words() -> str:
+    return _("French words work too: passe, aide, quitter.")
+
+
+def _discard_words() -> str:
+    return _("French words work too: aide, quitter.")
+
+
+def _chelem_words() -> str:
+    return _("French words work too: oui or o, non, aide, quitter.")
 
 
 def _listed(words: list[str]) -> str:
@@ -110,7 +125,7 @@ def auction_help(rules: RuleSet) -> str:
           "{three} with three (the bouts: {bouts}).").format(
             none=targets[0], one=targets[1], two=targets[2], three=targets[3],
             bouts=_bouts())))
-    lines.append(_quit())
+    lines.append(_quit(_auction_words()))
     return "\n".join(lines)
 
 
@@ -123,7 +138,7 @@ def discard_help(rules: RuleSet) -> str:
         _paragraph(_("no king and no bout ({bouts}); a trump only when fewer than {count} "
                      "other cards remain, and then it is shown to all. The discard counts "
                      "for you.").format(bouts=_bouts(), count=size)),
-        _quit(),
+        _quit(_discard_words()),
     ])
 
 
@@ -134,7 +149,7 @@ def chelem_help(rules: RuleSet) -> str:
         _answer(_("y or n"), _("a declared chelem (all the tricks) scores {made} if made, "
                                "{failed} if not; you then lead the first trick").format(
             made=f"{chelem.declared_made:+d}", failed=f"{chelem.declared_failed:+d}")),
-        _quit(),
+        _quit(_chelem_words()),
     ])
 
 
