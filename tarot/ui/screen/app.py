@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 from textual.worker import Worker, WorkerState
@@ -221,8 +221,14 @@ class TableApp(App[None]):
         yield answer
         yield Static(id="refusal")
         yield Static(id="keys")
-        with VerticalScroll(id="result"):
+        # The result stays whole at the top of its box; the sheet below it scrolls (to its
+        # last rows) when a long match's sheet does not fit, and the question stays last.
+        with Vertical(id="result"):
             yield Static(id="result-text")
+            yield Static(id="result-sheet-head")
+            with VerticalScroll(id="result-sheet"):
+                yield Static(id="result-sheet-text")
+            yield Static(id="result-question")
 
     def on_mount(self) -> None:
         self.query_one("#table").border_title = pgettext("screen panel", "Table")
@@ -298,18 +304,26 @@ class TableApp(App[None]):
         self.query_one("#refusal", Static).update(
             Text(f"✗ {snapshot.refusal}", style="yellow") if snapshot.refusal else "")
         self.query_one("#keys", Static).update(Text(self._keys(), style="dim"))
-        box = self.query_one("#result", VerticalScroll)
-        result = self.query_one("#result-text", Static)
+        box = self.query_one("#result", Vertical)
         box.display = bool(snapshot.result)
         if snapshot.result:
             question = snapshot.prompt if not self.finished else _(
                 "Enter or q to leave the table.")
-            lines = [line.copy() for line in snapshot.result]
-            for line in lines:
-                line.no_wrap = line.plain.startswith(("-", " ")) or "  " in line.plain
-            result.update(Group(*lines, Text(""), Text(question, style="bold")))
-            # A long match's sheet scrolls: its last rows and the question stay in view.
-            box.scroll_end(animate=False)
+            self.query_one("#result-text", Static).update(Group(*snapshot.result))
+            sheet = [line.copy() for line in snapshot.sheet]
+            for line in sheet:
+                line.no_wrap = True  # a table's row is never folded
+            # The column names stay above the rows that scroll.
+            head = next((n + 1 for n, line in enumerate(sheet)
+                         if line.plain.startswith("---")), 0)
+            scroll = self.query_one("#result-sheet", VerticalScroll)
+            scroll.display = bool(sheet)
+            self.query_one("#result-sheet-head", Static).update(Group(*sheet[:head]))
+            self.query_one("#result-sheet-text", Static).update(Group(*sheet[head:]))
+            self.query_one("#result-question", Static).update(
+                Text(question, style="bold"))
+            # A long match's sheet scrolls: its last rows and totals stay in view.
+            scroll.call_after_refresh(scroll.scroll_end, animate=False)
 
     def _keys(self) -> str:
         kind = self.snapshot.kind
@@ -372,7 +386,8 @@ class TableApp(App[None]):
                 self.marked.append(code)
         elif key in ("pageup", "pagedown"):
             # The help or the hint when shown, else the story: read further back or on.
-            panel = self.query_one("#aside" if self.snapshot.aside else "#log")
+            panel = self.query_one("#result-sheet" if self.snapshot.result else
+                                   "#aside" if self.snapshot.aside else "#log")
             if key == "pageup":
                 panel.scroll_page_up(animate=False)
             else:
@@ -410,7 +425,9 @@ class TableApp(App[None]):
     def leaving_lines(self) -> list[str]:
         """What is printed once the screen is left: the last deal's result and sheet when
         it ended, then how to continue or replay the game."""
-        result = [line.plain for line in self.table.result] if self.table.box_open else []
+        result = ([line.plain for line in self.table.result]
+                  + ([""] if self.table.sheet else [])
+                  + [line.plain for line in self.table.sheet]) if self.table.box_open else []
         return [*result, *([""] if result else []), *self.table.after]
 
     # -- the session's end -----------------------------------------------------------

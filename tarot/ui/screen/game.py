@@ -81,6 +81,8 @@ class Snapshot:
     refusal: str = ""
     warning: str = ""
     result: tuple[Text, ...] = ()
+    # The score sheet under the result: it scrolls, the result above it stays whole.
+    sheet: tuple[Text, ...] = ()
     # A trick just completed, shown on the table while the person reads it.
     shown_trick: TrickView | None = None
 
