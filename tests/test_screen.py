@@ -446,3 +446,20 @@ def test_pace_shows_each_trick_on_the_table_without_asking(tmp_path: Path) -> No
     run_app(app, keys)
     assert load_log(save).game.is_over
     assert shown_tricks == list(range(1, 18))  # the last trick ends the deal: no pause
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_previous_trick_fits_under_the_table_at_80_columns(language: str) -> None:
+    """The previous trick is under the table (the Contract panel has no row to spare at
+    80×24), on one line within the table's 38 columns at its widest: four ten-cards and
+    the winner's mark."""
+    from tarot.engine.views import TrickView
+    from tarot.ui.screen.app import previous_trick_lines
+    from tarot.ui.terminal import names_for
+
+    use_language(language)
+    trick = TrickView(number=4, leader=1, cards=("10S", "10H", "10D", "10C"), winner=2)
+    title, line = previous_trick_lines(trick, names_for(0))
+    assert title.plain == ("Previous trick:" if language == "en" else "Pli précédent :")
+    assert line.cell_len <= 38, line.plain
+    assert line.plain.count("✓") == 1

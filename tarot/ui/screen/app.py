@@ -24,7 +24,7 @@ from textual.widgets import Input, RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from tarot.engine.cards import CARD_BY_CODE, EXCUSE, is_trump, suit_of
-from tarot.engine.views import PlayerView
+from tarot.engine.views import PlayerView, TrickView
 from tarot.i18n import _, pgettext
 from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
 from tarot.ui.screen.table import ScreenTable
@@ -94,6 +94,22 @@ def seat_lines(view: PlayerView, names: tuple[str, ...], width: int,
     return lines
 
 
+def previous_trick_lines(trick: TrickView, names: tuple[str, ...]) -> list[Text]:
+    """The trick before the one on the table, under it (the Contract panel beside it has
+    no row to spare at 80×24): each seat's card, the leader first, the winner marked, with
+    single spaces so that it fits the table's 38 columns."""
+    line = Text()
+    for index, code in enumerate(trick.cards):
+        seat = (trick.leader + index) % 4
+        line.append(f"{' ' if index else ''}{names[seat]} ", style="dim")
+        line.append_text(card_text(code))
+        if seat == trick.winner:
+            line.append("✓", style="bold green")
+    line.no_wrap = True
+    line.overflow = "ellipsis"
+    return [Text(_("Previous trick:"), style="dim"), line]
+
+
 class TablePanel(Widget):
     """The trick in progress by seat (or the trick just completed, while it is read)."""
 
@@ -108,8 +124,12 @@ class TablePanel(Widget):
             shown = board.shown_trick
             view = dataclasses.replace(view, trick=shown.cards, leader=shown.leader,
                                        turn=None)
+        previous = [trick for trick in board.view.tricks  # type: ignore[union-attr]
+                    if board.shown_trick is None or trick.number < board.shown_trick.number]
+        below = previous_trick_lines(previous[-1], board.names) if previous else []
         lines = seat_lines(view, board.names, self.content_size.width,
-                           self.content_size.height - 1)
+                           self.content_size.height - 1 - len(below))
+        lines.extend(below)
         lines.append(Text(board.status, style="italic"))
         return Group(*lines)
 
