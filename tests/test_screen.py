@@ -463,3 +463,16 @@ def test_the_previous_trick_fits_under_the_table_at_80_columns(language: str) ->
     assert title.plain == ("Previous trick:" if language == "en" else "Pli précédent :")
     assert line.cell_len <= 38, line.plain
     assert line.plain.count("✓") == 1
+
+
+def test_no_seat_is_to_play_at_the_auction() -> None:
+    """At the auction the prompt asks for a bid: no seat says "to play" (nor "?")."""
+    from tarot.engine.game import Game
+    from tarot.ui.screen.app import seat_cell
+    from tarot.ui.terminal import names_for
+
+    game = Game.new(seed=1)
+    view = game.view(0)
+    assert view.phase == "auction"
+    cells = [seat_cell(view, seat, names_for(0)).plain for seat in range(4)]
+    assert not any("to play" in cell or "?" in cell for cell in cells), cells

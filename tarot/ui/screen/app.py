@@ -23,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 from textual.worker import Worker, WorkerState
 
+from tarot.engine import phases
 from tarot.engine.cards import CARD_BY_CODE, EXCUSE, is_trump, suit_of
 from tarot.engine.views import PlayerView, TrickView
 from tarot.i18n import _, pgettext
@@ -52,10 +53,12 @@ def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...]) -> Text:
     led, is winning, is to play."""
     played = trick_by_seat(view)
     winning = winning_seat(view)
-    cell = Text(f"{names[seat]} ", style="bold" if seat == view.turn else "")
+    # At the auction and the discard the prompt says who is asked: "to play" is for cards.
+    turn = view.turn if view.phase == phases.TRICKS else None
+    cell = Text(f"{names[seat]} ", style="bold" if seat == turn else "")
     if seat in played:
         cell.append_text(card_text(played[seat]))
-    elif seat == view.turn:
+    elif seat == turn:
         cell.append("?", style="bold yellow")
     else:
         cell.append("·", style="dim")
@@ -66,7 +69,7 @@ def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...]) -> Text:
         marks.append(pgettext("seat at the trick", "takes the trick"))
     elif seat == winning and len(view.trick) > 1:
         marks.append(pgettext("seat at the trick", "winning"))
-    if seat == view.turn:
+    if seat == turn:
         marks.append(pgettext("seat at the trick", "to play"))
     if marks:
         cell.append(f" ({', '.join(marks)})", style="dim")
