@@ -20,6 +20,7 @@ from screen_driver import (
     type_answer,
     until,
 )
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -57,7 +58,7 @@ def test_a_whole_deal_played_with_keys(tmp_path: Path, language: str) -> None:
 
     async def keys(pilot: Pilot[None]) -> None:
         await play_to_the_end(pilot)
-        seen["result"] = shown(app, "#result-text")
+        seen["result"] = shown(app, "#result-text") + shown(app, "#result-sheet-head")
         await pilot.press("enter")  # the result stays until a key is pressed
 
     run_app(app, keys)
@@ -201,7 +202,7 @@ def test_a_match_shows_each_result_until_a_key(tmp_path: Path) -> None:
 
     async def keys(pilot: Pilot[None]) -> None:
         await until(pilot, lambda: asked(app, Kind.NEXT), "the first deal's result")
-        assert "Score sheet" in shown(app, "#result-text")
+        assert "Score sheet" in shown(app, "#result-sheet-head")
         await pilot.press("enter")
         await ask_settled(pilot)
         tops.append(shown(app, "#top"))
@@ -292,13 +293,46 @@ def test_auto_plays_the_deal_on_screen_and_the_result_waits(tmp_path: Path) -> N
     async def watch(pilot: Pilot[None]) -> None:
         await until(pilot, lambda: app.finished, "the deal played")
         await pilot.pause()
-        seen.append(shown(app, "#result-text"))
+        seen.append(shown(app, "#result-text") + shown(app, "#result-question"))
         await pilot.press("enter")
         await until(pilot, lambda: not app.is_running, "the screen left")
 
     run_app(app, watch)
     assert load_log(save).game.is_over
     assert "The deal is over." in seen[0] and "Enter or q to leave the table." in seen[0]
+
+
+def test_a_long_match_s_sheet_scrolls_under_a_result_that_stays_whole(
+        tmp_path: Path) -> None:
+    """Four deals (seed 7 has six passed deals noted under the sheet): at 80×24 the
+    sheet no longer fits; the result, the sheet's column names and the question stay on
+    screen whole, and the sheet scrolls to its last rows and totals."""
+    app = TableApp(PlayOptions(seed=7, save_path=tmp_path / "g.jsonl", level="rules",
+                               auto=True, deals=4))
+
+    async def watch(pilot: Pilot[None]) -> None:
+        for _ in range(10):  # each deal's result waits for Enter
+            await until(pilot, lambda: app.finished or asked(app, Kind.NEXT), "a result")
+            if app.finished:
+                break
+            await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen.region
+        for selector in ("#result-text", "#result-sheet-head", "#result-question"):
+            region = app.query_one(selector).region
+            assert region.height > 0 and screen.contains_region(region), selector
+        assert app.query_one("#result-text").region.height >= len(app.snapshot.result)
+        assert "Score sheet" in shown(app, "#result-sheet-head")
+        sheet = app.query_one("#result-sheet", VerticalScroll)
+        assert sheet.max_scroll_y > 0  # the rows do not all fit: they scroll
+        assert sheet.scroll_y == sheet.max_scroll_y  # the last rows and totals shown
+        await pilot.press("enter")
+        await until(pilot, lambda: not app.is_running, "the screen left")
+
+    run_app(app, watch)
+    leaving = "\n".join(app.leaving_lines())
+    assert "The deal is over." in leaving and "Total" in leaving
 
 
 def test_the_excuse_warning_comes_before_the_last_trick() -> None:
@@ -412,3 +446,33 @@ def test_pace_shows_each_trick_on_the_table_without_asking(tmp_path: Path) -> No
     run_app(app, keys)
     assert load_log(save).game.is_over
     assert shown_tricks == list(range(1, 18))  # the last trick ends the deal: no pause
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_previous_trick_fits_under_the_table_at_80_columns(language: str) -> None:
+    """The previous trick is under the table (the Contract panel has no row to spare at
+    80×24), on one line within the table's 38 columns at its widest: four ten-cards and
+    the winner's mark."""
+    from tarot.engine.views import TrickView
+    from tarot.ui.screen.app import previous_trick_lines
+    from tarot.ui.terminal import names_for
+
+    use_language(language)
+    trick = TrickView(number=4, leader=1, cards=("10S", "10H", "10D", "10C"), winner=2)
+    title, line = previous_trick_lines(trick, names_for(0))
+    assert title.plain == ("Previous trick:" if language == "en" else "Pli précédent :")
+    assert line.cell_len <= 38, line.plain
+    assert line.plain.count("✓") == 1
+
+
+def test_no_seat_is_to_play_at_the_auction() -> None:
+    """At the auction the prompt asks for a bid: no seat says "to play" (nor "?")."""
+    from tarot.engine.game import Game
+    from tarot.ui.screen.app import seat_cell
+    from tarot.ui.terminal import names_for
+
+    game = Game.new(seed=1)
+    view = game.view(0)
+    assert view.phase == "auction"
+    cells = [seat_cell(view, seat, names_for(0)).plain for seat in range(4)]
+    assert not any("to play" in cell or "?" in cell for cell in cells), cells

@@ -18,13 +18,14 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 from textual.worker import Worker, WorkerState
 
+from tarot.engine import phases
 from tarot.engine.cards import CARD_BY_CODE, EXCUSE, is_trump, suit_of
-from tarot.engine.views import PlayerView
+from tarot.engine.views import PlayerView, TrickView
 from tarot.i18n import _, pgettext
 from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
 from tarot.ui.screen.table import ScreenTable
@@ -52,10 +53,12 @@ def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...]) -> Text:
     led, is winning, is to play."""
     played = trick_by_seat(view)
     winning = winning_seat(view)
-    cell = Text(f"{names[seat]} ", style="bold" if seat == view.turn else "")
+    # At the auction and the discard the prompt says who is asked: "to play" is for cards.
+    turn = view.turn if view.phase == phases.TRICKS else None
+    cell = Text(f"{names[seat]} ", style="bold" if seat == turn else "")
     if seat in played:
         cell.append_text(card_text(played[seat]))
-    elif seat == view.turn:
+    elif seat == turn:
         cell.append("?", style="bold yellow")
     else:
         cell.append("·", style="dim")
@@ -66,7 +69,7 @@ def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...]) -> Text:
         marks.append(pgettext("seat at the trick", "takes the trick"))
     elif seat == winning and len(view.trick) > 1:
         marks.append(pgettext("seat at the trick", "winning"))
-    if seat == view.turn:
+    if seat == turn:
         marks.append(pgettext("seat at the trick", "to play"))
     if marks:
         cell.append(f" ({', '.join(marks)})", style="dim")
@@ -94,6 +97,22 @@ def seat_lines(view: PlayerView, names: tuple[str, ...], width: int,
     return lines
 
 
+def previous_trick_lines(trick: TrickView, names: tuple[str, ...]) -> list[Text]:
+    """The trick before the one on the table, under it (the Contract panel beside it has
+    no row to spare at 80×24): each seat's card, the leader first, the winner marked, with
+    single spaces so that it fits the table's 38 columns."""
+    line = Text()
+    for index, code in enumerate(trick.cards):
+        seat = (trick.leader + index) % 4
+        line.append(f"{' ' if index else ''}{names[seat]} ", style="dim")
+        line.append_text(card_text(code))
+        if seat == trick.winner:
+            line.append("✓", style="bold green")
+    line.no_wrap = True
+    line.overflow = "ellipsis"
+    return [Text(_("Previous trick:"), style="dim"), line]
+
+
 class TablePanel(Widget):
     """The trick in progress by seat (or the trick just completed, while it is read)."""
 
@@ -108,8 +127,12 @@ class TablePanel(Widget):
             shown = board.shown_trick
             view = dataclasses.replace(view, trick=shown.cards, leader=shown.leader,
                                        turn=None)
+        previous = [trick for trick in board.view.tricks  # type: ignore[union-attr]
+                    if board.shown_trick is None or trick.number < board.shown_trick.number]
+        below = previous_trick_lines(previous[-1], board.names) if previous else []
         lines = seat_lines(view, board.names, self.content_size.width,
-                           self.content_size.height - 1)
+                           self.content_size.height - 1 - len(below))
+        lines.extend(below)
         lines.append(Text(board.status, style="italic"))
         return Group(*lines)
 
@@ -221,8 +244,14 @@ class TableApp(App[None]):
         yield answer
         yield Static(id="refusal")
         yield Static(id="keys")
-        with VerticalScroll(id="result"):
+        # The result stays whole at the top of its box; the sheet below it scrolls (to its
+        # last rows) when a long match's sheet does not fit, and the question stays last.
+        with Vertical(id="result"):
             yield Static(id="result-text")
+            yield Static(id="result-sheet-head")
+            with VerticalScroll(id="result-sheet"):
+                yield Static(id="result-sheet-text")
+            yield Static(id="result-question")
 
     def on_mount(self) -> None:
         self.query_one("#table").border_title = pgettext("screen panel", "Table")
@@ -298,18 +327,26 @@ class TableApp(App[None]):
         self.query_one("#refusal", Static).update(
             Text(f"✗ {snapshot.refusal}", style="yellow") if snapshot.refusal else "")
         self.query_one("#keys", Static).update(Text(self._keys(), style="dim"))
-        box = self.query_one("#result", VerticalScroll)
-        result = self.query_one("#result-text", Static)
+        box = self.query_one("#result", Vertical)
         box.display = bool(snapshot.result)
         if snapshot.result:
             question = snapshot.prompt if not self.finished else _(
                 "Enter or q to leave the table.")
-            lines = [line.copy() for line in snapshot.result]
-            for line in lines:
-                line.no_wrap = line.plain.startswith(("-", " ")) or "  " in line.plain
-            result.update(Group(*lines, Text(""), Text(question, style="bold")))
-            # A long match's sheet scrolls: its last rows and the question stay in view.
-            box.scroll_end(animate=False)
+            self.query_one("#result-text", Static).update(Group(*snapshot.result))
+            sheet = [line.copy() for line in snapshot.sheet]
+            for line in sheet:
+                line.no_wrap = True  # a table's row is never folded
+            # The column names stay above the rows that scroll.
+            head = next((n + 1 for n, line in enumerate(sheet)
+                         if line.plain.startswith("---")), 0)
+            scroll = self.query_one("#result-sheet", VerticalScroll)
+            scroll.display = bool(sheet)
+            self.query_one("#result-sheet-head", Static).update(Group(*sheet[:head]))
+            self.query_one("#result-sheet-text", Static).update(Group(*sheet[head:]))
+            self.query_one("#result-question", Static).update(
+                Text(question, style="bold"))
+            # A long match's sheet scrolls: its last rows and totals stay in view.
+            scroll.call_after_refresh(scroll.scroll_end, animate=False)
 
     def _keys(self) -> str:
         kind = self.snapshot.kind
@@ -372,7 +409,8 @@ class TableApp(App[None]):
                 self.marked.append(code)
         elif key in ("pageup", "pagedown"):
             # The help or the hint when shown, else the story: read further back or on.
-            panel = self.query_one("#aside" if self.snapshot.aside else "#log")
+            panel = self.query_one("#result-sheet" if self.snapshot.result else
+                                   "#aside" if self.snapshot.aside else "#log")
             if key == "pageup":
                 panel.scroll_page_up(animate=False)
             else:
@@ -410,7 +448,9 @@ class TableApp(App[None]):
     def leaving_lines(self) -> list[str]:
         """What is printed once the screen is left: the last deal's result and sheet when
         it ended, then how to continue or replay the game."""
-        result = [line.plain for line in self.table.result] if self.table.box_open else []
+        result = ([line.plain for line in self.table.result]
+                  + ([""] if self.table.sheet else [])
+                  + [line.plain for line in self.table.sheet]) if self.table.box_open else []
         return [*result, *([""] if result else []), *self.table.after]
 
     # -- the session's end -----------------------------------------------------------

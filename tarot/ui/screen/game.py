@@ -35,7 +35,6 @@ from tarot.ui.table_view import (
     cards_line,
     excuse_warning,
     score_so_far,
-    trick_recap,
 )
 from tarot.ui.terminal import QuitGame, TerminalGame, styled
 
@@ -81,6 +80,8 @@ class Snapshot:
     refusal: str = ""
     warning: str = ""
     result: tuple[Text, ...] = ()
+    # The score sheet under the result: it scrolls, the result above it stays whole.
+    sheet: tuple[Text, ...] = ()
     # A trick just completed, shown on the table while the person reads it.
     shown_trick: TrickView | None = None
 
@@ -278,8 +279,8 @@ _KIND_OF_PHASE = {phases.AUCTION: Kind.BID, phases.CHIEN: Kind.DISCARD,
 def info_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list[Text]:
     """The panel that stays beside the table: the contract and its target, both sides'
     card points and bouts (the taker's own discard counted for the taker's eyes only), the
-    auction, the chien when it was shown, each poignée and chelem announced, and the
-    previous trick."""
+    auction, the chien when it was shown, and each poignée and chelem announced (the
+    previous trick is under the table)."""
     lines: list[Text] = []
     contracts = {c.id: c.label for c in rules.contracts}
     if view.taker is not None and view.contract is not None:
@@ -314,11 +315,6 @@ def info_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list[T
                             poignee=poignee_name(rules, len(cards)).lower()))
     if view.chien:
         lines.append(styled(_("Chien: {cards}"), cards=cards_line(view.chien)))
-    if view.tricks:
-        last = view.tricks[-1]
-        lines.append(Text(_("Previous trick:"), style="dim"))
-        recap = trick_recap(last.number, last.leader, last.cards, last.winner, names)
-        lines.append(recap[len(f"  {last.number:>2}. "):])  # its number is the trick's
     if view.bids:
         said = " · ".join(f"{names[seat]} " + (contracts.get(bid, bid) if bid else
                                                 pgettext("bid shown", "pass"))

@@ -38,6 +38,7 @@ class ScreenTable:
         self.pace = pace
         self.names: tuple[str, ...] = names_for(0)
         self.result: list[Text] = []  # the last deal's box, until the person goes on
+        self.sheet: list[Text] = []  # the match's score sheet, under the result
         self.box_open = False
         self.after: list[str] = []
         self.exit_status = 0
@@ -52,9 +53,7 @@ class ScreenTable:
 
     def show_sheet(self, rows: Sequence[SheetRow], names: tuple[str, ...],
                    contracts: Mapping[str, str]) -> None:
-        self.result.append(Text(""))
-        self.result.extend(Text(line) for line in sheet_lines(list(rows), names,
-                                                              dict(contracts)))
+        self.sheet = [Text(line) for line in sheet_lines(list(rows), names, dict(contracts))]
         self.post_box(None, "")
 
     def another_deal(self) -> bool:
@@ -75,7 +74,7 @@ class ScreenTable:
 
     def post_box(self, kind: Kind | None, prompt: str) -> None:
         self.channel.post(Snapshot(names=self.names, kind=kind, prompt=prompt,
-                                   result=tuple(self.result)))
+                                   result=tuple(self.result), sheet=tuple(self.sheet)))
 
     def play(self, game: Game, players: tuple[str, ...], script: Script | None, path: Path,
              resume_with: Path | None, match_line: str | None) -> bool:
@@ -126,6 +125,7 @@ class ScreenTable:
                     path=path, error=os_error_said(error).shown, command=typed_command(),
                     resume=(resume_with or path).resolve())) from None
         self.result = list(screen.result or ())
+        self.sheet = []
         self.box_open = True
         self.post_box(None, "")
         self.show(_("Game saved: {path}").format(path=path.resolve()))
