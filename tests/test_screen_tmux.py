@@ -70,7 +70,8 @@ def test_play_in_a_real_terminal_is_full_screen_and_q_saves(tmp_path: Path,
     subprocess.run([*tmux, "send-keys", "-t", "play", "q"], check=True)
     shown = wait_for(tmux, "EXIT=")
     assert "EXIT=0" in shown, shown
-    # Printed once the screen is left, the path whole (on one line, however wrapped).
-    assert "Game saved; continue it with: " in shown and str(save) in shown, shown
+    # Printed once the screen is left, the command on a line of its own, whole (however
+    # the terminal wraps it).
+    assert "Game saved; continue it with:\n  " in shown and str(save) in shown, shown
     game = load_log(save, allow_incomplete=True).game
     assert game.taker == 0 and not game.is_over

@@ -77,7 +77,7 @@ class WholeLine(str):
     __slots__ = ()
 
 
-def _show_whole(table: Table, heading: str, whole: str | Path) -> None:
+def show_whole(table: Table, heading: str, whole: str | Path) -> None:
     """``heading``, then a path or command on a line of its own (indented), whole."""
     table.show(heading)
     table.show(WholeLine(f"  {whole}"))
@@ -191,7 +191,7 @@ def play_session(options: PlayOptions, table: Table) -> None:
             create_save(path, game, options.force)
             if deals is not None and deals > 1:
                 index = start_match(path, game.header, seat_players, deals)
-        _show_whole(table, _("Resuming this game:") if resume_path else _("Saving this game:"),
+        show_whole(table, _("Resuming this game:") if resume_path else _("Saving this game:"),
                     path.resolve())
         table.show(announcement(game, seat_players, 1, table.seat_names(None)))
         # A game of `--deals 1` stopped before its end is remembered as a match of one
@@ -544,7 +544,7 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
         with hold_save(log):
             create_save(log, game, force=False)
             table.show("")
-            _show_whole(table, _("Saving deal {number} in:").format(number=number),
+            show_whole(table, _("Saving deal {number} in:").format(number=number),
                         log.resolve())
             table.show(announcement(game, seat_players, number, table.seat_names(None)))
             if not table.play(game, seat_players, None, log, index.path,
@@ -594,7 +594,7 @@ def _resume_match(options: PlayOptions, index: MatchIndex, table: Table) -> None
     first_log = index.log_path(index.deals[0])
     players: tuple[str, ...] = index.header.players
     wanted = options.deals if options.deals is not None else index.header.deals
-    _show_whole(table, _("Resuming the match at deal {deal}:").format(deal=entry.deal),
+    show_whole(table, _("Resuming the match at deal {deal}:").format(deal=entry.deal),
                 index.path.resolve())
     # Every deal's log checked against its line (seed, dealer, rules, players), as
     # validate checks a match: a stale index never carries on another game.

@@ -91,8 +91,10 @@ def play_full_screen(options: PlayOptions, pace: float | None) -> None:
 
     app = TableApp(options, pace)
     app.run()
+    # Printed as line mode prints them: wrapped between words, a path on a line of its own.
+    terminal_table = TerminalTable(pace)
     for line in app.leaving_lines():
-        click.echo(line)
+        terminal_table.show(line)
     if app.error is not None:
         raise app.error
     if app.table.exit_status:

@@ -21,7 +21,7 @@ from tarot.i18n import _
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
 from tarot.ui.screen.game import Channel, Kind, ScreenGame, Snapshot
-from tarot.ui.session import typed_command
+from tarot.ui.session import WholeLine, show_whole, typed_command
 from tarot.ui.terminal import QuitGame, names_for
 
 YES = frozenset({"", "y", "yes", "o", "oui"})
@@ -85,9 +85,9 @@ class ScreenTable:
                 self.channel.answer()
             except (QuitGame, click.Abort) as stop:
                 self.exit_status = 130 if isinstance(stop, click.Abort) else 0
-                self.after.append(_("Game saved; continue it with: {command} play --resume "
-                                    "{path}").format(command=typed_command(),
-                                                     path=(resume_with or path).resolve()))
+                self.after += [_("Game saved; continue it with:"),
+                               WholeLine(f"  {typed_command()} play --resume "
+                                         f"{(resume_with or path).resolve()}")]
                 return False
         self.box_open = False
         self.after = []
@@ -111,9 +111,9 @@ class ScreenTable:
                     screen.run()
                 except (QuitGame, click.Abort) as stop:
                     _sync(save)
-                    self.show(_("Game saved; continue it with: {command} play --resume "
-                                "{path}").format(command=typed_command(),
-                                                 path=(resume_with or path).resolve()))
+                    show_whole(self, _("Game saved; continue it with:"),
+                               f"{typed_command()} play --resume "
+                               f"{(resume_with or path).resolve()}")
                     if isinstance(stop, click.Abort):
                         self.exit_status = 130
                     return False
@@ -128,9 +128,8 @@ class ScreenTable:
         self.sheet = []
         self.box_open = True
         self.post_box(None, "")
-        self.show(_("Game saved: {path}").format(path=path.resolve()))
-        self.show(_("Replay it with: {command} replay {path}").format(
-            command=typed_command(), path=path.resolve()))
+        show_whole(self, _("Game saved:"), path.resolve())
+        show_whole(self, _("Replay it with:"), f"{typed_command()} replay {path.resolve()}")
         return True
 
 
