@@ -29,7 +29,7 @@ from tarot.ui.cli import main
 from tarot.ui.language import use_language
 from tarot.ui.screen.app import TableApp
 from tarot.ui.screen.game import Kind
-from tarot.ui.session import PlayOptions
+from tarot.ui.session import PlayOptions, WholeLine
 
 
 def run_app(app: TableApp, keys: object, size: tuple[int, int] = (80, 24)) -> None:
@@ -163,8 +163,10 @@ def test_q_saves_and_resume_continues_where_it_stopped(tmp_path: Path) -> None:
 
     run_app(app, leave)
     assert app.table.exit_status == 0
-    assert any(line.startswith("Game saved; continue it with: ") and str(save.resolve())
-               in line for line in app.leaving_lines())
+    leaving = app.leaving_lines()
+    heading = leaving.index("Game saved; continue it with:")
+    command = leaving[heading + 1]
+    assert isinstance(command, WholeLine) and command.endswith(f" play --resume {save.resolve()}")
     stopped = load_log(save, allow_incomplete=True).game
     assert not stopped.is_over
     played = len(stopped.events)
@@ -304,9 +306,9 @@ def test_auto_plays_the_deal_on_screen_and_the_result_waits(tmp_path: Path) -> N
 
 def test_a_long_match_s_sheet_scrolls_under_a_result_that_stays_whole(
         tmp_path: Path) -> None:
-    """Four deals (seed 7 has six passed deals noted under the sheet): at 80×24 the
-    sheet no longer fits; the result, the sheet's column names and the question stay on
-    screen whole, and the sheet scrolls to its last rows and totals."""
+    """Four deals (seed 7 has passed deals noted under the sheet) on a terminal of 18
+    rows, where the sheet no longer fits: the result, the sheet's column names and the
+    question stay on screen whole, and the sheet scrolls to its last rows and totals."""
     app = TableApp(PlayOptions(seed=7, save_path=tmp_path / "g.jsonl", level="rules",
                                auto=True, deals=4))
 
@@ -330,7 +332,7 @@ def test_a_long_match_s_sheet_scrolls_under_a_result_that_stays_whole(
         await pilot.press("enter")
         await until(pilot, lambda: not app.is_running, "the screen left")
 
-    run_app(app, watch)
+    run_app(app, watch, size=(80, 18))
     leaving = "\n".join(app.leaving_lines())
     assert "The deal is over." in leaving and "Total" in leaving
 

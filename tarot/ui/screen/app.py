@@ -282,11 +282,11 @@ class TableApp(App[None]):
 
     def show_snapshot(self, snapshot: object) -> None:
         assert isinstance(snapshot, Snapshot)
-        previous = self.snapshot
+        previous_board = self.board
         self.snapshot = snapshot
         if snapshot.view is not None:
             self.board = snapshot
-            self._place_cursor(previous)
+            self._place_cursor(previous_board)
         if snapshot.kind is not Kind.DISCARD:
             self.marked = []
         if snapshot.kind is not None:
@@ -294,14 +294,16 @@ class TableApp(App[None]):
         self._draw()
 
     def _place_cursor(self, previous: Snapshot) -> None:
-        """The cursor stays on its card if it can; at a new card question it goes to the
-        first playable card when it is not on one."""
+        """The cursor stays on its card if it can (``previous`` the board it was drawn
+        on); when its card has left the hand (played, discarded) it goes back to the
+        first card, and at a card question to the first playable card when it is not on
+        one: never onto whatever card slid under it."""
         view = self.board.view
         assert view is not None
         old = previous.view.hand if previous.view is not None else ()
         code = old[self.cursor] if 0 <= self.cursor < len(old) else None
         hand = view.hand
-        self.cursor = hand.index(code) if code in hand else min(self.cursor, len(hand) - 1)
+        self.cursor = hand.index(code) if code in hand else 0
         legal = self.snapshot.legal
         if legal and (not hand or hand[self.cursor] not in legal):
             self.cursor = next(i for i, c in enumerate(hand) if c in legal)
