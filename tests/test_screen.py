@@ -42,6 +42,17 @@ def run_app(app: TableApp, keys: object, size: tuple[int, int] = (80, 24)) -> No
     asyncio.run(main())
 
 
+async def garde_to_the_first_card(pilot: Pilot[None]) -> None:
+    """Bid a Garde, discard with ``auto``, declare no chelem: then the first card is asked."""
+    await ask_settled(pilot, Kind.BID)
+    await type_answer(pilot, "garde")
+    await ask_settled(pilot, Kind.DISCARD)
+    await type_answer(pilot, "auto")
+    await ask_settled(pilot, Kind.CHELEM)
+    await type_answer(pilot, "n")
+    await ask_settled(pilot, Kind.CARD)
+
+
 def shown(app: TableApp, selector: str) -> str:
     """The text a Static shows, its lines whole."""
     console = Console(width=500, record=True, file=io.StringIO())
@@ -149,13 +160,7 @@ def test_q_saves_and_resume_continues_where_it_stopped(tmp_path: Path) -> None:
     app = TableApp(PlayOptions(seed=3, save_path=save, level="rules"))
 
     async def leave(pilot: Pilot[None]) -> None:
-        await ask_settled(pilot, Kind.BID)
-        await type_answer(pilot, "garde")
-        await ask_settled(pilot, Kind.DISCARD)
-        await type_answer(pilot, "auto")
-        await ask_settled(pilot, Kind.CHELEM)
-        await type_answer(pilot, "n")
-        await ask_settled(pilot, Kind.CARD)
+        await garde_to_the_first_card(pilot)
         await pilot.press("enter")
         await ask_settled(pilot)
         await pilot.press("q")
@@ -382,13 +387,7 @@ def test_the_poignee_is_offered_and_shown_on_screen(tmp_path: Path) -> None:
     seen: dict[str, str] = {}
 
     async def keys(pilot: Pilot[None]) -> None:
-        await ask_settled(pilot, Kind.BID)
-        await type_answer(pilot, "garde")
-        await ask_settled(pilot, Kind.DISCARD)
-        await type_answer(pilot, "auto")
-        await ask_settled(pilot, Kind.CHELEM)
-        await type_answer(pilot, "n")
-        await ask_settled(pilot, Kind.CARD)
+        await garde_to_the_first_card(pilot)
         seen["offer"] = shown(app, "#prompt")
         await type_answer(pilot, "p")
         await ask_settled(pilot, Kind.POIGNEE)

@@ -21,6 +21,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import TextIO
 
 import click
@@ -28,6 +29,7 @@ from rich.console import Console
 from rich.text import Text
 
 from tarot.bots.base import Player, ask
+from tarot.bots.registry import make_player
 from tarot.bots.rules_player import choose_discard
 from tarot.duplicate.match import MAX_DEALS_WITHOUT_CONTRACT
 from tarot.engine import phases
@@ -62,9 +64,11 @@ from tarot.engine.notation import (
     card_code,
     french_on,
 )
+from tarot.engine.rules import RuleSet
 from tarot.errors import IllegalAction
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, SUM, held
 from tarot.explain.narrate import Narrator, settlement_summary
+from tarot.files.said import os_error_said
 from tarot.i18n import N_, _, ngettext, pgettext
 from tarot.log import LogWriter
 from tarot.storage.named_deals import Script
@@ -707,6 +711,34 @@ class TerminalGame:
         self.say(Text(_("The deal is over."), style="bold"))
         for line in settlement_summary(settlement, self.game.rules, self.names):
             self.say_indented(Text(line), 2 + len(line) - len(line.lstrip()))
+
+
+def seated_players(seat_players: Sequence[str], rules: RuleSet
+                    ) -> tuple[int | None, list[Player]]:
+    """The person's seat (None: the computer plays all) and a player for every seat, from
+    the header's names ("person" or a level); the person's seat gets the computer's level,
+    which plays it for the hint's sake only."""
+    human = seat_players.index("person") if "person" in seat_players else None
+    computer = next((name for name in seat_players if name != "person"), "rules")
+    return human, [make_player(computer if name == "person" else name, rules)
+                   for name in seat_players]
+
+
+def open_save(path: Path) -> TextIO:
+    """The save file opened to append the game's events; a one-line error if it cannot be."""
+    try:
+        return path.open("a", encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(_("{path}: cannot write: {error}").format(
+            path=path, error=os_error_said(error).shown)) from None
+
+
+def sync_save(save: TextIO) -> None:
+    """Flush the save file to the disk when the game ends or is left (once, not per event:
+    a flushed line already survives the process; this is for a power cut after it)."""
+    save.flush()
+    with contextlib.suppress(OSError):
+        os.fsync(save.fileno())
 
 
 _CODE = re.compile(r"\b(10|[1-9JNQK])([SHDC])\b")

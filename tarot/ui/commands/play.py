@@ -4,18 +4,16 @@ and the match is :mod:`tarot.ui.session`'s; this module is the table it plays at
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TextIO
 
 import click
 from click.core import ParameterSource
 from rich.console import Console
 from rich.text import Text
 
-from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS, make_player
+from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS
 from tarot.engine.game import Game
 from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
@@ -30,7 +28,15 @@ from tarot.ui.session import (
     play_session,
     typed_command,
 )
-from tarot.ui.terminal import QuitGame, TerminalGame, names_for, say_wrapped
+from tarot.ui.terminal import (
+    QuitGame,
+    TerminalGame,
+    names_for,
+    open_save,
+    say_wrapped,
+    seated_players,
+    sync_save,
+)
 
 LEVELS = tuple(PLAYERS)
 
@@ -166,15 +172,8 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
     """Play the game at the terminal, appending each event to the save file; whether it
     was played to its end (False: the person left, and it is saved). ``resume_with``:
     the file that resumes it, when not the deal's own (a match's index)."""
-    human = seat_players.index("person") if "person" in seat_players else None
-    computer = next((name for name in seat_players if name != "person"), "rules")
-    players = [make_player(computer if name == "person" else name, game.rules)
-               for name in seat_players]
-    try:
-        save = path.open("a", encoding="utf-8")
-    except OSError as error:
-        raise click.ClickException(_("{path}: cannot write: {error}").format(
-            path=path, error=os_error_said(error).shown)) from None
+    human, players = seated_players(seat_players, game.rules)
+    save = open_save(path)
     try:
         with save:
             # Each event is written and flushed as it happens (LogWriter): once flushed it
@@ -191,7 +190,7 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
             try:
                 terminal.run()
             except (QuitGame, click.Abort, KeyboardInterrupt) as stop:
-                _sync(save)
+                sync_save(save)
                 terminal.say("")
                 terminal.say_whole(_("Game saved; continue it with:"),
                                    f"{typed_command()} play --resume "
@@ -200,7 +199,7 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
                     return False
                 # Interrupted (Ctrl-C): saved all the same, and the exit status says so.
                 raise SystemExit(130) from None
-            _sync(save)
+            sync_save(save)
     except OSError as error:  # a full disk, say: the lines already in the file are whole
         raise click.ClickException(
             _("{path}: cannot save the game: {error}; what was saved can be continued with: "
@@ -208,14 +207,6 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
                 path=path, error=os_error_said(error).shown, command=typed_command(),
                 resume=(resume_with or path).resolve())) from None
     return True
-
-
-def _sync(save: TextIO) -> None:
-    """Flush the save file to the disk when the game ends or is left (once, not per event:
-    a flushed line already survives the process; this is for a power cut after it)."""
-    save.flush()
-    with contextlib.suppress(OSError):
-        os.fsync(save.fileno())
 
 
 def _another_deal(ask_line: Callable[[str], str] | None = None) -> bool:

@@ -5,16 +5,12 @@ channel."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TextIO
 
 import click
 from rich.text import Text
 
-from tarot.bots.registry import make_player
 from tarot.engine.game import Game
 from tarot.files.said import os_error_said
 from tarot.i18n import _
@@ -22,7 +18,7 @@ from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
 from tarot.ui.screen.game import Channel, Kind, ScreenGame, Snapshot
 from tarot.ui.session import WholeLine, show_whole, typed_command
-from tarot.ui.terminal import QuitGame, names_for
+from tarot.ui.terminal import QuitGame, names_for, open_save, seated_players, sync_save
 
 YES = frozenset({"", "y", "yes", "o", "oui"})
 NO = frozenset({"n", "no", "non", "q", "quit", "quitter"})
@@ -91,18 +87,11 @@ class ScreenTable:
                 return False
         self.box_open = False
         self.after = []
-        human = players.index("person") if "person" in players else None
+        human, seats = seated_players(players, game.rules)
         self.names = names_for(human)
-        computer = next((name for name in players if name != "person"), "rules")
-        seats = [make_player(computer if name == "person" else name, game.rules)
-                 for name in players]
         # The session names the deal of a match from the second on (``match_line``).
         top = match_line or _("Deal {number}").format(number=1)
-        try:
-            save = path.open("a", encoding="utf-8")
-        except OSError as error:
-            raise click.ClickException(_("{path}: cannot write: {error}").format(
-                path=path, error=os_error_said(error).shown)) from None
+        save = open_save(path)
         try:
             with save:
                 screen = ScreenGame(game, seats, human, save, self.channel, script=script,
@@ -110,14 +99,14 @@ class ScreenTable:
                 try:
                     screen.run()
                 except (QuitGame, click.Abort) as stop:
-                    _sync(save)
+                    sync_save(save)
                     show_whole(self, _("Game saved; continue it with:"),
                                f"{typed_command()} play --resume "
                                f"{(resume_with or path).resolve()}")
                     if isinstance(stop, click.Abort):
                         self.exit_status = 130
                     return False
-                _sync(save)
+                sync_save(save)
         except OSError as error:
             raise click.ClickException(
                 _("{path}: cannot save the game: {error}; what was saved can be continued "
@@ -133,9 +122,3 @@ class ScreenTable:
         return True
 
 
-def _sync(save: TextIO) -> None:
-    """Flush the save to the disk when the deal ends or is left (each event is flushed as
-    it is written; this is for a power cut after it), as line mode does."""
-    save.flush()
-    with contextlib.suppress(OSError):
-        os.fsync(save.fileno())
