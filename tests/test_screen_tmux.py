@@ -23,7 +23,8 @@ pytestmark = [pytest.mark.slow,
 
 # Reads of the screen before giving up; each waits a tenth of a second for the program,
 # which is waited on, not timed: a slow machine takes more reads, never a wrong answer.
-READS = 1_200
+# The bound only catches a hang: ten minutes, as the save campaign gives a child.
+READS = 6_000
 
 
 @pytest.fixture
