@@ -155,7 +155,7 @@ def test_tarot_rules_refuses_in_french() -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("ruleset", ["standard", "fft"])
+@pytest.mark.parametrize("ruleset", ["standard", "fft", "standard-3", "standard-5"])
 def test_the_rules_card_fits_80_columns(language: str, ruleset: str) -> None:
     result = CliRunner().invoke(main, ["rules", "--rules", ruleset, "--lang", language])
     assert result.exit_code == 0

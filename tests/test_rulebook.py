@@ -173,10 +173,37 @@ def test_the_rules_card_reads_in_points() -> None:
     fft = "\n".join(rules_card(load_rules("fft"), width=200))
     for flag, (rule, on, off) in FLAG_MEANINGS.items():
         value = getattr(load_rules("fft").flags, flag)
-        assert f"{flag} = {str(value).lower()} ({rule}): {on if value else off}" in fft
+        meaning = (on if value else off).format(tricks=18, last=18, before_last=17)
+        assert f"{flag} = {str(value).lower()} ({rule}): {meaning}" in fft
     assert standard != fft
     narrow = rules_card(load_rules("standard"))
     assert all(len(line) <= 80 for line in narrow) and len(narrow) > len(standard.splitlines())
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("standard-3", ["Deal (R3, V3-1): 24 cards each, 6 to the chien", "Score (R21, V3-9)",
+                    "twice as much as each defender", "Triple poignée: 18 trumps, 40 points",
+                    "only trick 23 counts for petit au bout", "Poignées (R8, R19, V3-6)"]),
+    ("standard-5", ["Deal (R3, V5-1): 15 cards each, 3 to the chien", "Score (R21, V5-11)",
+                    "a taker alone, four times as much", "The call (V5-2, V5-3)",
+                    "(V5-16)", "Triple poignée: 13 trumps, 40 points",
+                    "only trick 14 counts for petit au bout",
+                    "four_kings_may_call_king = true (VD2): holding the four kings, the taker "
+                    "may still call a king"]),
+])
+def test_the_rules_card_of_three_and_five_players(name: str, expected: list[str]) -> None:
+    """The card of a table of three or five says its numbers and cites section 5 of the
+    book beside the four-player rules; every rule it cites is in the book."""
+    card = "\n".join(rules_card(load_rules(name), width=400))
+    for text in expected:
+        assert text in card, text
+    assert "three times" not in card and "trick 17" not in card
+    assert ("four_kings_may_call_king" in card) == (name == "standard-5")
+    for cited in _citations(card):
+        assert lookup(cited).text, cited
+    assert {"V3-1", "V5-1"} & _citations(card)
+    four = "\n".join(rules_card(load_rules("standard"), width=400))
+    assert "V3-" not in four and "V5-" not in four and "four_kings_may_call_king" not in four
 
 
 def test_tarot_rules_prints_the_card_a_rule_and_the_json() -> None:
