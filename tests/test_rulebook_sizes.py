@@ -313,3 +313,35 @@ def test_vd8_five_play_and_none_sits_out() -> None:
     """No seat of five sits the deal out ("le mort"): each is dealt 15 cards and plays."""
     game = Game.new(7, rules=FIVE)
     assert [len(game.hand(seat)) for seat in range(5)] == [15] * 5
+
+
+# ---------------------------------------------------------------------------
+# The engine's own readings (docs/decisions.md, "Three and five players").
+
+
+def test_the_opening_lead_is_restricted_with_the_called_king_in_a_hidden_chien() -> None:
+    """V5-16 holds wherever the called card lies: here in the chien of a Garde sans,
+    where nobody knows it (the taker plays alone, V5-5)."""
+    hands, chien = build_deal({0: "2H 3H 1S 2S T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11"},
+                              chien="KH 4C 5C", seats=5)
+    game = auction(Game.from_deal(hands, chien, rules=FIVE), "garde_sans", None, None, None,
+                   None)
+    game.play(Call(seat=0, card="KH"))
+    assert game.state.call_case == "in_chien" and game.view(0).attack is None
+    game.play(Chelem(seat=0, declared=False))
+    assert not {"2H", "3H"} & set(game.legal_cards()) and "1S" in game.legal_cards()
+
+
+def test_a_taker_who_called_his_own_queen_and_discarded_it_is_known_alone_at_the_end() -> None:
+    from helpers import play_out
+
+    hands, chien = build_deal({0: "KS KH KD KC QH T1 T2 T3 T4 T5 T6 2S 3S 4S 5S"},
+                              chien="6C 7C 8C", seats=5)
+    game = auction(Game.from_deal(hands, chien, rules=FIVE), "prise", None, None, None, None)
+    game.play(Call(seat=0, card="QH"))
+    assert game.state.call_case == "self" and game.view(0).attack == (0,)
+    game.play(Discard(seat=0, cards=("QH", "2S", "3S")))
+    game.play(Chelem(seat=0, declared=False))
+    assert all(game.view(seat).attack is None for seat in range(1, 5))
+    play_out(game, 3)
+    assert all(game.view(seat).attack == (0,) for seat in range(5))
