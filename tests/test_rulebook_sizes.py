@@ -144,6 +144,15 @@ def test_the_four_player_refusals_still_cite_r6(code: str, action: Callable[[Gam
     assert (error.code, error.rule) == (code, rule) and error.message.endswith("(R6)")
 
 
+def test_the_rule_of_each_size() -> None:
+    """What the table's own refusals (the poignée prompt) cite at each size."""
+    from tarot.engine.legal import rule_at_size
+
+    assert [rule_at_size("R8", n) for n in (3, 4, 5)] == ["V3-6", "R8", "V5-9"]
+    assert [rule_at_size("R6", n) for n in (3, 4, 5)] == ["V3-4", "R6", "V5-7"]
+    assert [rule_at_size("R11", n) for n in (3, 4, 5)] == ["R11"] * 3
+
+
 def test_a_refusal_names_the_fifth_seat() -> None:
     """P4 refused at five players: named P4 in the log's words, "you" at the table."""
     game = auction(Game.new(2, rules=FIVE), "garde", None, None, None)
