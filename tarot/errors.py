@@ -87,8 +87,7 @@ def _verb_forms(second: bool) -> dict[str, str]:
     }
 
 
-# The log's names of the seats: as many as the largest table (a table of three or four
-# uses the first).
+# The seats as a log names them, for a table of three, four or five (P0 … P4).
 LOG_NAMES = ("P0", "P1", "P2", "P3", "P4")
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # A field's value: text, a number, or a function giving the text when the refusal is read
@@ -114,7 +113,7 @@ class IllegalAction(TarotError, ValueError):
     ``{seat}`` for the acting seat, the placeholders of ``others`` for those, those of
     ``fields``, and :data:`VERB_PLACEHOLDERS` (``{holds}``, ``{cannot}`` …) for verbs that
     agree with the acting seat. It is translated when it is read: ``message`` (and
-    ``str(error)``) is it in the current language with the log's seat names (P0…P3),
+    ``str(error)``) is it in the current language with the log's seat names (P0…P4),
     :meth:`render` with a table's.
     """
 

@@ -133,7 +133,8 @@ def test_card_prompt_refusals(tmp_path: Path) -> None:
     assert "99 is not a card number" in out
     assert "At the card prompt" in out
     assert "No trick has been played yet" in out
-    assert "No poignée with this hand: it takes 10 trumps" in out  # seed 5: too few trumps
+    # Seed 5: too few trumps.
+    assert "No poignée with this hand: it takes 10 trumps (or 9 and the Excuse) (R8)." in out
     assert not [e for e in events_of(save) if e["type"] == "play" and e["seat"] == 0]
 
 

@@ -61,11 +61,16 @@ def test_the_books_have_the_same_entries() -> None:
 def test_the_books_have_the_same_tables_and_rows() -> None:
     english, french = tables(book_text("en")), tables(book_text("fr"))
     assert [len(table) for table in french] == [len(table) for table in english]
-    # The rows of the examples keep their ids, in the same order.
-    ids = re.compile(r"^[A-Z][0-9]{2}[a-z]?$")
+    # The rows of the examples keep their ids, in the same order (V3-D01, V5-S01 … those
+    # of three and five players).
+    ids = re.compile(r"^(?:[A-Z][0-9]{2}[a-z]?|V[35]-[A-Z][0-9]{2})$")
     assert ([[cell for cell in table if ids.match(cell)] for table in french]
             == [[cell for cell in table if ids.match(cell)] for table in english])
-    assert len(english) == 9  # 3.1, and one for each kind of example
+    # 3.1, one for each kind of example, and two at each of three and five players (§5.5,
+    # §5.6: the rules, the scoring).
+    assert len(english) == 13
+    sized = [cell for table in english[9:] for cell in table if ids.match(cell)]
+    assert sized[0] == "V3-D01" and sized[-1] == "V5-S09" and len(sized) == 35
 
 
 def test_every_number_of_an_entry_is_in_its_translation() -> None:
@@ -83,10 +88,13 @@ def test_the_number_check_sees_a_changed_number() -> None:
 
 
 def test_the_json_vectors_are_the_same_in_both_books() -> None:
-    def jsonl(text: str) -> str:
-        return text[text.index("```jsonl"):]
+    def jsonl(text: str) -> list[str]:
+        return re.findall(r"^```jsonl\n(.*?)^```", text, re.DOTALL | re.MULTILINE)
 
-    assert jsonl(book_text("fr")) == jsonl(book_text("en"))
+    english = jsonl(book_text("en"))
+    assert jsonl(book_text("fr")) == english
+    # Four players (§4.9), three (§5.5) and five (§5.6): 39 + 7 + 8 lines.
+    assert [block.count("\n") for block in english] == [39, 7, 8]
 
 
 def test_the_french_book_writes_cards_in_the_french_notation() -> None:
@@ -147,7 +155,7 @@ def test_tarot_rules_refuses_in_french() -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("ruleset", ["standard", "fft"])
+@pytest.mark.parametrize("ruleset", ["standard", "fft", "standard-3", "standard-5"])
 def test_the_rules_card_fits_80_columns(language: str, ruleset: str) -> None:
     result = CliRunner().invoke(main, ["rules", "--rules", ruleset, "--lang", language])
     assert result.exit_code == 0

@@ -13,7 +13,7 @@ shuffle drawn from one ``random.Random(seed)`` stream:
 
 The seat on the dealer's right, ``(dealer + 1) % 4``, receives ``deck[0:18]``,
 the next seat ``deck[18:36]``, and so on round the table; ``deck[72:78]`` is the
-chien. At ``n`` seats (three or five, RULES-3-5 V3-1, V5-1) the same, with ``n`` hands of
+chien. At ``n`` seats (three or five, V3-1, V5-1) the same, with ``n`` hands of
 the rule set's hand size and the rest for the chien. (The physical ritual of dealing three
 by three does not change the distribution and is not emulated, rule book A31.)
 """

@@ -65,7 +65,7 @@ class Bid:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Call:
-    """Decision (five players, RULES-3-5 V5-2): the card the taker calls, after the auction
+    """Decision (five players, V5-2): the card the taker calls, after the auction
     and before the chien; its holder is his partner. Public from the call; who holds it is
     not (V5-6): that is :class:`PartnerRevealed`, when the table learns it."""
 

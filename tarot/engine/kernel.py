@@ -8,7 +8,7 @@ play by, and a rule file reaches the players exactly as it reaches the audit:
 - the legal cards of a trick and its winner (rule book 3.3, 3.4);
 - a completed trick's share between the camps under the Excuse ledger, with the
   last-trick exception (3.5, R15, R16, A1–A5);
-- at five players, the cards the taker may call and the opening lead (RULES-3-5 V5-3,
+- at five players, the cards the taker may call and the opening lead (V5-3,
   V5-16), and at every size each seat's share of the score (V3-9, V5-11);
 - petit au bout (R18, A19);
 - the card-point count, and the score per defender, itemised (3.6).
@@ -17,7 +17,7 @@ No pydantic, no ``transitions``, no I/O. Rule numbers come from a
 :class:`RuleTable`, a plain frozen object built once from a ``RuleSet``
 (``RuleSet.table``).
 
-Camps (RULES-3-5 §0): the attack is the taker and, at five players, the holder of the
+Camps (rule book §5.0): the attack is the taker and, at five players, the holder of the
 called card; the defence is every other seat. The functions that split a trick between
 the camps take the attack as a mask of seats (``1 << taker`` at three and four players):
 the number of seats of a completed trick is its number of cards.
@@ -435,7 +435,7 @@ def per_defender(table: RuleTable, contract: int, pile: int, adjustment: int, pe
 
 def seat_scores(per_defender: int, seats: int, taker: int, partner: int | None
                 ) -> list[int]:
-    """Each seat's score (R24; RULES-3-5 V3-9, V5-11): each defender pays
+    """Each seat's score (R24, V3-9, V5-11): each defender pays
     ``per_defender``, the partner (at five players, when not alone) scores it once, and
     the taker the rest, so that the scores sum to zero: 3·D at four players, 2·D at
     three, 2·D with a partner and 4·D alone at five."""

@@ -53,11 +53,23 @@ from tarot.i18n import N_, SOURCE_LANGUAGE, language, ngettext, pgettext
 # ---------------------------------------------------------------------------
 # Tricks
 
-# The most seats at a table (five: RULES-3-5.md).
+# The most seats at a table (five: the rule book's section 5).
 MOST_SEATS = 5
 # Events are immutable, so the 5 × 78 possible Play actions are made once and shared.
 PLAY_ACTIONS: tuple[tuple[Play, ...], ...] = tuple(
     tuple(Play(seat=seat, card=code) for code in CODES) for seat in range(MOST_SEATS))
+
+# The rules of three and five players that give a four-player rule other numbers (rule book
+# section 5): a refusal of those numbers cites them, as a four-player refusal cites R6 or R8.
+_RULE_AT_SIZE: dict[tuple[str, int], str] = {
+    ("R6", 3): "V3-4", ("R6", 5): "V5-7",  # the discard: 6 of 30 cards, 3 of 18
+    ("R8", 3): "V3-6", ("R8", 5): "V5-9",  # the poignée: 13/15/18 trumps, 8/10/13
+}
+
+
+def rule_at_size(rule: str, players: int) -> str:
+    """The rule a refusal about the numbers of ``rule`` cites at a table of ``players``."""
+    return _RULE_AT_SIZE.get((rule, players), rule)
 
 
 def excuse_exception_applies(state: DealState) -> bool:
@@ -105,22 +117,18 @@ def callable_cards(state: DealState) -> int:
 
 
 def check_call(state: DealState, seat: int, card: int) -> int:
-    """The called card as a mask, or an IllegalAction (V5-2, V5-3).
-
-    The refusals of the call and of the opening lead cite RULES-3-5's numbers in their
-    sentence, not in their ``rule`` (which ``tarot rules`` looks up in the rule book, and
-    the rule book holds the four-player rules only, so far)."""
+    """The called card as a mask, or an IllegalAction (V5-2, V5-3)."""
     if not state.call_due:
         raise IllegalAction(
             "call_not_now",
             N_("{seat} {cannot} call a card: a card is called only at five players, by the "
-               "taker once the auction is over (V5-2)"), seat=seat)
+               "taker once the auction is over (V5-2)"), seat=seat, rule="V5-2")
     allowed = callable_cards(state)
     if not allowed >> card & 1:
         raise IllegalAction(
             "call_not_allowed", N_("{seat} {cannot} call {card}; {seat} {may} call {callable} "
                                    "(V5-3)"),
-            seat=seat, cards=(CODES[card],),
+            seat=seat, cards=(CODES[card],), rule="V5-3",
             fields={"card": _names(1 << card), "callable": _names(allowed)})
     return 1 << card
 
@@ -155,11 +163,12 @@ def check_discard(state: DealState, seat: int, cards: list[int]) -> int:
     """The discard as a mask, or an IllegalAction naming the first rule it breaks (R6, A15)."""
     size = state.rules.deal.chien_size
     mask = _distinct_mask(seat, cards)
+    rule = rule_at_size("R6", state.rules.players)
     if len(cards) != size:
         raise IllegalAction("discard_size",
-                            N_("{seat} {must} discard exactly {size} cards, not {count} (R6)"),
-                            seat=seat, cards=_codes(mask), rule="R6",
-                            fields={"size": size, "count": len(cards)})
+                            N_("{seat} {must} discard exactly {size} cards, not {count} ({rule})"),
+                            seat=seat, cards=_codes(mask), rule=rule,
+                            fields={"size": size, "count": len(cards), "rule": rule})
     hand = state.hands[seat]
     missing = mask & ~hand
     if missing:
@@ -182,12 +191,12 @@ def check_discard(state: DealState, seat: int, cards: list[int]) -> int:
             lambda: ngettext(
                 "{seat} {cannot} discard {trumps}: trumps may be discarded only when fewer "
                 "than {size} ordinary cards are available, and {ordinary} ({left} ordinary "
-                "card) would stay in hand (R6)",
+                "card) would stay in hand ({rule})",
                 "{seat} {cannot} discard {trumps}: trumps may be discarded only when fewer "
                 "than {size} ordinary cards are available, and {ordinary} ({left} ordinary "
-                "cards) would stay in hand (R6)", left),
-            seat=seat, cards=_codes(trumps), rule="R6",
-            fields={"trumps": _names(trumps), "size": size, "left": left,
+                "cards) would stay in hand ({rule})", left),
+            seat=seat, cards=_codes(trumps), rule=rule,
+            fields={"trumps": _names(trumps), "size": size, "left": left, "rule": rule,
                     "ordinary": _names(options.ordinary & ~mask)})
     return mask
 
@@ -264,10 +273,11 @@ def check_poignee(state: DealState, seat: int, cards: list[int]) -> int:
     level = rules.poignee_by_size.get(len(cards))
     if level is None:
         sizes = "/".join(str(p.trumps) for p in rules.poignees)
+        rule = rule_at_size("R8", rules.players)
         raise IllegalAction("poignee_size",
                             N_("{seat} {must} show exactly {sizes} cards for a poignée, "
-                               "not {count} (R8)"), seat=seat, cards=_codes(mask), rule="R8",
-                            fields={"sizes": sizes, "count": len(cards)})
+                               "not {count} ({rule})"), seat=seat, cards=_codes(mask), rule=rule,
+                            fields={"sizes": sizes, "count": len(cards), "rule": rule})
     not_trumps = mask & ~(TRUMP_MASK | EXCUSE_BIT)
     if not_trumps:
         raise IllegalAction("poignee_not_trumps",
@@ -417,7 +427,7 @@ def check_action(state: DealState, action: Action) -> int:
     if isinstance(action, Bid):
         if state.call_due:
             raise IllegalAction("call_due", N_("{seat} {must} call a card now: the auction is "
-                                               "over (V5-2)"), seat=action.seat)
+                                               "over (V5-2)"), seat=action.seat, rule="V5-2")
         _check_bid(state, action)
         return 0
     if isinstance(action, Call):
@@ -499,7 +509,7 @@ def _check_play(state: DealState, action: Play) -> int:
             "called_suit_lead",
             N_("{seat} {cannot} lead {card}: the first card of the deal may not be of the "
                "called card's suit, unless it is the called card itself (V5-16)"),
-            seat=seat, cards=(CODES[card],), fields={"card": _names(bit)})
+            seat=seat, cards=(CODES[card],), rule="V5-16", fields={"card": _names(bit)})
     raise illegal_play_reason(hand, state.trick, card, seat)
 
 

@@ -162,7 +162,7 @@ class Flags(_Frozen):
     four_kings_may_call_king: bool = True
 
 
-# The table sizes French Tarot is played at (RULES-3-5.md); a rule file without
+# The table sizes French Tarot is played at (rule book section 5); a rule file without
 # ``players`` is for four.
 TABLE_SIZES = (3, 4, 5)
 # Keys added to the rule files after four-player rule sets were hashed and logged: left out

@@ -155,7 +155,7 @@ def score(
 ) -> Settlement:
     """Score a deal from its outcome (rule book 3.6); ``poignees`` are (seat, cards shown);
     ``partner``, at five players, the holder of the called card (None: the taker alone).
-    "taker" here means the attack (RULES-3-5 §0): its points, its bouts, its side."""
+    "taker" here means the attack (rule book §5.0): its points, its bouts, its side."""
     table = rules.table
     multiplier = table.multipliers[contract]
     part = kernel.contract_score(table, contract, taker_half_points, len(taker_bouts))

@@ -73,7 +73,7 @@ class DealState:
 
     @property
     def attack(self) -> int:
-        """The attack's seats as a mask (RULES-3-5 §0): the taker and, at five players, his
+        """The attack's seats as a mask (rule book §5.0): the taker and, at five players, his
         partner (camps are fixed by the deal, V5-4); 0 before there is a taker."""
         if self.taker == NO_SEAT:
             return 0

@@ -47,7 +47,7 @@ class PlayerView:
     turn: int | None
     legal_cards: tuple[str, ...]
     settlement: Settlement | None
-    # Five players (RULES-3-5 V5-6, V5-17): the called card, public from the call; and the
+    # Five players (V5-6, V5-17): the called card, public from the call; and the
     # attack's seats once this seat may know them (the partner from the deal, the others
     # when the called card is played or turns up in the shown chien), else None.
     called: str | None = None

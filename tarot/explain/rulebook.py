@@ -19,18 +19,19 @@ from tarot.errors import TarotError
 from tarot.files.resources import data_file
 from tarot.i18n import SOURCE_LANGUAGE, _, language
 
-# A rule of the card (``- **R12.** …``), a note on examples (``- **S46.** …``), a
-# decision (``**A5. Title**``), a section (``### 3.6 Scoring``), a table row of
-# examples (``| S01 | …``).
-_RULE = re.compile(r"^- \*\*([A-Z][0-9]+[a-z]?)\.\*\*")
+# A rule of the card (``- **R12.** …``; at three and five players ``- **V5-3.** …``), a
+# note on examples (``- **S46.** …``), a decision (``**A5. Title**``, ``**VD2. Title**``),
+# a section (``### 3.6 Scoring``), a table row of examples (``| S01 | …``,
+# ``| V5-C01 | …``).
+_RULE = re.compile(r"^- \*\*([A-Z][0-9]+[a-z]?|V[35]-[0-9]+)\.\*\*")
 # A note on several examples at once: ``- **S17, S18, S40 (half points).**``.
 _NOTE = re.compile(r"^- \*\*([^*]+)\*\*")
 _ID = re.compile(r"\b[A-Z][0-9]{2}[a-z]?\b")
 # The line under a table's head: | --- | :---: | …
 _SEPARATOR = re.compile(r"^\|(\s*:?-{3,}:?\s*\|)+\s*$")
-_DECISION = re.compile(r"^\*\*(A[0-9]+)\.")
+_DECISION = re.compile(r"^\*\*(A[0-9]+|VD[0-9]+)\.")
 _SECTION = re.compile(r"^#{2,3} ([0-9]+(?:\.[0-9]+)?)\.? ")
-_ROW = re.compile(r"^\| ([A-Z][0-9]+[a-z]?) \|")
+_ROW = re.compile(r"^\| ([A-Z][0-9]+[a-z]?|V[35]-[A-Z][0-9]{2}) \|")
 
 
 class RuleBookError(TarotError, LookupError):
@@ -78,7 +79,7 @@ def _entries(book_language: str) -> dict[str, Entry]:
             index += 1
             continue
         note = _NOTE.match(line)
-        if note and not (_RULE.match(line) and line[4] in "TRA"):
+        if note and not (_RULE.match(line) and line[4] in "TRAV"):
             # A note on examples: the whole entry of an example without a row of its own,
             # else added to the example's row.
             text = "\n".join(lines[index:_end_of_item(lines, index)]).rstrip()
@@ -128,10 +129,13 @@ def _end_of_section(lines: list[str], start: int) -> int:
 
 
 def normalise(rule_id: str) -> str:
-    """``r11`` → ``R11``, ``§3.6`` → ``3.6``, ``d05B`` → ``D05b``."""
+    """``r11`` → ``R11``, ``§3.6`` → ``3.6``, ``d05B`` → ``D05b``, ``v5-c01`` → ``V5-C01``,
+    ``vd2`` → ``VD2``."""
     text = rule_id.strip().lstrip("§")
     if text[:1].isdigit():
         return text
+    if text[:1] in "vV":  # the ids of three and five players have no small letter
+        return text.upper()
     return text[:1].upper() + text[1:].lower() if len(text) > 1 else text.upper()
 
 
@@ -139,8 +143,10 @@ def lookup(rule_id: str) -> Entry:
     key = normalise(rule_id)
     found = entries().get(key)
     if found is None:
-        raise RuleBookError(_("the rule book has no {rule!r}: give a rule (R1–R24, T0–T3), a "
-                              "decision (A1–A36), a section (3.6) or an example (S01, E05…)")
+        raise RuleBookError(_("the rule book has no {rule!r}: give a rule (R1–R24, T0–T3; "
+                              "V3-1–V3-13, V5-1–V5-17 at three and five players), a decision "
+                              "(A1–A36, VD1–VD11), a section (3.6) or an example (S01, E05, "
+                              "V5-C01…)")
                             .format(rule=rule_id))
     return found
 

@@ -16,11 +16,12 @@ _CHIEN = {
 }
 
 # Each switch of a rule set: the decision of the rule book it belongs to, and what the
-# game does when it is on, and when it is off (marked for the catalogue: _() where shown).
+# game does when it is on, and when it is off (marked for the catalogue: _() where shown;
+# {tricks}, {last} and {before_last} are the tricks of a deal at the rule set's size).
 FLAG_MEANINGS: dict[str, tuple[str, str, str]] = {
     "excuse_kept_in_any_slam": (
         "A4",
-        N_("a side that wins all 18 tricks keeps its Excuse played to the last trick"),
+        N_("a side that wins all {tricks} tricks keeps its Excuse played to the last trick"),
         N_("the Excuse played to the last trick changes side unless it was led for a slam")),
     "four_kings_excuse_fill": (
         "A14",
@@ -28,8 +29,27 @@ FLAG_MEANINGS: dict[str, tuple[str, str, str]] = {
         N_("the Excuse may not fill the four-kings triple poignée")),
     "petit_au_bout_slam_counts_last_trick": (
         "A19",
-        N_("in a slam ended by the Excuse, the Petit in trick 17 or 18 is au bout"),
-        N_("in a slam ended by the Excuse, only trick 17 counts for petit au bout")),
+        N_("in a slam ended by the Excuse, the Petit in trick {before_last} or {last} is "
+           "au bout"),
+        N_("in a slam ended by the Excuse, only trick {before_last} counts for petit au "
+           "bout")),
+}
+# The switch of five players only (rule book V5-3), shown on the card of a table of five.
+FLAG_MEANINGS_AT_FIVE: dict[str, tuple[str, str, str]] = {
+    "four_kings_may_call_king": (
+        "VD2",
+        N_("holding the four kings, the taker may still call a king, and then plays alone"),
+        N_("holding the four kings, the taker must call a queen")),
+}
+
+# The rules of three and five players (rule book section 5) a line of the card cites
+# beside the four-player rule whose numbers they change.
+_SIZE_RULES: dict[int, dict[str, str]] = {
+    3: {"deal": "R3, V3-1", "poignees": "R8, R19, V3-6", "petit": "R18, V3-10",
+        "chelem": "R10, A20-A22, V3-12"},
+    4: {"deal": "R3", "poignees": "R8, R19", "petit": "R18", "chelem": "R10, A20-A22"},
+    5: {"deal": "R3, V5-1", "poignees": "R8, R19, V5-9", "petit": "R18, V5-12",
+        "chelem": "R10, A20-A22, V5-13"},
 }
 
 
@@ -44,6 +64,9 @@ def rules_card(rules: RuleSet, width: int = 80) -> list[str]:
     scoring = rules.scoring
     chelem = rules.chelem
     name_width = max(len(c.label) for c in rules.contracts)
+    cited = _SIZE_RULES[rules.players]
+    tricks = {"tricks": rules.deal.hand_size, "last": rules.deal.hand_size,
+              "before_last": rules.deal.hand_size - 1}
     # Not rules.name: the names of the shipped rule sets cite the rule book as it was
     # once called, and a name is part of the rules hash every saved log carries.
     lines = [_("French Tarot: the rules card of rule set {name!r}").format(name=rules.id), "",
@@ -65,24 +88,37 @@ def rules_card(rules: RuleSet, width: int = 80) -> list[str]:
             king=_points(cards.king), queen=_points(cards.queen),
             knight=_points(cards.knight), jack=_points(cards.jack),
             other=_points(cards.other)),
-        _("Score (R21): ({base} + the difference) × the multiplier, paid by each defender "
-          "to the taker (or by the taker to each defender): the taker wins or loses three "
-          "times as much as each defender").format(base=scoring.base_points),
-        _("Petit au bout (R18): {bonus} × the multiplier to the side that wins the last "
-          "trick holding the Petit").format(bonus=scoring.petit_au_bout_per_multiplier),
+        _score_line(rules.players).format(base=scoring.base_points),
+        _("Petit au bout ({rules}): {bonus} × the multiplier to the side that wins the last "
+          "trick holding the Petit").format(rules=cited["petit"],
+                                            bonus=scoring.petit_au_bout_per_multiplier),
         _("The Excuse (R15): its side gives the trick's winners {points} point in exchange")
         .format(points=_points(scoring.excuse_compensation_half_points)),
-        _("Deal (R3): {hand} cards each, {chien} to the chien")
-        .format(hand=rules.deal.hand_size, chien=rules.deal.chien_size),
+        _("Deal ({rules}): {hand} cards each, {chien} to the chien")
+        .format(rules=cited["deal"], hand=rules.deal.hand_size, chien=rules.deal.chien_size),
+    ]
+    if rules.players == 5:
+        lines += [
+            _("The call (V5-2, V5-3): once the auction is over, before the chien, the taker "
+              "calls a king; a queen only if he holds the four kings, a knight only with the "
+              "four queens too, a jack only with the four knights too"),
+            _("The partner (V5-4, V5-5, V5-17): whoever holds the called card, known when he "
+              "plays it; the card in the taker's hand or in the chien, he plays alone"),
+            _("The first card of the deal (V5-16): not of the called card's suit, unless it "
+              "is the called card"),
+        ]
+    lines += [
         "",
-        _("Poignées (R8, R19), to the side that wins the contract, not multiplied:"),
+        _("Poignées ({rules}), to the side that wins the contract, not multiplied:")
+        .format(rules=cited["poignees"]),
     ]
     for level in rules.poignees:
         lines.append("  " + _("{name}: {trumps} trumps, {bonus} points").format(
             name=level.label, trumps=level.trumps, bonus=level.bonus))
     lines += [
         "",
-        _("Chelem (R10, A20-A22), per defender, in the taker's favour:"),
+        _("Chelem ({rules}), per defender, in the taker's favour:").format(
+            rules=cited["chelem"]),
         "  " + _("announced and made {made}, announced and failed {failed}, made "
                  "unannounced {unannounced}, made by the defence {defence}").format(
             made=f"{chelem.declared_made:+}", failed=f"{chelem.declared_failed:+}",
@@ -91,13 +127,32 @@ def rules_card(rules: RuleSet, width: int = 80) -> list[str]:
         _("Switches where the rules card is silent:"),
     ]
     flags = rules.flags.model_dump()
-    for name, (rule, on, off) in FLAG_MEANINGS.items():
+    meanings = FLAG_MEANINGS | (FLAG_MEANINGS_AT_FIVE if rules.players == 5 else {})
+    for name, (rule, on, off) in meanings.items():
         lines.append("  " + _("{flag} = {value} ({rule}): {meaning}").format(
             flag=name, value=str(flags[name]).lower(), rule=rule,
-            meaning=_(on if flags[name] else off)))
+            meaning=_(on if flags[name] else off).format(**tricks)))
     lines += ["", _("Read a rule with `tarot rules R11` (or A5, 3.6, S01); the raw rule set "
-                    "with `tarot rules --json`.")]
+                    "with `tarot rules --json`.") if rules.players == 4 else
+              _("Read a rule with `tarot rules V5-3` (or R11, A5, 3.6, V5-S01; section 5 for "
+                "three and five players); the raw rule set with `tarot rules --json`.")]
     return wrapped(lines, width)
+
+
+def _score_line(players: int) -> str:
+    """How the score is shared at ``players`` seats (R21, R24; V3-9, V5-11), with {base}."""
+    if players == 3:
+        return _("Score (R21, V3-9): ({base} + the difference) × the multiplier, paid by "
+                 "each defender to the taker (or by the taker to each defender): the taker "
+                 "wins or loses twice as much as each defender")
+    if players == 5:
+        return _("Score (R21, V5-11): ({base} + the difference) × the multiplier, paid by "
+                 "each defender to the attack (or by the attack to each defender): the taker "
+                 "wins or loses twice as much as each defender, his partner as much; a taker "
+                 "alone, four times as much")
+    return _("Score (R21): ({base} + the difference) × the multiplier, paid by each defender "
+             "to the taker (or by the taker to each defender): the taker wins or loses three "
+             "times as much as each defender")
 
 
 def wrapped(lines: list[str], width: int) -> list[str]:

@@ -57,6 +57,7 @@ from tarot.engine.events import (
 )
 from tarot.engine.events import Play as PlayCard
 from tarot.engine.game import Game
+from tarot.engine.legal import rule_at_size
 from tarot.engine.notation import (
     POIGNEE_WORDS,
     NotationError,
@@ -543,8 +544,9 @@ class TerminalGame:
             else:
                 fewest = self.game.rules.poignees[0].trumps
                 self.refuse(_("No poignée with this hand: it takes {count} trumps (or "
-                              "{fewer} and the Excuse) (R8).").format(count=fewest,
-                                                                      fewer=fewest - 1))
+                              "{fewer} and the Excuse) ({rule}).").format(
+                    count=fewest, fewer=fewest - 1,
+                    rule=rule_at_size("R8", self.game.rules.players)))
             return None
         for index, option in enumerate(options, start=1):
             self.say_indented(Text("  ") + styled(_("{number}. {poignee}, +{bonus}: {cards}"),

@@ -22,7 +22,8 @@ from tarot.ui.language import TranslatedCommand
 @click.option("--diagram", is_flag=True,
               help=N_("Print the phase machine as a Mermaid diagram."))
 @click.option("--rules", "rules_name", default="standard", show_default=True,
-              help=N_("A rule set name (standard, fft) or a path to a .toml file."))
+              help=N_("A rule set name (standard, fft; standard-3, standard-5 for three "
+                      "and five players) or a path to a .toml file."))
 def rules(rule_id: str | None, as_json: bool, diagram: bool, rules_name: str) -> None:
     if sum([rule_id is not None, as_json, diagram]) > 1:
         raise click.UsageError(_("give one of RULE, --json and --diagram"))
