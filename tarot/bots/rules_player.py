@@ -130,19 +130,21 @@ class Style:
 YARDSTICK_STYLE = Style(guard_petit=0.0, guard_honours=False)
 
 # The bid thresholds at three and five players (``Style.bid_thresholds`` is four's), in
-# points of :func:`hand_strength` of the dealt hand, which counts each trump, king and
-# long suit, so a longer hand counts more. Measured like four's: the rules player forced
-# to take a Garde on deals 1..N (the others passing) against its own defence, and the
-# strength where its mean score per defender crosses zero taken as the Garde threshold;
-# Prise two below as at four, Garde sans and Garde contre as far above as at four
-# (``python benchmarks/bench_bids.py``, docs/players.md).
-# - three players: 24 cards, so a hand counts about a third more than an 18-card one,
-#   and two defenders, not three, hold the other 48 cards;
-# - five players: 15 cards, but a partner's 15 join the taker's: a hand counts less and
-#   is worth more.
+# points of :func:`hand_strength` of the dealt hand (which counts each trump, king and
+# long suit: a 24-card hand counts more than an 18-card one, a 15-card hand less).
+# Measured as four's were: the rules player forced to take a Garde on deals 1..2,500 (the
+# others passing), against its own defence; the strength where the least-squares line of
+# its score per defender crosses zero is the break-even (``python benchmarks/bench_bids.py
+# --rules standard-3``): 67.0 at three, 40.9 at five, and 64.7 at four by the same method,
+# where the thresholds fitted otherwise are Prise 61, Garde 63. So, as at four: Garde two
+# below the break-even and Prise two below that; Garde sans and Garde contre as far above
+# the Garde as at four (32 and 41), in points of score, that is scaled by the slope of the
+# score in the strength (2.67 a point at four, 3.32 at three, 2.73 at five).
+# - three players: a longer hand, but only two defenders hold the other 48 cards;
+# - five players: a shorter hand, but a partner's 15 cards join the taker's, unseen.
 BID_THRESHOLDS_BY_SEATS: dict[int, tuple[int, int, int, int]] = {
-    3: (79, 81, 113, 122),
-    5: (52, 54, 86, 95),
+    3: (63, 65, 91, 98),
+    5: (37, 39, 70, 79),
 }
 
 
