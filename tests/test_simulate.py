@@ -217,7 +217,8 @@ def test_five_players_results_file_and_report(tmp_path: Path) -> None:
     out.write_text("\n".join([lines[0], json.dumps(record), *lines[2:]]) + "\n",
                    encoding="utf-8")
     result = invoke(["--report", str(out)])
-    assert result.exit_code == 1 and "totals: 4 entries where the match has 5 players" in result.stderr
+    assert result.exit_code == 1
+    assert "totals: 4 entries where the match has 5 players" in result.stderr
 
 
 def test_an_unknown_player_lists_the_players() -> None:

@@ -56,7 +56,7 @@ from tarot.engine.cards import (
 )
 from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Play, Poignee
 from tarot.engine.kernel import RuleTable, led_card, trick_winner_index
-from tarot.engine.legal import discard_options_for
+from tarot.engine.legal import DiscardOptions, discard_options_for
 from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
 from tarot.engine.views import PlayerView
@@ -142,6 +142,11 @@ YARDSTICK_STYLE = Style(guard_petit=0.0, guard_honours=False)
 # score in the strength (2.67 a point at four, 3.32 at three, 2.73 at five).
 # - three players: a longer hand, but only two defenders hold the other 48 cards;
 # - five players: a shorter hand, but a partner's 15 cards join the taker's, unseen.
+# At five players the taker calls his own king (plays alone, V5-5) only with a hand this
+# much above the Garde contre threshold: 99 points, about one taker's hand in 300 on
+# deals 1..2,500 (bench_bids' table), where calling at the threshold itself sent one
+# taker in twenty alone into a Garde contre with a hand that needed a partner.
+ALONE_MARGIN = 20
 BID_THRESHOLDS_BY_SEATS: dict[int, tuple[int, int, int, int]] = {
     3: (63, 65, 91, 98),
     5: (37, 39, 70, 79),
@@ -324,7 +329,9 @@ class RulesPlayer:
     def _call(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         calls = [a for a in legal if isinstance(a, Call)]
         hand = mask_of_codes(view.hand)
-        alone = hand_strength(hand) >= self.bid_thresholds[3]
+        # Alone (4·D won or lost) only far above a Garde contre's strength with a partner:
+        # one against four, the 60 other cards all against him.
+        alone = hand_strength(hand) >= self.bid_thresholds[3] + ALONE_MARGIN
         card = choose_call(hand, mask_of_codes(a.card for a in calls), alone)
         return next(a for a in calls if CARD_BY_CODE[a.card] == card)
 
@@ -332,7 +339,10 @@ class RulesPlayer:
 
     def _discard(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         offered = next(a for a in legal if isinstance(a, Discard))
-        chosen = choose_discard(mask_of_codes(view.hand), len(offered.cards), self.points)
+        called = CARD_BY_CODE[view.called] if view.called is not None else -1
+        # Five players: the called suit is kept, to lead it and find the partner.
+        keep = SUIT_MASKS[called // 14] if 0 <= called < PETIT else 0
+        chosen = choose_discard(mask_of_codes(view.hand), len(offered.cards), self.points, keep)
         return Discard(seat=view.seat, cards=codes(sorted(card_list(chosen), key=sort_key)))
 
     # -- poignée ---------------------------------------------------------------
@@ -649,13 +659,16 @@ def hand_strength(hand: int) -> int:
     return score
 
 
-def choose_discard(hand: int, size: int, points: tuple[int, ...]) -> int:
+def choose_discard(hand: int, size: int, points: tuple[int, ...], keep: int = 0) -> int:
     """The taker's discard as a mask: voids first, then the cards he would lose anyway.
 
     Discarded points count for the taker, so a queen or a knight that a
-    defender's king would capture is better discarded than a small card.
+    defender's king would capture is better discarded than a small card. The cards of
+    ``keep`` (at five players, the called suit) stay in hand when the others suffice.
     """
     options = discard_options_for(hand, size)
+    if keep and not options.trumps_required and (options.ordinary & ~keep).bit_count() >= size:
+        options = DiscardOptions(size, options.ordinary & ~keep, options.trumps, 0)
     if options.trumps_required:
         trumps = card_list(options.trumps)[: options.trumps_required]
         return options.ordinary | sum(1 << c for c in trumps)
