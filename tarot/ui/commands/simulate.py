@@ -280,7 +280,7 @@ def _load_rules(ctx: click.Context, param: click.Parameter, value: str | None
     "names), or a rule set for that many (--rules standard-5).\n\n"
     "\b\n"
     "Example: tarot simulate --deals 1000 --players rules,random,random,random\n"
-    "Five players: tarot simulate --deals 500 --players normal,rules,rules,rules,rules\n"
+    "Five players: tarot simulate --players normal,rules,rules,rules,rules\n"
     "Resumable: tarot simulate ... --out results.jsonl, then --resume results.jsonl"))
 @click.option("--deals", type=click.IntRange(min=1, max=MAX_DEAL_SEEDS), default=1000,
               show_default=True,
