@@ -17,6 +17,7 @@ from collections.abc import Iterator
 import pytest
 from helpers import build_deal
 
+from tarot.bots.advice import advise, seat_score
 from tarot.bots.base import Player, ask
 from tarot.bots.blunders import blunders
 from tarot.bots.knowledge import HIDDEN
@@ -362,3 +363,27 @@ def test_blunders_at_three_and_five() -> None:
             found, decisions = blunders(game, range(rules.players))
             assert decisions > 0
             assert all(1 <= b.trick <= rules.deal.hand_size for b in found)
+
+
+def test_the_hint_at_five_counts_the_seats_share() -> None:
+    """The hint's score for the seat: the taker scores 2·D with a partner, the partner
+    D and sits on the attack's side (V5-11)."""
+    rules = load_rules("standard-5")
+    player = SamplingPlayer(QUICK, rules=rules)
+    seen = set()
+    for game in _games_in_play("standard-5", range(1, 40)):
+        state = game.state
+        seat = game.turn
+        assert seat is not None
+        if state.partner < 0 or state.played >> state.called & 1:
+            continue
+        role = "taker" if seat == state.taker else "partner" if seat == state.partner else None
+        if role is None or role in seen:
+            continue
+        legal = mask_of_codes(a.card for a in game.legal_actions() if isinstance(a, Play))
+        advice = advise(player, game.view(seat), legal, random.Random(1))
+        assert advice.taker_side and advice.share == (2 if role == "taker" else 1)
+        card = advice.best
+        assert seat_score(advice, card) == round(advice.share * advice.outcomes[card].value)
+        seen.add(role)
+    assert seen == {"taker", "partner"}
