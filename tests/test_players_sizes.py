@@ -387,3 +387,40 @@ def test_the_hint_at_five_counts_the_seats_share() -> None:
         assert seat_score(advice, card) == round(advice.share * advice.outcomes[card].value)
         seen.add(role)
     assert seen == {"taker", "partner"}
+
+
+def test_the_camps_the_rules_player_counts_at_five() -> None:
+    """Once the called card is played every seat counts the partner in the attack (a
+    defender does not help it); before, the taker counts no seat a partner unless it more
+    likely than not holds the called card, and a defender counts every seat but the taker
+    on its side unless that seat likely holds it."""
+    rules = load_rules("standard-5")
+    player = RulesPlayer(rules=rules)
+    after = before = 0
+    for seed in range(1, 40):
+        game = Game.new(seed=seed, rules=rules)
+        rng = random.Random(seed)
+        while not game.is_over and game.state.deal_number == 0:
+            state = game.state
+            seat = game.turn
+            assert seat is not None
+            if game.phase == "tricks" and state.partner >= 0 and seat != state.partner:
+                table = player._table(game.view(seat))  # noqa: SLF001 - the player's own odds
+                attack = {state.taker, state.partner}
+                if state.played >> state.called & 1:
+                    for other in range(5):
+                        assert table.friend(other) == ((other in attack) == (seat in attack))
+                    after += 1
+                else:
+                    for other in range(5):
+                        if other == seat:
+                            continue
+                        likely = table.p_card(other, state.called) >= 0.5
+                        if seat == state.taker:
+                            mine = likely
+                        else:
+                            mine = other != state.taker and not likely
+                        assert table.friend(other) == mine
+                    before += 1
+            game.play(ask(player, game, rng))
+    assert after >= 50 and before >= 50
