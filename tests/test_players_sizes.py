@@ -405,7 +405,7 @@ def test_the_camps_the_rules_player_counts_at_five() -> None:
             seat = game.turn
             assert seat is not None
             if game.phase == "tricks" and state.partner >= 0 and seat != state.partner:
-                table = player._table(game.view(seat))  # noqa: SLF001 - the player's own odds
+                table = player._table(game.view(seat))  # the player's own odds
                 attack = {state.taker, state.partner}
                 if state.played >> state.called & 1:
                     for other in range(5):
