@@ -1,12 +1,13 @@
 """How long each computer level takes to decide, on one core: figures, not a test.
 
     python benchmarks/bench_players.py [--deals 12] [--levels easy,rules,normal,strong]
+                                       [--rules standard-5]
 
 For each level, the level plays one seat (a different seat each deal) against
-three rules players, and every one of its decisions is timed: mean, median,
-95th percentile and maximum, in milliseconds, over all decisions (bids,
-discards and cards alike) and over card decisions with a choice. One process,
-so one core; nothing else should run meanwhile.
+rules players at the other seats (three, four or five in all, by ``--rules``), and
+every one of its decisions is timed: mean, median, 95th percentile and maximum, in
+milliseconds, over all decisions (bids, discards and cards alike) and over card
+decisions with a choice. One process, so one core; nothing else should run meanwhile.
 
 Targets (issue 5): ``normal`` within 300 ms per decision on average, ``strong``
 within 1 s at the 95th percentile.
@@ -23,17 +24,20 @@ from tarot.bots.registry import make_player
 from tarot.duplicate.simulate import percentile
 from tarot.engine import phases
 from tarot.engine.game import Game
+from tarot.engine.rule_files import load_rules
 
 
-def time_level(level: str, deals: int, seed: int) -> tuple[list[float], list[float]]:
+def time_level(level: str, deals: int, seed: int, rules_name: str = "standard"
+               ) -> tuple[list[float], list[float]]:
     """Milliseconds of each of the level's decisions, and of its card choices."""
-    player = make_player(level)
-    rules = make_player("rules")
+    ruleset = load_rules(rules_name)
+    player = make_player(level, ruleset)
+    rules = make_player("rules", ruleset)
     every: list[float] = []
     cards: list[float] = []
     for deal_seed in range(seed, seed + deals):
-        game = Game.new(seed=deal_seed)
-        seat = deal_seed % 4
+        game = Game.new(seed=deal_seed, rules=ruleset)
+        seat = deal_seed % ruleset.players
         rng = random.Random(deal_seed)
         while not game.is_over:
             turn = game.turn
@@ -58,12 +62,14 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=12)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="easy,rules,normal,strong")
+    parser.add_argument("--rules", default="standard")
     args = parser.parse_args()
-    print(f"{args.deals} deals a level, one seat against three rules players, one core")
+    print(f"{args.deals} deals a level, rules {args.rules!r}, one seat against rules "
+          "players, one core")
     print(f"{'level':8} {'decisions':>9} {'mean ms':>8} {'median':>8} {'p95':>8} {'max':>8}"
           f"   {'card choices: mean':>18} {'p95':>8}")
     for level in args.levels.split(","):
-        every, cards = time_level(level, args.deals, args.seed)
+        every, cards = time_level(level, args.deals, args.seed, args.rules)
         card_mean = sum(cards) / len(cards) if cards else 0.0
         print(f"{level:8} {len(every):9} {sum(every) / len(every):8.1f} "
               f"{percentile(every, 0.5):8.1f} {percentile(every, 0.95):8.1f} {max(every):8.1f}"

@@ -280,7 +280,10 @@ def test_simulates_report_in_french_within_80_columns() -> None:
 def test_simulates_refusals_in_french(tmp_path: Path) -> None:
     result = run(["simulate", "--players", "rules,random"])
     assert result.exit_code == 2
-    assert "donnez 4 joueurs, un par place" in result.stderr
+    assert "donnez 3, 4 ou 5 joueurs, un par place" in result.stderr
+    result = run(["simulate", "--players", "rules,random,random", "--rules", "standard-5"])
+    assert result.exit_code == 2
+    assert "--rules standard-5 est pour 5 joueurs : donnez 5 joueurs" in result.stderr
     result = run(["simulate", "--report", str(tmp_path / "absent.jsonl")])
     assert result.exit_code != 0
 

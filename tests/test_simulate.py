@@ -8,8 +8,10 @@ pool's start-up (spawned processes import tarot afresh).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -161,8 +163,13 @@ def test_rules_option() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--players", "rules,random,random,nobody"], "no computer player is called 'nobody'"),
-    (["--players", "rules,random"], "give 4 players"),
-    (["--players", "rules,random,random,random,random"], "give 4 players"),
+    (["--players", "rules,random"], "give 3, 4 or 5 players"),
+    (["--players", "rules,random,random,random,random,random"], "give 3, 4 or 5 players"),
+    (["--players", "6"], "a table is of 3, 4 or 5 players, not 6"),
+    (["--players", MIXED, "--rules", "standard-5"],
+     "--rules standard-5 is for 5 players: give 5 players"),
+    (["--players", "rules,random,random", "--rules", "standard"],
+     "--rules standard is for 4 players: give 4 players"),
     (["--rules", "no-such-rules"], "no such rule set"),
     (["--deals", "0"], "--deals"),
     (["--seed", "-1"], "--seed"),
@@ -173,6 +180,45 @@ def test_bad_arguments_are_click_errors(args: list[str], message: str) -> None:
     assert result.exit_code == 2, result.output
     assert message in result.stderr
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("args", "rules_id", "names"), [
+    (["--players", "3"], "standard-3", ["rules", "random", "random"]),
+    (["--players", "rules,random,random,random,random"], "standard-5",
+     ["rules", "random", "random", "random", "random"]),
+    (["--rules", "standard-5"], "standard-5", ["rules", "random", "random", "random", "random"]),
+    (["--rules", "standard-3", "--players", "random,rules,rules"], "standard-3",
+     ["random", "rules", "rules"]),
+])
+def test_three_and_five_players(args: list[str], rules_id: str, names: list[str]) -> None:
+    """The table's size from --players (a number, or as many names) or from --rules; each
+    deal seed played once per seat, the scores summing to zero over every game."""
+    data = run_json(["--deals", "2", "--seed", "3", "--workers", "1", *args])
+    seats = len(names)
+    assert data["rules"]["id"] == rules_id
+    assert [p["name"] for p in data["players"]] == names
+    assert data["rotations"] == seats and data["games_per_player"] == 2 * seats
+    assert sum(p["total"] for p in data["players"]) == 0
+    assert sum(p["taken"] for p in data["players"]) == 2 * seats
+    assert f"played {seats} times" in data["score_unit"]
+
+
+def test_five_players_results_file_and_report(tmp_path: Path) -> None:
+    """A 5-player match written with --out gives the same report read back with --report."""
+    out = tmp_path / "five.jsonl"
+    args = ["--deals", "2", "--players", "5", "--workers", "1", "--no-timing"]
+    played = run_json([*args, "--out", str(out)])
+    assert run_json(["--report", str(out), "--no-timing"]) == played
+    # The file's records have one entry a player, and a record of four is refused.
+    lines = out.read_text(encoding="utf-8").splitlines()
+    record = json.loads(lines[1])
+    assert len(record["totals"]) == 5
+    record["totals"] = record["totals"][:4]
+    out.write_text("\n".join([lines[0], json.dumps(record), *lines[2:]]) + "\n",
+                   encoding="utf-8")
+    result = invoke(["--report", str(out)])
+    assert result.exit_code == 1
+    assert "totals: 4 entries where the match has 5 players" in result.stderr
 
 
 def test_an_unknown_player_lists_the_players() -> None:

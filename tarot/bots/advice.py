@@ -36,9 +36,12 @@ class Advice:
     outcomes: dict[int, CardOutcome]
     # Legal cards the guards leave out before any sampling (a beginner's mistake here).
     left_out: tuple[int, ...]
-    taker_side: bool
+    taker_side: bool  # the seat is in the attack (the taker, or at five his known partner)
     # The Excuse's value is lowered by its worth kept for later (the sampler's discount).
     excuse_discounted: bool
+    # How many times the seat scores the per-defender value (V3-9, V5-11): the taker 3 at
+    # four players, 2 at three and at five with a partner (4 alone), anyone else once.
+    share: int = DEFENDERS
 
     @property
     def best(self) -> int:
@@ -51,15 +54,22 @@ def advise(player: SamplingPlayer, view: PlayerView, legal: int, rng: random.Ran
     outcomes = player.card_outcomes(view, allowed, rng)
     ranked = tuple(sorted(outcomes, key=lambda card: (-outcomes[card].value, card)))
     hand_size = len(view.hand)
+    taker = view.seat == view.taker
+    seats = player.rules.players
+    # At five the taker counts on a partner unless he knows he is alone (V5-5).
+    alone = seats == 5 and view.attack is not None and len(view.attack) == 1
+    share = (seats - 1 if seats != 5 or alone else 2) if taker else 1
     return Advice(ranked, outcomes, tuple(card_list(legal & ~allowed)),
-                  taker_side=view.seat == view.taker,
-                  excuse_discounted=EXCUSE in ranked[:2] and player.discounts_excuse(hand_size))
+                  taker_side=taker or (view.attack is not None and view.seat in view.attack),
+                  excuse_discounted=EXCUSE in ranked[:2] and player.discounts_excuse(hand_size),
+                  share=share)
 
 
 def seat_score(advice: Advice, card: int) -> int:
     """The card's mean score for the seat itself, in whole points: the sampled value is
-    per defender, and the taker scores it once for each defender."""
-    return round((DEFENDERS if advice.taker_side else 1) * advice.outcomes[card].value)
+    per defender, and the seat scores it ``advice.share`` times (the taker at four players
+    once for each defender)."""
+    return round(advice.share * advice.outcomes[card].value)
 
 
 def _percent(count: int, deals: int) -> int:

@@ -14,6 +14,10 @@ Three kinds, each judged at the card as it was played:
   the trick;
 - ``excuse_kept``: the Excuse played to the last trick, where it changes side
   (except when led there by a side that won every trick, R16).
+
+At three and five players the same, by camp (RULES-3-5 §0): a card is lost when the
+other camp takes the trick, and a defender is a seat outside the attack (at five, the
+partner is not one, whether or not the table knows it yet).
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from tarot.engine.walk import walk
 class Blunder:
     kind: str
     seat: int
-    trick: int  # 1..18
+    trick: int  # 1..the number of tricks
     card: str
 
 
@@ -79,12 +83,14 @@ def blunders(game: Game, seats: Iterable[int]) -> tuple[list[Blunder], int]:
     for step in walk(game, before=judge_card):
         event = step.event
         if isinstance(event, TrickTaken):
-            taker = step.game.state.taker
-            last = step.game.state.tricks[-1]
+            state = step.game.state
+            taker = state.taker
+            attack = state.attack
+            last = state.tricks[-1]
             for item in pending:
                 if item.kind == "excuse_kept" and last.excuse_exception:
                     continue
-                lost = (event.winner == taker) != (item.seat == taker)
+                lost = bool(attack >> event.winner & 1) != bool(attack >> item.seat & 1)
                 won_by_card = _card_won(last.cards, last.leader, event.winner, item)
                 if item.kind == "petit_lost" and not lost:
                     continue
@@ -97,19 +103,20 @@ def blunders(game: Game, seats: Iterable[int]) -> tuple[list[Blunder], int]:
 
 def _card_won(cards: tuple[int, ...], leader: int, winner: int, item: _Pending) -> bool:
     index = cards.index(CARD_BY_CODE[item.card])
-    return (leader + index) % 4 == winner
+    return (leader + index) % len(cards) == winner
 
 
 def _honour_into_taker(state: DealState, seat: int, card: int, legal: int) -> bool:
     trick = state.trick
-    if seat == state.taker or len(trick) not in (1, 2) or card >= PETIT:
+    seats = state.seats
+    if state.attack >> seat & 1 or not 1 <= len(trick) <= seats - 2 or card >= PETIT:
         return False
     if not HONOUR_MASK >> card & 1:
         return False
     led = led_card(trick)
     if led < 0 or led >= PETIT or led // 14 != card // 14:
         return False
-    still_to_play = [(state.leader + k) % 4 for k in range(len(trick) + 1, 4)]
+    still_to_play = [(state.leader + k) % seats for k in range(len(trick) + 1, seats)]
     if state.taker not in still_to_play:
         return False
     lower = legal & SUIT_MASKS[card // 14] & ((1 << card) - 1)
@@ -129,7 +136,8 @@ def _cannot_win(state: DealState, seat: int, card: int) -> bool:
     if higher & ~state.played & ~state.hands[seat]:
         return True
     # What the seat's own view shows of the taker's voids (one model of what a seat knows).
-    seen = SeatKnowledge.from_view(view_for(state, seat), state.rules.deal.chien_size)
+    seen = SeatKnowledge.from_view(view_for(state, seat), state.rules.deal.chien_size,
+                                   state.seats)
     return seen.is_void(state.taker, suit)
 
 
@@ -137,21 +145,24 @@ def tally(found: Iterable[Blunder]) -> Counter[str]:
     return Counter(b.kind for b in found)
 
 
-def measure_level(level: str, deals: int) -> tuple[Counter[str], int]:
+def measure_level(level: str, deals: int, rules: str = "standard") -> tuple[Counter[str], int]:
     """A level's mistakes over deals 1..``deals``, sitting at one seat (a different one
-    each deal) against three ``rules`` players; and its card decisions with a choice."""
+    each deal) against ``rules`` players at the others; and its card decisions with a
+    choice. ``rules``: the rule set, which sets the table's size."""
     import random
 
     from tarot.bots.base import ask
     from tarot.bots.registry import make_player
+    from tarot.engine.rule_files import load_rules
 
-    player = make_player(level)
-    others = make_player("rules")
+    ruleset = load_rules(rules)
+    player = make_player(level, ruleset)
+    others = make_player("rules", ruleset)
     found: Counter[str] = Counter()
     decisions = 0
     for seed in range(1, deals + 1):
-        seat = seed % 4
-        game = Game.new(seed=seed)
+        seat = seed % ruleset.players
+        game = Game.new(seed=seed, rules=ruleset)
         rng = random.Random(seed)
         while not game.is_over:
             turn = game.turn

@@ -42,10 +42,9 @@ class EasyPlayer:
         if view.phase == phases.AUCTION:
             shift = rng.randint(-self.bid_noise, self.bid_noise)
             style = self.rules_player.style
-            prise, garde, sans, contre = style.bid_thresholds
-            misjudging = RulesPlayer(dataclasses.replace(style, bid_thresholds=(
-                prise + shift, garde + shift, sans + shift, contre + shift)),
-                rules=self.rules_player.rules)
+            # Every threshold moved by the same misjudgement, at every table size.
+            misjudging = RulesPlayer(dataclasses.replace(style, bid_shift=style.bid_shift + shift),
+                                     rules=self.rules_player.rules)
             return misjudging.choose(view, legal, rng)
         action = self.rules_player.choose(view, legal, rng)
         plays = [a for a in legal if isinstance(a, Play)]

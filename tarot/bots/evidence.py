@@ -48,23 +48,25 @@ class PastPlay:
     position: Position
 
 
-def past_plays(view: PlayerView) -> list[PastPlay]:
-    """Every card played so far by a seat other than the viewer, oldest first."""
+def past_plays(view: PlayerView, seats: int = 4) -> list[PastPlay]:
+    """Every card played so far by a seat other than the viewer, oldest first. The camps are
+    the ones the view knows (at five players before the reveal: the taker alone)."""
     taker = view.taker
     assert taker is not None and view.leader is not None, "only the card play has past plays"
+    attack = sum(1 << s for s in view.attack) if view.attack is not None else 1 << taker
     plays: list[tuple[int, int, int, Position]] = []
     gone = 0
     for number, (lead, cards) in enumerate(card_play(view)):
         for i, card in enumerate(cards):
-            seat = (lead + i) % 4
+            seat = (lead + i) % seats
             if seat != view.seat:
                 on_table = cards[:i]
-                position = Position([0, 0, 0, 0], on_table, lead, taker, number, 0, 0, 0, 0,
-                                    0, trick_winner_index(on_table))
+                position = Position([0] * seats, on_table, lead, taker, number, 0, 0, 0, 0,
+                                    0, trick_winner_index(on_table), attack, seats)
                 plays.append((seat, card, gone, position))
         for card in cards:
             gone |= 1 << card
-    later = [0, 0, 0, 0]
+    later = [0] * seats
     result = []
     for seat, card, before, position in reversed(plays):
         later[seat] |= 1 << card
@@ -83,8 +85,8 @@ def _equivalent(a: int, b: int, hand: int, gone: int, points: tuple[int, ...]) -
 class Evidence:
     """Weighs sampled deals by how well they explain the other seats' plays."""
 
-    def __init__(self, view: PlayerView, sc: Scoring, mismatch: float) -> None:
-        self.plays = past_plays(view)
+    def __init__(self, view: PlayerView, sc: Scoring, mismatch: float, seats: int = 4) -> None:
+        self.plays = past_plays(view, seats)
         self.sc = sc
         self.mismatch = mismatch
 

@@ -5,9 +5,15 @@ every card played, the chien when shown, the discarded trumps, the poignées), s
 a player that reasons from it cannot know a hidden card. The rules player turns
 it into odds, the sampling player into deals consistent with it.
 
-Slots 0–3 are the seats; slot :data:`HIDDEN` is a pile no one holds in play: the
-chien kept face down (Garde sans, Garde contre), or, for a defender in a Prise or
-a Garde, the taker's discard less its public trumps.
+Slots 0..n-1 are the seats (n = 3, 4 or 5); slot :data:`HIDDEN` (the last, index 5, so
+that it is the same at every size) is a pile no one holds in play: the chien kept face
+down (Garde sans, Garde contre), or, for a defender in a Prise or a Garde, the taker's
+discard less its public trumps. Seats beyond n hold nothing.
+
+At five players (RULES-3-5 V5-4 to V5-6, V5-17) the called card is public, its holder is
+not: the view's ``attack`` says the camps when the seat may know them (the partner from
+the deal, everyone once the called card is played or shown in the chien); until then
+:attr:`SeatKnowledge.attack_known` is False and the players infer the partner.
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ from tarot.engine.cards import (
 from tarot.engine.kernel import led_card
 from tarot.engine.views import PlayerView
 
-HIDDEN = 4
+HIDDEN = 5
+SLOTS = 6  # five seats at most, then the hidden pile
 
 
 @dataclass(slots=True)
@@ -48,24 +55,31 @@ class SeatKnowledge:
     hidden: int  # unseen cards in the HIDDEN pile
     hidden_ordinary_only: bool  # the HIDDEN pile is a discard: ordinary cards only
     unknown: int  # unseen cards whose place is not known
+    seats: int = 4
+    # Five players: the called card (-1: none), and the attack's seats as a mask when this
+    # seat may know them (``attack_known``); else the seats it knows are in the attack (the
+    # taker, and itself if it holds the called card).
+    called: int = -1
+    attack: int = 0
+    attack_known: bool = True
 
     @classmethod
-    def from_view(cls, view: PlayerView, chien_size: int) -> SeatKnowledge:
+    def from_view(cls, view: PlayerView, chien_size: int, seats: int = 4) -> SeatKnowledge:
         seat = view.seat
         taker = view.taker if view.taker is not None else -1
         hand = mask_of_codes(view.hand)
-        absent = [0, 0, 0, 0]
-        plays = [0, 0, 0, 0]
+        absent = [0] * SLOTS
+        plays = [0] * SLOTS
         played = 0
         for lead, cards in card_play(view):
             for i, card in enumerate(cards):
-                who = (lead + i) % 4
+                who = (lead + i) % seats
                 plays[who] += 1
                 played |= 1 << card
                 absent[who] |= revealed_absent(cards[:i], card)
         hand_size = hand.bit_count() + plays[seat]
         discard = mask_of_codes(view.discard)
-        located = [0, 0, 0, 0, 0]
+        located = [0] * SLOTS
         for who, shown in view.poignees:
             located[who] |= mask_of_codes(shown)
         chien_ordinary = 0
@@ -86,16 +100,28 @@ class SeatKnowledge:
             seen |= mask_of_codes(view.chien)  # the taker knows his discard: all of the chien
         located = [m & ~seen for m in located]
         located[seat] = 0
-        all_located = located[0] | located[1] | located[2] | located[3] | located[4]
-        return cls(seat, taker, hand, played, plays, hand_size,
-                   [hand_size - plays[s] for s in range(4)], located, absent, chien_ordinary,
-                   hidden, ordinary_only, FULL_DECK_MASK & ~seen & ~all_located)
+        all_located = 0
+        for mask in located:
+            all_located |= mask
+        called = CARD_BY_CODE[view.called] if view.called is not None else -1
+        if view.attack is not None:
+            attack, attack_known = sum(1 << s for s in view.attack), True
+        else:
+            attack, attack_known = (1 << taker if taker >= 0 else 0), taker < 0
+        left = [hand_size - plays[s] if s < seats else 0 for s in range(SLOTS)]
+        return cls(seat, taker, hand, played, plays, hand_size, left, located, absent,
+                   chien_ordinary, hidden, ordinary_only, FULL_DECK_MASK & ~seen & ~all_located,
+                   seats, called, attack, attack_known)
 
     def free(self, who: int) -> int:
         """How many of seat ``who``'s cards are not located (0 for the viewer)."""
-        if who == self.seat:
+        if who == self.seat or who >= self.seats:
             return 0
         return max(0, self.left[who] - self.located[who].bit_count())
+
+    def in_attack(self, who: int) -> bool:
+        """Whether ``who`` is known to be in the attack (the taker; the partner once known)."""
+        return bool(self.attack >> who & 1)
 
     def is_void(self, who: int, suit_mask: int) -> bool:
         """Whether ``who``'s play showed he holds none of ``suit_mask`` (a suit, or the trumps)."""

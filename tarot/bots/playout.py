@@ -1,8 +1,10 @@
 """Playouts and an exact endgame search for the sampling player, on the rules kernel.
 
 A sampling player plays thousands of card sequences per decision, so this
-module works on plain ints and bit masks only: four hand masks, the trick in
-progress, the leader, the taker, the taker's pile so far and the Excuse ledger.
+module works on plain ints and bit masks only: a hand mask per seat (three, four or
+five), the trick in progress, the leader, the taker and the attack's seats (at five
+players the taker and the holder of the called card in the deal played out), the
+attack's pile so far and the Excuse ledger.
 No Game, no events, no validation: the hands given here come from a
 determinization (a guess at the hidden cards consistent with the player's
 view). Every rule it plays by is the engine's own, from :mod:`tarot.engine.kernel`:
@@ -120,11 +122,20 @@ class Position:
     # The index in ``trick`` of its winning card so far (-1: none yet), kept as cards are
     # played: ``kernel.trick_winner_index(trick)`` for a trick given whole.
     best: int = -1
+    # The attack's seats, a mask (0: the taker alone, ``1 << taker``), and the number of
+    # seats. "taker" in the counts above means the attack (RULES-3-5 §0: camps).
+    attack: int = 0
+    seats: int = 4
+
+    def __post_init__(self) -> None:
+        if not self.attack:
+            self.attack = 1 << self.taker
 
     def copy(self) -> Position:
         return Position(self.hands.copy(), self.trick.copy(), self.leader, self.taker,
                         self.tricks_done, self.pile, self.adjust, self.taker_tricks,
-                        self.defence_tricks, self.petit_prev, self.best)
+                        self.defence_tricks, self.petit_prev, self.best, self.attack,
+                        self.seats)
 
     def top(self) -> int:
         """The winning card of the trick so far (-1: none yet)."""
@@ -136,28 +147,29 @@ class Position:
 
     @property
     def turn(self) -> int:
-        return (self.leader + len(self.trick)) % 4
+        return (self.leader + len(self.trick)) % self.seats
 
 
 def play(pos: Position, card: int, sc: Scoring) -> int | None:
     """Play ``card`` for the seat to play; the per-defender score once the deal ends, else None."""
     trick = pos.trick
-    seat = (pos.leader + len(trick)) % 4
+    seats = pos.seats
+    seat = (pos.leader + len(trick)) % seats
     pos.hands[seat] &= ~(1 << card)
     best = pos.best
     if BEATERS[trick[best] if best >= 0 else -1] >> card & 1:
         pos.best = len(trick)
     trick.append(card)
-    if len(trick) < 4:
+    if len(trick) < seats:
         return None
-    taker = pos.taker
+    attack = pos.attack
     leader = pos.leader
     last = pos.tricks_done == sc.last_trick
     exception = last and trick[0] == EXCUSE and kernel.excuse_exception(
-        leader == taker, pos.taker_tricks, pos.defence_tricks)
-    winner = (leader + (0 if exception else pos.best)) % 4
-    winner_is_taker = winner == taker
-    to_taker, adjustment = kernel.take_trick(sc.table, trick, leader, winner, 1 << taker, last,
+        bool(attack >> leader & 1), pos.taker_tricks, pos.defence_tricks)
+    winner = (leader + (0 if exception else pos.best)) % seats
+    winner_is_taker = bool(attack >> winner & 1)
+    to_taker, adjustment = kernel.take_trick(sc.table, trick, leader, winner, attack, last,
                                              exception, pos.taker_tricks, pos.defence_tricks)
     pos.pile |= to_taker
     pos.adjust += adjustment
@@ -209,7 +221,7 @@ def greedy_card(pos: Position, sc: Scoring) -> int:
     last trick, where it would change side.
     """
     points = sc.points
-    seat = (pos.leader + len(pos.trick)) % 4
+    seat = (pos.leader + len(pos.trick)) % pos.seats
     hand = pos.hands[seat]
     trick = pos.trick
     legal = pos.legal(hand)
@@ -227,10 +239,11 @@ def greedy_card(pos: Position, sc: Scoring) -> int:
         trumps = [c for c in cards if TRUMP_BASE < c < EXCUSE and c != PETIT]
         return trumps[0] if trumps else cards[0]
     n = len(trick)
-    taker = pos.taker
+    attack = pos.attack
     best = pos.best
-    friend_winning = best >= 0 and (((pos.leader + best) % 4 == taker) == (seat == taker))
-    last = n == 3
+    friend_winning = best >= 0 and ((attack >> (pos.leader + best) % pos.seats & 1)
+                                    == (attack >> seat & 1))
+    last = n == pos.seats - 1
     if friend_winning:
         if last:
             return max(cards, key=sc.charge.__getitem__)
@@ -292,7 +305,7 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
     The taker maximises, the defenders minimise. Meant for the last few tricks:
     with four cards per hand it visits at most a few thousand positions.
     """
-    seat = (pos.leader + len(pos.trick)) % 4
+    seat = (pos.leader + len(pos.trick)) % pos.seats
     hands = pos.hands
     legal = pos.legal(hands[seat])
     others = 0
@@ -309,7 +322,7 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
         first = max(c for c in cards if c <= greedy)
         cards.remove(first)
         cards.insert(0, first)
-    maximize = seat == pos.taker
+    maximize = bool(pos.attack >> seat & 1)
     best = -1e9 if maximize else 1e9
     for card in cards:
         child = pos.copy()
@@ -339,10 +352,11 @@ def _threat(pos: Position, led: int, first: int, count: int, side_is_taker: bool
     a winning card is sure to hold exactly when it is not below this."""
     threat = -1
     hands = pos.hands
-    taker = pos.taker
+    attack = pos.attack
+    seats = pos.seats
     for step in range(count):
-        seat = (first + step) % 4
-        if (seat == taker) != side_is_taker:
+        seat = (first + step) % seats
+        if bool(attack >> seat & 1) != side_is_taker:
             answer = strongest_answer(hands[seat], led)
             if answer > threat:
                 threat = answer
@@ -366,12 +380,16 @@ def _secure_winners(pos: Position, legal: int, first: int, count: int, taker_sid
 
 
 def _draw_trumps(pos: Position, seat: int, hand: int) -> int | None:
-    """The taker's master trump, when he holds more trumps than any defender."""
+    """The attack's master trump, when it holds more trumps than any defender."""
     mine = hand & TRUMP_MASK & ~(1 << PETIT)
     if not mine:
         return None
-    theirs = [pos.hands[s] & TRUMP_MASK for s in range(4) if s != seat]
-    out = theirs[0] | theirs[1] | theirs[2]
+    attack = pos.attack
+    theirs = [pos.hands[s] & TRUMP_MASK for s in range(pos.seats)
+              if s != seat and not attack >> s & 1]
+    out = 0
+    for trumps in theirs:
+        out |= trumps
     top = mine.bit_length() - 1
     if out and not out >> top and mine.bit_count() > max(t.bit_count() for t in theirs):
         return top
@@ -406,7 +424,8 @@ def aware_card(pos: Position, sc: Scoring) -> int:
     against itself: ``benchmarks/bench_policy.py``.)
     """
     trick = pos.trick
-    seat = (pos.leader + len(trick)) % 4
+    seats = pos.seats
+    seat = (pos.leader + len(trick)) % seats
     hand = pos.hands[seat]
     best = pos.best
     # _obvious_card, inline: this runs for every card of every playout.
@@ -415,8 +434,10 @@ def aware_card(pos: Position, sc: Scoring) -> int:
         return legal.bit_length() - 1
     if legal & EXCUSE_BIT and hand.bit_count() <= 2:
         return EXCUSE
-    taker_side = seat == pos.taker
-    after = (seat + 1) % 4
+    attack = pos.attack
+    taker_side = bool(attack >> seat & 1)
+    after = (seat + 1) % seats
+    others = seats - 1
     if not trick:
         sure = 0
         valuable = legal & sc.valuable
@@ -425,22 +446,24 @@ def aware_card(pos: Position, sc: Scoring) -> int:
                 in_suit = valuable & suit
                 if in_suit:  # led with the lowest: the suit led is what counts
                     led = (in_suit & -in_suit).bit_length() - 1
-                    sure |= in_suit & -1 << max(_threat(pos, led, after, 3, taker_side), 0)
+                    sure |= in_suit & -1 << max(_threat(pos, led, after, others, taker_side),
+                                                0)
         if sure:
             return max(card_list(sure), key=sc.richest.__getitem__)
         lead = _draw_trumps(pos, seat, hand) if taker_side else _force_taker(pos, legal, sc)
         return greedy_card(pos, sc) if lead is None else lead
     n = len(trick)
-    friend_winning = best >= 0 and (((pos.leader + best) % 4 == pos.taker) == taker_side)
+    friend_winning = best >= 0 and bool(attack >> (pos.leader + best) % seats & 1) == taker_side
     if friend_winning:
-        if n == 3 or trick[best] >= _threat(pos, led_card(trick), after, 3 - n, taker_side):
+        if n == others or trick[best] >= _threat(pos, led_card(trick), after, others - n,
+                                                 taker_side):
             return max(card_list(legal), key=sc.charge_safe.__getitem__)
         # The partner's trick may be taken back: take it over for good if we can.
-        takeover = _secure_winners(pos, legal, after, 3 - n, taker_side)
+        takeover = _secure_winners(pos, legal, after, others - n, taker_side)
         return min(card_list(takeover or legal), key=sc.cheapest.__getitem__)
-    secure_winners = _secure_winners(pos, legal, after, 3 - n, taker_side)
+    secure_winners = _secure_winners(pos, legal, after, others - n, taker_side)
     if secure_winners:
-        if n == 3:
+        if n == others:
             return max(card_list(secure_winners), key=sc.richest.__getitem__)
         if secure_winners >> PETIT & 1:
             return PETIT

@@ -10,6 +10,14 @@ with the unseen cards spread evenly over the places they may be.
 
 It never looks at a game or a deal state: the view is its only input, so it
 plays exactly as well with the hidden cards shuffled.
+
+At three and five players (RULES-3-5) it plays by the same estimate with the table's
+seats and camps. At five, the taker calls a king (:func:`choose_call`); while a seat does
+not know the partner it counts another seat on its side when that is the likelier
+case (the taker: only a seat more likely than not to hold the called card; a defender:
+every seat but the taker unless that seat more likely than not holds it); the partner
+plays the called card onto its taker's trick in the called suit, and once the called
+card is played everyone knows the camps.
 """
 
 from __future__ import annotations
@@ -46,9 +54,9 @@ from tarot.engine.cards import (
     sort_key,
     suit_of,
 )
-from tarot.engine.events import Action, Bid, Chelem, Discard, Play, Poignee
+from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Play, Poignee
 from tarot.engine.kernel import RuleTable, led_card, trick_winner_index
-from tarot.engine.legal import discard_options_for
+from tarot.engine.legal import DiscardOptions, discard_options_for
 from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
 from tarot.engine.views import PlayerView
@@ -84,8 +92,11 @@ class Style:
     except drawing trumps much earlier (``draw_margin`` -3), which lost.
     """
 
-    # Hand points needed for Prise, Garde, Garde sans, Garde contre.
+    # Hand points needed for Prise, Garde, Garde sans, Garde contre, at four players
+    # (three and five: BID_THRESHOLDS_BY_SEATS).
     bid_thresholds: tuple[int, int, int, int] = (61, 63, 95, 104)
+    # Added to every threshold (the easy level misjudges its hands so, at every size).
+    bid_shift: int = 0
     # A defender shows a poignée only with this many trumps (the bonus goes to
     # the side that wins, and a defender with many trumps faces a weak taker).
     defender_poignee_trumps: int = 10
@@ -118,13 +129,37 @@ class Style:
 # ``rules`` as it played at the end of November 2026 (registry.YARDSTICK).
 YARDSTICK_STYLE = Style(guard_petit=0.0, guard_honours=False)
 
+# The bid thresholds at three and five players (``Style.bid_thresholds`` is four's), in
+# points of :func:`hand_strength` of the dealt hand (which counts each trump, king and
+# long suit: a 24-card hand counts more than an 18-card one, a 15-card hand less).
+# Measured as four's were: the rules player forced to take a Garde on deals 1..2,500 (the
+# others passing), against its own defence; the strength where the least-squares line of
+# its score per defender crosses zero is the break-even (``python benchmarks/bench_bids.py
+# --rules standard-3``): 67.0 at three, 40.9 at five, and 64.7 at four by the same method,
+# where the thresholds fitted otherwise are Prise 61, Garde 63. So, as at four: Garde two
+# below the break-even and Prise two below that; Garde sans and Garde contre as far above
+# the Garde as at four (32 and 41), in points of score, that is scaled by the slope of the
+# score in the strength (2.67 a point at four, 3.32 at three, 2.73 at five).
+# - three players: a longer hand, but only two defenders hold the other 48 cards;
+# - five players: a shorter hand, but a partner's 15 cards join the taker's, unseen.
+# At five players the taker calls his own king (plays alone, V5-5) only with a hand this
+# much above the Garde contre threshold: 99 points, about one taker's hand in 300 on
+# deals 1..2,500 (bench_bids' table), where calling at the threshold itself sent one
+# taker in twenty alone into a Garde contre with a hand that needed a partner.
+ALONE_MARGIN = 20
+BID_THRESHOLDS_BY_SEATS: dict[int, tuple[int, int, int, int]] = {
+    3: (63, 65, 91, 98),
+    5: (37, 39, 70, 79),
+}
+
 
 class _Table:
     """What the seat knows at a card decision, and the odds it derives from it."""
 
-    def __init__(self, view: PlayerView, table: RuleTable) -> None:
-        facts = SeatKnowledge.from_view(view, table.chien_size)
+    def __init__(self, view: PlayerView, table: RuleTable, seats: int = 4) -> None:
+        facts = SeatKnowledge.from_view(view, table.chien_size, seats)
         self.facts = facts
+        self.seats = seats
         self.seat = facts.seat
         self.taker = facts.taker
         self.hand = facts.hand
@@ -140,8 +175,9 @@ class _Table:
         # the taker's discarded ordinary cards.
         self.hidden_chien = 0 if facts.hidden_ordinary_only else facts.hidden
         self.hidden_discard = facts.hidden if facts.hidden_ordinary_only else 0
-        self.slots = [facts.free(s) for s in range(4)]
+        self.slots = [facts.free(s) for s in range(seats)]
         self._odds: dict[tuple[int, int], float] = {}
+        self._friends: dict[int, bool] = {}
 
     # -- odds ------------------------------------------------------------------
 
@@ -161,7 +197,7 @@ class _Table:
         total = float(self.hidden_chien)
         if self.hidden_discard and (1 << card) & ORDINARY_MASK:
             total += self.hidden_discard
-        for other in range(4):
+        for other in range(self.seats):
             if other != self.seat and self._may_hold(other, card):
                 total += self.slots[other]
         p = self.slots[who] / total if total else 0.0
@@ -197,22 +233,39 @@ class _Table:
     # -- the table -------------------------------------------------------------
 
     def friend(self, who: int) -> bool:
-        return (who == self.taker) == (self.seat == self.taker)
+        facts = self.facts
+        if facts.attack_known:
+            return facts.in_attack(who) == facts.in_attack(self.seat)
+        # Five players, the partner unknown to this seat (the taker, or a defender): the
+        # likelier case, from the chance that ``who`` holds the called card.
+        if who == self.taker:
+            return self.seat == self.taker
+        known = self._friends.get(who)
+        if known is None:
+            partner = self.p_card(who, facts.called) >= 0.5
+            known = self._friends[who] = partner == (self.seat == self.taker)
+        return known
+
+    def in_attack(self, who: int) -> bool:
+        """Whether ``who`` is in the attack as this seat counts it (:meth:`friend`)."""
+        return self.friend(who) == self.facts.in_attack(self.seat)
 
     def after_me(self) -> list[int]:
-        return [(self.seat + j) % 4 for j in range(1, 4 - len(self.trick))]
+        return [(self.seat + j) % self.seats for j in range(1, self.seats - len(self.trick))]
 
     def outstanding(self, mask: int) -> int:
         """The cards of ``mask`` that another seat (or a hidden chien) may still hold."""
-        return mask & (self.unknown | self.located[0] | self.located[1] | self.located[2]
-                       | self.located[3])
+        located = self.unknown
+        for mask_here in self.located:
+            located |= mask_here
+        return mask & located
 
     def is_master(self, card: int) -> bool:
         return not self.outstanding(_higher_in_suit(card))
 
     def opponents_may_trump(self) -> bool:
         trumps = self.outstanding(TRUMP_MASK)
-        return any(self.p_any(o, trumps) > 0 for o in range(4)
+        return any(self.p_any(o, trumps) > 0 for o in range(self.seats)
                    if o != self.seat and not self.friend(o))
 
 
@@ -225,15 +278,24 @@ class RulesPlayer:
         self.style = style or Style()
         self.rules = rules or load_rules()
         table = self.rules.table
+        self.seats = self.rules.players
         self.points = table.points  # the rule set's card points, half-points by card
         self.lowest = min(table.points)
         self.petit_worth = petit_worth(table)
+        thresholds = BID_THRESHOLDS_BY_SEATS.get(self.seats, self.style.bid_thresholds)
+        self.bid_thresholds = tuple(t + self.style.bid_shift for t in thresholds)
+        # A defender shows a poignée from this many trumps: four's number (the simple
+        # poignée there), the smallest poignée at the other sizes.
+        self.defender_poignee_trumps = (self.style.defender_poignee_trumps if self.seats == 4
+                                        else min(self.rules.poignee_by_size))
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         # The rng is unused: every choice is a deterministic function of the view,
         # which is what makes the player's games reproducible and its tests exact.
         phase = view.phase
         if phase == phases.AUCTION:
+            if any(isinstance(a, Call) for a in legal):
+                return self._call(view, legal)
             return self._bid(view, legal)
         if phase == phases.CHIEN:
             return self._discard(view, legal)
@@ -246,7 +308,7 @@ class RulesPlayer:
                 return max(poignees, key=lambda a: len(a.cards))
             plays = [a for a in legal if isinstance(a, Play)]
             legal_mask = mask_of_codes([a.card for a in plays])
-            card = self._play(_Table(view, self.rules.table), legal_mask)
+            card = self._play(self._table(view), legal_mask)
             return Play(seat=view.seat, card=codes([card])[0])
         return legal[0]
 
@@ -255,35 +317,56 @@ class RulesPlayer:
     def _bid(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         bids = [a for a in legal if isinstance(a, Bid)]
         strength = hand_strength(mask_of_codes(view.hand))
-        wanted = sum(strength >= t for t in self.style.bid_thresholds)
+        wanted = sum(strength >= t for t in self.bid_thresholds)
         for action in bids:
             if action.contract is not None and _level(action.contract, bids) == wanted:
                 return action
         # The contract this hand is worth is already bid (or above): pass.
         return next(a for a in bids if a.contract is None)
 
+    # -- the call (five players) ------------------------------------------------
+
+    def _call(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        calls = [a for a in legal if isinstance(a, Call)]
+        hand = mask_of_codes(view.hand)
+        # Alone (4·D won or lost) only far above a Garde contre's strength with a partner:
+        # one against four, the 60 other cards all against him.
+        alone = hand_strength(hand) >= self.bid_thresholds[3] + ALONE_MARGIN
+        card = choose_call(hand, mask_of_codes(a.card for a in calls), alone)
+        return next(a for a in calls if CARD_BY_CODE[a.card] == card)
+
     # -- discard ---------------------------------------------------------------
 
     def _discard(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         offered = next(a for a in legal if isinstance(a, Discard))
-        chosen = choose_discard(mask_of_codes(view.hand), len(offered.cards), self.points)
+        called = CARD_BY_CODE[view.called] if view.called is not None else -1
+        # Five players: the called suit is kept, to lead it and find the partner.
+        keep = SUIT_MASKS[called // 14] if 0 <= called < PETIT else 0
+        chosen = choose_discard(mask_of_codes(view.hand), len(offered.cards), self.points, keep)
         return Discard(seat=view.seat, cards=codes(sorted(card_list(chosen), key=sort_key)))
 
     # -- poignée ---------------------------------------------------------------
 
     def _wants_poignee(self, view: PlayerView) -> bool:
         hand = mask_of_codes(view.hand)
-        if view.seat == view.taker:
-            # A taker with a poignée has the stronger side: the bonus is his.
+        if view.seat == view.taker or (view.attack is not None and view.seat in view.attack):
+            # A taker (or his partner) with a poignée has the stronger side: the bonus is his.
             return True
-        return (hand & TRUMP_MASK).bit_count() >= self.style.defender_poignee_trumps
+        return (hand & TRUMP_MASK).bit_count() >= self.defender_poignee_trumps
 
     # -- card play -------------------------------------------------------------
+
+    def _table(self, view: PlayerView) -> _Table:
+        return _Table(view, self.rules.table, self.seats)
 
     def _play(self, t: _Table, legal: int) -> int:
         cards = card_list(legal)
         if len(cards) == 1:
             return cards[0]
+        if self.seats == 5:
+            revealing = self._partner_reveals(t, legal)
+            if revealing is not None:
+                return revealing
         if legal & EXCUSE_BIT and t.hand.bit_count() <= 2 and not self._slam_excuse(t):
             # The Excuse changes side on the last trick: it must go now.
             return EXCUSE
@@ -307,7 +390,7 @@ class RulesPlayer:
     def guarded(self, view: PlayerView, legal: int) -> int:
         """The legal cards (a mask) without the beginner's mistakes this player's style
         guards against, never none: for other players that share the guards."""
-        return self._guarded(_Table(view, self.rules.table), legal)
+        return self._guarded(self._table(view), legal)
 
     def _guarded(self, t: _Table, legal: int) -> int:
         """The legal cards without the beginner's mistakes the style guards against,
@@ -316,8 +399,8 @@ class RulesPlayer:
         if (legal >> PETIT & 1 and legal & ~(1 << PETIT)
                 and self._p_with(t, PETIT) < style.guard_petit):
             legal &= ~(1 << PETIT)  # keep it: it is lost if played here
-        if style.guard_honours and t.seat != t.taker and len(t.trick) in (1, 2) \
-                and t.taker in t.after_me():
+        if style.guard_honours and not t.facts.in_attack(t.seat) \
+                and 1 <= len(t.trick) <= t.seats - 2 and t.taker in t.after_me():
             led = led_card(t.trick)
             if 0 <= led < PETIT:
                 suit = _suit_mask(led // 14)
@@ -336,7 +419,7 @@ class RulesPlayer:
         index = trick_winner_index(trick)
         if index < 0:
             return 0.0
-        return self._p_ours(t, (t.leader + index) % 4, trick[index], trick, t.after_me())
+        return self._p_ours(t, (t.leader + index) % t.seats, trick[index], trick, t.after_me())
 
     def _slam_excuse(self, t: _Table) -> bool:
         """A taker who has won every trick keeps the Excuse to lead it to trick 18 (R16).
@@ -345,7 +428,7 @@ class RulesPlayer:
         trick 17, and an Excuse merely played to the last trick changes side.
         """
         return (t.seat == t.taker and bool(t.tricks_won_by)
-                and all(w == t.taker for w in t.tricks_won_by))
+                and all(t.in_attack(w) for w in t.tricks_won_by))
 
     def _keep_value(self, t: _Table, card: int) -> float:
         """What a card is still worth to its side if kept for later, in half-points."""
@@ -386,14 +469,14 @@ class RulesPlayer:
             before = t.trick
             if not before or before == [EXCUSE]:
                 return -self.style.excuse_keep - 2.0  # a lead of the Excuse gives the lead away
-            winner = (t.leader + trick_winner_index(before)) % 4
+            winner = (t.leader + trick_winner_index(before)) % t.seats
             best = before[trick_winner_index(before)]
             p_ours = self._p_ours(t, winner, best, before, after)
             points = sum(self.points[c] for c in before if c != EXCUSE)
             won, lost = self._stakes(t, points, after)
             return p_ours * won - (1 - p_ours) * (lost + 1) - self._keep_value(t, card)
         index = trick_winner_index(trick)
-        winner = (t.leader + index) % 4
+        winner = (t.leader + index) % t.seats
         if (not after and t.tricks_done == self.rules.table.hand_size - 1
                 and trick[0] == EXCUSE and self._slam_excuse(t)):
             winner = t.leader  # R16: the Excuse led to the last trick after 17 wins
@@ -448,14 +531,38 @@ class RulesPlayer:
                 continue
             suit = card // 14
             ruff = 1.0
-            for who in range(4):
+            for who in range(t.seats):
                 if who != t.seat and not t.friend(who):
                     ruff *= 1.0 - t.p_void(who, suit) * t.p_any(who, t.outstanding(TRUMP_MASK))
             if 1.0 - ruff < 0.3:
                 result.append(card)
         return result
 
+    def _partner_reveals(self, t: _Table, legal: int) -> int | None:
+        """The partner's called king (or queen…) onto his taker's trick in the called suit,
+        where no trump has fallen: it takes the trick for the attack, or, if a defender
+        trumps it behind, at least brings its points nowhere worse than a later trick
+        would; it also tells the taker who his partner is."""
+        called = t.facts.called
+        if (called < 0 or not legal >> called & 1 or t.seat == t.taker or not t.trick
+                or t.trick == [EXCUSE]):
+            return None
+        led = led_card(t.trick)
+        index = trick_winner_index(t.trick)
+        winner = (t.leader + index) % t.seats
+        if led // 14 != called // 14 or led >= PETIT or t.trick[index] >= PETIT:
+            return None
+        return called if winner == t.taker or t.trick[index] < called else None
+
     def _taker_lead(self, t: _Table, legal: int) -> int | None:
+        called = t.facts.called
+        if (called >= 0 and not t.facts.attack_known and called < PETIT
+                and not t.hand >> called & 1):
+            # Five players: lead the called suit, low, to find the partner (a small card,
+            # so that the king takes it): unless the opponents are likely to trump it.
+            suit = legal & SUIT_MASKS[called // 14] & ~HONOUR_MASK
+            if suit and t.p_void(t.taker, called // 14) < 1.0:
+                return (suit & -suit).bit_length() - 1
         mine = legal & TRUMP_MASK
         out = t.outstanding(TRUMP_MASK)
         if mine and t.opponents_may_trump():
@@ -552,13 +659,16 @@ def hand_strength(hand: int) -> int:
     return score
 
 
-def choose_discard(hand: int, size: int, points: tuple[int, ...]) -> int:
+def choose_discard(hand: int, size: int, points: tuple[int, ...], keep: int = 0) -> int:
     """The taker's discard as a mask: voids first, then the cards he would lose anyway.
 
     Discarded points count for the taker, so a queen or a knight that a
-    defender's king would capture is better discarded than a small card.
+    defender's king would capture is better discarded than a small card. The cards of
+    ``keep`` (at five players, the called suit) stay in hand when the others suffice.
     """
     options = discard_options_for(hand, size)
+    if keep and not options.trumps_required and (options.ordinary & ~keep).bit_count() >= size:
+        options = DiscardOptions(size, options.ordinary & ~keep, options.trumps, 0)
     if options.trumps_required:
         trumps = card_list(options.trumps)[: options.trumps_required]
         return options.ordinary | sum(1 << c for c in trumps)
@@ -590,6 +700,38 @@ def choose_discard(hand: int, size: int, points: tuple[int, ...]) -> int:
         for card in sorted(card_list(rest), key=keep_order)[:budget]:
             chosen |= 1 << card
     return chosen
+
+
+def choose_call(hand: int, callable_cards: int, alone: bool = False) -> int:
+    """The card a taker at five players calls (V5-3), from his dealt ``hand`` and the
+    ``callable_cards`` (a mask, the kings, and more with four kings).
+
+    A king he does not hold, of the suit where his own cards help it most: the queen
+    (master once the king has fallen), the knight, then length (cards to lead, to find
+    the partner). With the four kings, a queen the same way (or, the flag allowing, a
+    king: calling himself). ``alone``, for a hand strong enough to play one against four
+    (about a Garde contre's), he calls his own king of his longest suit, a rare case.
+    """
+    def worth(card: int) -> tuple[int, int]:
+        suit = card // 14
+        cards = hand & SUIT_MASKS[suit]
+        above = cards & ~((1 << card) - 1)  # what he holds of the suit from the card up
+        below = [bool(cards >> (suit * 14 + r - 1) & 1) for r in (QUEEN, KNIGHT, JACK)]
+        score = 6 * below[0] + 3 * below[1] + below[2] + 2 * cards.bit_count()
+        return (score - 4 * above.bit_count(), -card)
+
+    own = callable_cards & hand
+    if alone and own & KING_MASK:
+        kings = card_list(own & KING_MASK)
+        return max(kings, key=lambda c: ((hand & SUIT_MASKS[c // 14]).bit_count(), -c))
+    others = callable_cards & ~hand
+    if others & KING_MASK:
+        return max(card_list(others & KING_MASK), key=worth)
+    if others:  # the four kings held: a queen (or lower), the same way
+        top_rank = max(rank_of(c) for c in card_list(others))
+        ranked = [c for c in card_list(others) if rank_of(c) == top_rank]
+        return max(ranked, key=worth)
+    return max(card_list(callable_cards), key=lambda c: (-rank_of(c), -c))
 
 
 def _sure_slam(hand: int) -> bool:

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tarot.bots.evidence import Evidence, resample
-from tarot.bots.knowledge import HIDDEN, SeatKnowledge
+from tarot.bots.knowledge import HIDDEN, SLOTS, SeatKnowledge
 from tarot.bots.playout import (
     Position,
     Scoring,
@@ -89,37 +89,58 @@ EXCUSE_KEPT_UNTIL = 4
 class Knowledge:
     """Where each unseen card may lie, from one seat's view (and nothing else).
 
-    Slots 0..3 are the seats (the viewer's own slot is empty), slot 4 the hidden
-    chien (Garde sans, Garde contre) or, for a defender in Prise or Garde, the
-    taker's discard less its public trumps. ``forbidden[s]`` holds the cards
-    slot ``s`` cannot hold: voids and trump caps shown by play, cards the
-    discard may not contain, chien cards a defender knows the taker picked up.
+    Slots 0..n-1 are the seats (the viewer's own slot is empty; at three and four players
+    the slots of the missing seats too), slot ``HIDDEN`` the hidden chien (Garde sans,
+    Garde contre) or, for a defender in Prise or Garde, the taker's discard less its
+    public trumps. ``forbidden[s]`` holds the cards slot ``s`` cannot hold: voids and
+    trump caps shown by play, cards the discard may not contain, chien cards a defender
+    knows the taker picked up.
+
+    At five players, while the seat does not know the partner (it is the taker, or a
+    defender, and the called card is unseen), the called card goes to any other seat or
+    the hidden chien, never to the taker: a defender does not know who holds it, and
+    each sample names its own partner (the holder in that sample, :meth:`attack_of`).
+    A taker who called himself shows it only by playing the card; until then the
+    defenders' samples treat that rare case as impossible, unless nothing else fits.
     """
 
     def __init__(self, view: PlayerView, chien_size: int,
-                 taker_bias: TakerBias | None = None) -> None:
-        facts = SeatKnowledge.from_view(view, chien_size)
+                 taker_bias: TakerBias | None = None, seats: int = 4) -> None:
+        facts = SeatKnowledge.from_view(view, chien_size, seats)
+        self.seats = seats
         self.seat = seat = facts.seat
         self.taker = facts.taker
         self.hand = facts.hand
         self.played = facts.played
         self.located = facts.located
         self.unknown = facts.unknown
+        self.called = facts.called
+        self.attack = facts.attack
+        self.attack_known = facts.attack_known
         self.hand_size = hand_size = facts.hand_size
-        self.forbidden = forbidden = [*facts.absent, 0]
+        self.forbidden = forbidden = list(facts.absent)
         if facts.chien_ordinary:
-            for other in range(4):
+            for other in range(seats):
                 if other != self.taker:
                     forbidden[other] |= facts.chien_ordinary
         if facts.hidden_ordinary_only:
             forbidden[HIDDEN] |= ~ORDINARY_MASK & FULL_DECK_MASK
-        self.capacity = [facts.left[s] if s != seat else 0 for s in range(4)] + [facts.hidden]
-        for s in range(5):
+        self.capacity = [facts.left[s] if s != seat else 0 for s in range(SLOTS - 1)] \
+            + [facts.hidden]
+        for s in range(SLOTS):
             self.capacity[s] -= self.located[s].bit_count()
+        if (not self.attack_known and self.called >= 0 and self.unknown >> self.called & 1
+                and self.taker != seat):
+            # The called card is with a partner (or in the hidden chien), not the taker,
+            # if any other place may hold it.
+            bit = 1 << self.called
+            if any(self.capacity[s] > 0 and not forbidden[s] & bit
+                   for s in range(SLOTS) if s not in (seat, self.taker)):
+                forbidden[self.taker] |= bit
         # weight[s][card class]: how much likelier than its share slot s is to hold a card
         # of the class. Only a defender biases, and only towards the taker: the auction
         # told him the taker's hand is strong, while nothing sets the others apart.
-        self.weight = [(1.0, 1.0, 1.0, 1.0) for _ in range(5)]
+        self.weight = [(1.0, 1.0, 1.0, 1.0) for _ in range(SLOTS)]
         if taker_bias is not None and 0 <= self.taker != seat:
             # As the taker draws trumps his surplus goes: the bias fades out over the
             # first third of the deal (the samples then follow what play has shown).
@@ -130,7 +151,8 @@ class Knowledge:
                                        taker_bias.bouts)
 
     def sample(self, rng: random.Random) -> list[int]:
-        """One assignment of the unseen cards: five masks (the seats, then the hidden pile).
+        """One assignment of the unseen cards: ``SLOTS`` masks (the seats, empty for the seats
+        beyond the table's, then the hidden pile).
 
         Constrained random assignment: the most constrained cards first, each to
         an allowed slot drawn with weight its free capacity; a dead end restarts
@@ -139,7 +161,7 @@ class Knowledge:
         seen cards) are relaxed rather than loop forever.
         """
         cards = card_list(self.unknown)
-        slots = [s for s in range(5) if s != self.seat and self.capacity[s] > 0]
+        slots = [s for s in range(SLOTS) if s != self.seat and self.capacity[s] > 0]
         options = []
         for card in cards:
             bit = 1 << card
@@ -176,6 +198,17 @@ class Knowledge:
                 hands[self.seat] = self.hand
                 return hands
         raise AssertionError("no deal fits the view")  # unreachable: relaxed always fits
+
+    def attack_of(self, hands: Sequence[int]) -> int:
+        """The attack's seats (a mask) in a sampled deal: the camps the view knows, else the
+        taker and the holder of the called card in this deal (alone if none holds it)."""
+        if self.attack_known or self.called < 0:
+            return self.attack
+        called = 1 << self.called
+        for s in range(self.seats):
+            if s != self.taker and hands[s] & called:
+                return self.attack | 1 << s
+        return self.attack
 
 
 def _card_class(card: int) -> int:
@@ -295,7 +328,8 @@ class SamplingPlayer:
         way (the playout policy is deterministic, so stopping at the trick's end to look
         changes nothing); counting costs a little, so card play does not."""
         rules = self.rules
-        know = Knowledge(view, rules.table.chien_size, self.settings.taker_bias)
+        seats = rules.players
+        know = Knowledge(view, rules.table.chien_size, self.settings.taker_bias, seats)
         # Cards the seat knows are out of play cannot tell two of its cards apart.
         on_table = mask_of_codes(view.trick)
         cards = distinct_cards(legal, rules.points_table,
@@ -305,8 +339,9 @@ class SamplingPlayer:
         assert view.contract is not None and view.taker is not None
         sc = Scoring.from_view(rules, view)
         fate = rules.contracts[rules.contract_index[view.contract]].chien
-        root = _root(view, rules)
-        taker_side = view.seat == view.taker
+        roots: dict[int, Position] = {}  # by the attack's seats (five players: per partner)
+        # The seat knows its own camp: the taker's, the called card's holder's, or not.
+        taker_side = bool(know.attack >> view.seat & 1)
         sign = 1 if taker_side else -1
         settings = self.settings
         exact = know.hand.bit_count() <= settings.exact_cards
@@ -315,8 +350,12 @@ class SamplingPlayer:
         totals = [0] * len(cards)
         tally = _Tally(len(cards), petit_live=not know.played >> PETIT & 1, exact=exact)
         for hands in self._deals(view, know, sc, samples, rng):
+            attack = know.attack_of(hands)
+            root = roots.get(attack)
+            if root is None:
+                root = roots[attack] = _root(view, rules, attack)
             base = root.copy()
-            base.hands = hands[:4]
+            base.hands = hands[:seats]
             if fate == "shown":
                 # Discarded cards count for the taker (the sampled ones for a defender).
                 base.pile |= hands[HIDDEN] | mask_of_codes(view.discard)
@@ -343,7 +382,8 @@ class SamplingPlayer:
         """``count`` deals consistent with the view; with ``Settings.evidence`` below 1, the
         ones that best explain the other seats' plays, drawn from more."""
         settings = self.settings
-        evidence = Evidence(view, sc, settings.evidence) if settings.evidence < 1.0 else None
+        evidence = (Evidence(view, sc, settings.evidence, know.seats)
+                    if settings.evidence < 1.0 else None)
         if evidence is None or not evidence.plays:
             return [know.sample(rng) for _ in range(count)]
         pool = [know.sample(rng) for _ in range(count * settings.candidates)]
@@ -401,7 +441,7 @@ class _Tally:
             while result is None and pos.tricks_done == trick_number:
                 result = play(pos, aware_card(pos, sc), sc)
             # The trick is complete: its winner leads the next (or the deal is over).
-            self.trick_won[index] += (pos.leader == pos.taker) == taker_side
+            self.trick_won[index] += bool(pos.attack >> pos.leader & 1) == taker_side
             if result is None:
                 result = playout(pos, sc)
             if self.petit_live and bool(pos.pile >> PETIT & 1) == taker_side:
@@ -423,15 +463,19 @@ class _Tally:
             half_points_ours=None if exact else self.half_points_ours[index])
 
 
-def _root(view: PlayerView, rules: RuleSet) -> Position:
-    """The card play so far as a Position (hands left empty: the sampler fills them)."""
+def _root(view: PlayerView, rules: RuleSet, attack: int = 0) -> Position:
+    """The card play so far as a Position (hands left empty: the sampler fills them), the
+    completed tricks shared between the camps of ``attack`` (0: the taker alone)."""
     taker = view.taker if view.taker is not None else 0
+    attack = attack or 1 << taker
+    seats = rules.players
     tricks = [(tuple(CARD_BY_CODE[c] for c in t.cards), t.leader, t.winner) for t in view.tricks]
-    taken = kernel.take_tricks(rules.table, tricks, 1 << taker)
-    petit_prev = kernel.petit_side(tricks[-1][0], tricks[-1][2] == taker) if tricks else 0
+    taken = kernel.take_tricks(rules.table, tricks, attack)
+    petit_prev = (kernel.petit_side(tricks[-1][0], bool(attack >> tricks[-1][2] & 1))
+                  if tricks else 0)
     leader = view.leader if view.leader is not None else view.seat
     trick = [CARD_BY_CODE[c] for c in view.trick]
-    return Position([0, 0, 0, 0], trick, leader, taker, len(view.tricks), taken.pile,
+    return Position([0] * seats, trick, leader, taker, len(view.tricks), taken.pile,
                     taken.adjust, taken.taker_tricks, taken.defence_tricks, petit_prev,
-                    kernel.trick_winner_index(trick))
+                    kernel.trick_winner_index(trick), attack, seats)
 

@@ -2,8 +2,9 @@
 
 Card luck dominates a single deal of tarot, so comparing two players on
 different deals needs many thousands of games. A duplicate match removes most
-of it: every deal seed is played four times, the players moved round the table
-one seat each time, so each player holds every hand of the deal once. The
+of it: every deal seed is played once per seat (four times at four players, three or
+five at three or five), the players moved round the table one seat each time, so each
+player holds every hand of the deal once. The
 per-seed totals are then comparable, and the confidence interval is taken over
 them rather than over single games (whose scores are not independent within a
 seed).
@@ -24,7 +25,7 @@ from tarot.engine.rules import RuleSet
 from tarot.errors import TarotError
 from tarot.i18n import _
 
-SEATS = 4
+SEATS = 4  # the players of a match by default; a rule set of three or five has its own
 _Z95 = 1.959964  # two-sided 95% quantile of the normal distribution
 
 
@@ -63,7 +64,7 @@ class MatchResult:
 
 @dataclass(slots=True)
 class SeedRecord:
-    """What the four games of one deal seed give, by player index.
+    """What the games of one deal seed (one per seat) give, by player index.
 
     ``tarot simulate``'s workers send back these and nothing else: its report is
     computed from the records alone, in deal-seed order.
@@ -82,6 +83,12 @@ class SeedRecord:
     # Every ``choose`` call's duration, in nanoseconds: raw, because a 95th percentile
     # cannot be merged from the workers' summaries (80 000 ints a player for 1000 seeds).
     times_ns: list[list[int]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
+
+    @classmethod
+    def empty(cls, deal_seed: int, seats: int) -> SeedRecord:
+        """A record with nothing counted yet, for a table of ``seats`` players."""
+        return cls(deal_seed, [0] * seats, [0] * seats, [0] * seats, [0] * seats,
+                   [0] * seats, [0] * seats, [0] * seats, [[] for _ in range(seats)])
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float]:
@@ -128,13 +135,15 @@ MAX_DEALS_WITHOUT_CONTRACT = 1000
 def play_game(players: Sequence[Player], deal_seed: int, rotation: int, seed: int, *,
               rules: RuleSet | str = "standard",
               max_deals: int = MAX_DEALS_WITHOUT_CONTRACT) -> Game:
-    """One game of the match: ``players[i]`` sits at seat ``(i + rotation) % 4``.
+    """One game of the match: ``players[i]`` sits at seat ``(i + rotation) % n``, ``n`` the
+    number of players (the rule set's).
 
     A game whose deals are all passed out would never end; ``max_deals`` turns
     that (a bug in a player, or a rule set its players never bid under) into a
     :class:`NoContract` rather than a hang.
     """
-    rngs = [player_rng(seed, deal_seed, rotation, i) for i in range(SEATS)]
+    seats = len(players)
+    rngs = [player_rng(seed, deal_seed, rotation, i) for i in range(seats)]
     game = Game.new(seed=deal_seed, rules=rules)
     while not game.is_over:
         if game.state.deal_number >= max_deals:
@@ -142,7 +151,7 @@ def play_game(players: Sequence[Player], deal_seed: int, rotation: int, seed: in
                 seed=deal_seed, deals=max_deals))
         seat = game.turn
         assert seat is not None
-        index = (seat - rotation) % SEATS
+        index = (seat - rotation) % seats
         game.play(ask(players[index], game, rngs[index]))
     return game
 
@@ -150,18 +159,19 @@ def play_game(players: Sequence[Player], deal_seed: int, rotation: int, seed: in
 def play_deal(seed: int, players: Sequence[Player | str], *,
               rules: RuleSet | str = "standard",
               max_deals: int = MAX_DEALS_WITHOUT_CONTRACT) -> Game:
-    """One deal from ``seed`` (with its redeals) played to the end by four computer
-    players, ``players[i]`` at seat ``i``: each a :class:`~tarot.bots.base.Player` or a
-    level's name (``"strong"``, ``"rules"``…, :func:`tarot.bots.registry.make_player`).
+    """One deal from ``seed`` (with its redeals) played to the end by computer players, one
+    a seat of the rule set's table, ``players[i]`` at seat ``i``: each a
+    :class:`~tarot.bots.base.Player` or a level's name (``"strong"``, ``"rules"``…,
+    :func:`tarot.bots.registry.make_player`).
     The names go in the log's header. The same arguments give the same game: each
     player's generator comes from the seed and its seat (:func:`player_rng`)."""
-    if len(players) != SEATS:
-        raise ValueError(f"a deal needs {SEATS} players, not {len(players)}")
     ruleset = rules if isinstance(rules, RuleSet) else load_rules(rules)
+    if len(players) != ruleset.players:
+        raise ValueError(f"a deal needs {ruleset.players} players, not {len(players)}")
     seated = [make_player(p, ruleset) if isinstance(p, str) else p for p in players]
     names = tuple(p.name for p in seated)
     game = Game.new(seed=seed, rules=ruleset, players=names)
-    rngs = [player_rng(seed, seed, 0, i) for i in range(SEATS)]
+    rngs = [player_rng(seed, seed, 0, i) for i in range(ruleset.players)]
     while not game.is_over:
         if game.deal_number >= max_deals:
             raise NoContract(_("seed {seed}: no contract after {deals} deals").format(
@@ -174,16 +184,17 @@ def play_deal(seed: int, players: Sequence[Player | str], *,
 
 def play_deal_seed(deal_seed: int, seed: int, rules: RuleSet | str,
                    players_for: Callable[[SeedRecord], Sequence[Player]]) -> SeedRecord:
-    """The four games of one deal seed, the players rotated one seat each time:
+    """The games of one deal seed, one per seat, the players rotated one seat each time:
     ``players_for(record)`` gives the players of each game (fresh ones, or the same)."""
-    record = SeedRecord(deal_seed)
-    for rotation in range(SEATS):
+    seats = (rules if isinstance(rules, RuleSet) else load_rules(rules)).players
+    record = SeedRecord.empty(deal_seed, seats)
+    for rotation in range(seats):
         game = play_game(players_for(record), deal_seed, rotation, seed, rules=rules)
         settlement = game.settlement
         assert settlement is not None  # play_game returns only finished games
         for seat, score in enumerate(settlement.scores):
-            record.totals[(seat - rotation) % SEATS] += score
-        taker = (settlement.taker - rotation) % SEATS
+            record.totals[(seat - rotation) % seats] += score
+        taker = (settlement.taker - rotation) % seats
         record.taken[taker] += 1
         record.made[taker] += settlement.contract_made
         for chelem in settlement.chelem:
@@ -194,18 +205,20 @@ def play_deal_seed(deal_seed: int, seed: int, rules: RuleSet | str,
             elif chelem.kind == "undeclared_made":
                 record.slams_undeclared_made[taker] += 1
             elif chelem.kind == "defence_made":
-                for i in range(SEATS):
-                    record.slams_defence_made[i] += i != taker
+                partner = None if game.partner is None else (game.partner - rotation) % seats
+                for i in range(seats):
+                    record.slams_defence_made[i] += i not in (taker, partner)
     return record
 
 
 def run_match(players: Sequence[Player], deals: int, seed: int, *,
               rules: RuleSet | str = "standard") -> MatchResult:
-    """Play deal seeds ``seed .. seed + deals - 1``, each four times with the players rotated
-    (in this process, with these players; ``tarot simulate`` plays the same match on
-    every core, with fresh players for each game)."""
-    if len(players) != SEATS:
-        raise ValueError(f"a match needs {SEATS} players, not {len(players)}")
+    """Play deal seeds ``seed .. seed + deals - 1``, each once per seat with the players
+    rotated (in this process, with these players; ``tarot simulate`` plays the same match
+    on every core, with fresh players for each game)."""
+    seats = (rules if isinstance(rules, RuleSet) else load_rules(rules)).players
+    if len(players) != seats:
+        raise ValueError(f"a match needs {seats} players, not {len(players)}")
     if deals < 1:
         raise ValueError("a match needs at least one deal")
     records = [play_deal_seed(deal_seed, seed, rules, lambda _: players)
@@ -216,8 +229,9 @@ def run_match(players: Sequence[Player], deals: int, seed: int, *,
 def match_result(names: Sequence[str], records: Sequence[SeedRecord], seed: int) -> MatchResult:
     """The records as :class:`tarot.duplicate.match.MatchResult`, for its means, intervals and
     paired differences (the figures ``run_match`` gives for the same match)."""
-    games = len(records) * SEATS
-    per_seed = tuple(tuple(total / SEATS for total in r.totals) for r in records)
+    seats = len(names)
+    games = len(records) * seats
+    per_seed = tuple(tuple(total / seats for total in r.totals) for r in records)
     players = []
     for i, name in enumerate(names):
         _, half = mean_ci([row[i] for row in per_seed])

@@ -29,12 +29,15 @@ from typing import Annotated, Literal
 from annotated_types import Len
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
 
-from tarot.duplicate.match import SEATS, SeedRecord
+from tarot.duplicate.match import SeedRecord
 from tarot.errors import TarotError
 from tarot.files.reading import LineError, ReadError, bounded_lines, open_regular
 from tarot.files.said import shown
 from tarot.i18n import N_, _
 
+# A match is played at three, four or five seats (the rule set's); every list of a record
+# has one entry a player, as many as the header names.
+MIN_SEATS, MAX_SEATS = 3, 5
 # Far above any record (a strong player's deal seed is about 30 KB of decision times),
 # low enough that a file of junk is refused before it fills the memory.
 MAX_LINE_BYTES = 1 << 22
@@ -58,7 +61,7 @@ class ResultsHeader(BaseModel):
     format: Literal["tarot-simulate-results"] = "tarot-simulate-results"
     version: Literal[1] = 1
     program: str  # tarot's version: another version's players may decide otherwise
-    players: tuple[str, str, str, str]
+    players: Annotated[tuple[str, ...], Len(MIN_SEATS, MAX_SEATS)]  # one a seat: 3, 4 or 5
     seed: int = Field(ge=0)  # the first deal seed
     deals: int = Field(ge=1, le=MAX_DEAL_SEEDS)  # bounded: the seeds left are listed
     rules: str  # the --rules argument, a name or a path, to load the rule set on resume
@@ -66,7 +69,7 @@ class ResultsHeader(BaseModel):
     rules_hash: str
 
 
-Counts = Annotated[list[NonNegativeInt], Len(SEATS, SEATS)]
+Counts = Annotated[list[NonNegativeInt], Len(MIN_SEATS, MAX_SEATS)]
 
 
 class SeedLine(BaseModel):
@@ -75,14 +78,14 @@ class SeedLine(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     deal_seed: int = Field(ge=0)
-    totals: Annotated[list[int], Len(SEATS, SEATS)]
+    totals: Annotated[list[int], Len(MIN_SEATS, MAX_SEATS)]
     taken: Counts
     made: Counts
     slams_declared: Counts
     slams_declared_made: Counts
     slams_undeclared_made: Counts
     slams_defence_made: Counts
-    times_ns: Annotated[list[list[NonNegativeInt]], Len(SEATS, SEATS)]
+    times_ns: Annotated[list[list[NonNegativeInt]], Len(MIN_SEATS, MAX_SEATS)]
 
 
 def header_line(header: ResultsHeader) -> str:
@@ -175,6 +178,14 @@ def _parse_record(path: Path, number: int, line: bytes, header: ResultsHeader) -
     except ValidationError as error:
         raise ResultsError(_("{path}:{line}: not a deal seed's record: {problem}").format(
             path=path, line=number, problem=_first(error))) from None
+    seats = len(header.players)
+    for name, value in parsed:
+        if isinstance(value, list) and len(value) != seats:
+            # One entry a player: the schema allows any table's size, the header says which.
+            raise ResultsError(_("{path}:{line}: not a deal seed's record: {problem}").format(
+                path=path, line=number, problem=_("{field}: {count} entries where the match "
+                                                  "has {seats} players").format(
+                    field=name, count=len(value), seats=seats)))
     last = header.seed + header.deals - 1
     problem = None
     if not header.seed <= parsed.deal_seed <= last:
@@ -183,9 +194,9 @@ def _parse_record(path: Path, number: int, line: bytes, header: ResultsHeader) -
     elif sum(parsed.totals) != 0:
         problem = _("the totals sum to {sum}; every game's scores sum to 0").format(
             sum=sum(parsed.totals))
-    elif sum(parsed.taken) != SEATS:
+    elif sum(parsed.taken) != seats:
         problem = _("{taken} contracts taken; a deal seed is {games} games, each with one "
-                    "taker").format(taken=sum(parsed.taken), games=SEATS)
+                    "taker").format(taken=sum(parsed.taken), games=seats)
     elif any(made > taken for made, taken in zip(parsed.made, parsed.taken, strict=True)):
         problem = _("more contracts made than taken")
     if problem is not None:

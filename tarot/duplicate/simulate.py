@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from tarot.duplicate.results_file import ResultsHeader
     from tarot.engine.rules import RuleSet
 
-SEATS = 4  # also the number of rotations of each deal seed
+SEATS = 4  # the default table; a match has one rotation of each deal seed per seat
 # At most this many deal seeds per task: small enough that the progress bar moves and
 # the last workers do not idle long while one finishes a big chunk; large enough that
 # sending a task costs nothing next to playing it (a deal seed is 4 games).
@@ -155,11 +155,12 @@ def report(match: ResultsHeader, records: Sequence[SeedRecord], run: Run | None,
     data = {
         "seed": seed, "deals": len(records),
         "deal_seeds": [records[0].deal_seed, records[-1].deal_seed],
-        "rotations": SEATS, "games_per_player": len(records) * SEATS,
+        "rotations": len(names), "games_per_player": len(records) * len(names),
         "rules": {"id": match.rules_id, "hash": match.rules_hash},
         "score_unit": "points per game: one deal seed played once, from the deal to the "
-                      "settlement (redeals included); each deal seed is played 4 times, "
-                      "once per rotation; 95% intervals are over deal seeds",
+                      "settlement (redeals included); each deal seed is played "
+                      f"{len(names)} times, once per rotation; 95% intervals are over deal "
+                      "seeds",
         "players": players,
         "by_name": _by_name(names, result.per_seed),
     }

@@ -35,7 +35,6 @@ import click
 
 from tarot.duplicate.results_file import MAX_DEAL_SEEDS
 from tarot.duplicate.simulate import (
-    SEATS,
     Run,
     default_workers,
     report,
@@ -197,8 +196,19 @@ def _wall_time(timing: dict[str, Any], deals: int) -> list[str]:
 
 
 
-def _players_problem(names: Sequence[str]) -> str | None:
-    """Why these are not four computer players, or None if they are."""
+# The rule set of each table size when --rules is not given, as `tarot play --players`
+# picks it: the size is told by --players (a number, or as many names).
+RULES_FOR_SEATS = {3: "standard-3", 4: "standard", 5: "standard-5"}
+
+
+def lineup(seats: int) -> tuple[str, ...]:
+    """The players when --players gives only the table size: rules against random ones."""
+    return ("rules",) + ("random",) * (seats - 1)
+
+
+def _players_problem(names: Sequence[str], seats: int | None = None) -> str | None:
+    """Why these are not computer players for the table (``seats`` of them; None: any size
+    the game is played at), or None if they are."""
     from tarot.bots.registry import MEASURING_PLAYERS, PLAYERS
 
     everyone = [*PLAYERS, *MEASURING_PLAYERS]  # the yardstick too: simulate measures
@@ -206,13 +216,23 @@ def _players_problem(names: Sequence[str]) -> str | None:
     if unknown:
         return _("no computer player is called {names}; the players are: {players}").format(
             names=", ".join(repr(n) for n in unknown), players=", ".join(everyone))
-    if len(names) != SEATS:
+    if seats is not None and len(names) != seats:
         return _("give {seats} players, one per seat, separated by commas (got {count}); "
-                 "e.g. rules,random,random,random").format(seats=SEATS, count=len(names))
+                 "e.g. {example}").format(seats=seats, count=len(names),
+                                          example=",".join(lineup(seats)))
+    if len(names) not in RULES_FOR_SEATS:
+        return _("give 3, 4 or 5 players, one per seat, separated by commas (got {count}); "
+                 "e.g. rules,random,random,random").format(count=len(names))
     return None
 
 
 def _parse_players(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+    if value.strip().isdigit():
+        seats = int(value)
+        if seats not in RULES_FOR_SEATS:
+            raise click.BadParameter(_("a table is of 3, 4 or 5 players, not {count}")
+                                     .format(count=seats), ctx, param)
+        return lineup(seats)
     names = tuple(name.strip() for name in value.split(","))
     problem = _players_problem(names)
     if problem is not None:
@@ -228,17 +248,18 @@ class ChosenRules(NamedTuple):
 def _choose_rules(value: str) -> ChosenRules:
     """RulesError if ``value`` names no rule set."""
     from tarot.engine.rule_files import load_rules, names_a_file
-    from tarot.ui.session import four_players_only
 
     rules = load_rules(value)
-    four_players_only(rules, value)
     return ChosenRules(str(Path(value).resolve()) if names_a_file(value) else value, rules)
 
 
-def _load_rules(ctx: click.Context, param: click.Parameter, value: str) -> ChosenRules:
+def _load_rules(ctx: click.Context, param: click.Parameter, value: str | None
+                ) -> ChosenRules | None:
     from tarot.engine.rule_files import names_a_file
     from tarot.engine.rules import RulesError
 
+    if value is None:
+        return None  # the table's size decides: _table
     try:
         return _choose_rules(value)
     except RulesError as error:
@@ -250,29 +271,37 @@ def _load_rules(ctx: click.Context, param: click.Parameter, value: str) -> Chose
 
 @click.command(cls=TranslatedCommand, help=N_(
     "Duplicate matches between computer players.\n\n"
-    "Every deal seed is played four times, the players moved one seat round the\n"
-    "table each time, so that each holds every hand and the luck of the cards\n"
-    "cancels. Reported per player: the mean score per game (one deal played\n"
-    "once) with its 95% interval, contracts taken and made, slams, the time of\n"
-    "its decisions, and the paired difference with the next different player.\n\n"
+    "Every deal seed is played once per seat (four times at four players), the\n"
+    "players moved one seat round the table each time, so that each holds every\n"
+    "hand and the luck of the cards cancels. Reported per player: the mean score\n"
+    "per game (one deal played once) with its 95% interval, contracts taken and\n"
+    "made, slams, the time of its decisions, and the paired difference with the\n"
+    "next different player. Three or five players: --players 3 or 5 (or as many\n"
+    "names), or a rule set for that many (--rules standard-5).\n\n"
     "\b\n"
     "Example: tarot simulate --deals 1000 --players rules,random,random,random\n"
+    "Five players: tarot simulate --players normal,rules,rules,rules,rules\n"
     "Resumable: tarot simulate ... --out results.jsonl, then --resume results.jsonl"))
 @click.option("--deals", type=click.IntRange(min=1, max=MAX_DEAL_SEEDS), default=1000,
               show_default=True,
-              help=N_("How many deal seeds (at most 100,000); each is played 4 times, so "
-                      "every player plays 4 × DEALS games."))
+              help=N_("How many deal seeds (at most 100,000); each is played once per seat, "
+                      "so every player plays 3, 4 or 5 × DEALS games."))
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help=N_("The first deal seed (the deal seeds are SEED .. SEED + DEALS - 1); "
                       "the same arguments give the same figures."))
 @click.option("--players", "names", default="rules,random,random,random", show_default=True,
-              callback=_parse_players, metavar="A,B,C,D",
-              help=N_("Exactly four computer players, one per seat, comma-separated, by "
-                      "their registry names (a wrong name lists them; a name may repeat). "
-                      "They are reported by their index in this list."))
-@click.option("--rules", "chosen_rules", default="standard", show_default=True,
+              callback=_parse_players, metavar="A,B,C,D|3|5",
+              help=N_("The computer players, one per seat (three, four or five), "
+                      "comma-separated, by their registry names (a wrong name lists them; a "
+                      "name may repeat); they are reported by their index in this list. A "
+                      "number instead (3, 4 or 5): that many seats, rules against random "
+                      "players. Without --rules the number of players picks the rule set "
+                      "(standard-3, standard, standard-5)."))
+@click.option("--rules", "chosen_rules", default=None,
               callback=_load_rules, metavar="NAME|PATH",
-              help=N_("A rule set name (standard, fft) or a path to a .toml file."))
+              help=N_("A rule set name (standard, fft, standard-3, standard-5) or a path to "
+                      "a .toml file; its number of players must be the number of --players "
+                      "[default: standard, or standard-3 or standard-5 for 3 or 5 players]."))
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help=N_("Worker processes [default: the CPUs this process may use]; with "
                       "--scheduler local, the LocalCluster's workers. The figures are the "
@@ -299,7 +328,7 @@ def _load_rules(ctx: click.Context, param: click.Parameter, value: str) -> Chose
 @click.option("--quiet", is_flag=True, help=N_("No progress bar."))
 @click.pass_context
 def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
-             chosen_rules: ChosenRules, workers: int | None, scheduler: str | None,
+             chosen_rules: ChosenRules | None, workers: int | None, scheduler: str | None,
              out: Path | None, resume: Path | None, report_from: Path | None,
              as_json: bool, no_timing: bool, quiet: bool) -> None:
     if report_from is not None:
@@ -321,6 +350,8 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
     if out is not None and resume is not None:
         raise click.UsageError(_("--out starts a new results file and --resume finishes "
                                  "one: give one of them"))
+    if resume is None:
+        names, chosen_rules = _table(ctx, names, chosen_rules)
     from tarot.duplicate.backends import BackendError, open_backend
     from tarot.duplicate.match import NoContract
     from tarot.duplicate.results_file import ResultsWriter
@@ -340,6 +371,7 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
                 match, rules = _resumed_match(ctx, results, names, seed, deals, chosen_rules)
                 done = results.records
             else:
+                assert chosen_rules is not None  # _table chose them
                 match, rules = _header(names, seed, deals, chosen_rules), chosen_rules.rules
                 if out is not None and out.exists():
                     raise _exists(out)
@@ -364,6 +396,23 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
         raise click.ClickException(_("{error}: the players do not bid under these rules")
                                    .format(error=error)) from None
     _print(report(match, records, run, timing=not no_timing), as_json)
+
+
+def _table(ctx: click.Context, names: tuple[str, ...], chosen: ChosenRules | None
+           ) -> tuple[tuple[str, ...], ChosenRules]:
+    """The players and the rule set of a new match, agreeing on the table's size: the rule
+    set of --rules, with --players' names (as many as its seats) or, --players left out,
+    rules against random players; without --rules, the size of --players picks it."""
+    if chosen is None:
+        return names, _choose_rules(RULES_FOR_SEATS[len(names)])
+    seats = chosen.rules.players
+    if not _given(ctx, "names"):
+        return lineup(seats), chosen
+    problem = _players_problem(names, seats)
+    if problem is not None:
+        raise click.UsageError(_("--rules {rules} is for {seats} players: {problem}").format(
+            rules=chosen.rules.id, seats=seats, problem=problem), ctx)
+    return names, chosen
 
 
 class _Terminated(Exception):
@@ -471,20 +520,20 @@ def _header(names: Sequence[str], seed: int, deals: int, chosen: ChosenRules) ->
     from tarot import __version__
     from tarot.duplicate.results_file import ResultsHeader
 
-    return ResultsHeader(program=__version__, players=(names[0], names[1], names[2], names[3]),
+    return ResultsHeader(program=__version__, players=tuple(names),
                          seed=seed, deals=deals, rules=chosen.argument,
                          rules_id=chosen.rules.id, rules_hash=chosen.rules.content_hash)
 
 
 def _resumed_match(ctx: click.Context, results: Results, names: tuple[str, ...], seed: int,
-                   deals: int, chosen: ChosenRules) -> tuple[ResultsHeader, RuleSet]:
+                   deals: int, chosen: ChosenRules | None) -> tuple[ResultsHeader, RuleSet]:
     """The match of the file and its rule set, the options left out taken from the file;
     refused, each setting named, if an option given differs from it."""
     from tarot.duplicate.results_file import differences
     from tarot.engine.rules import RulesError
 
     recorded = results.header
-    if not _given(ctx, "chosen_rules"):
+    if chosen is None:
         try:
             chosen = _choose_rules(recorded.rules)
         except RulesError as error:
@@ -493,7 +542,7 @@ def _resumed_match(ctx: click.Context, results: Results, names: tuple[str, ...],
                                        .format(path=results.path, error=error)) from None
     if not _given(ctx, "names"):
         names = recorded.players
-        problem = _players_problem(names)
+        problem = _players_problem(names, chosen.rules.players)
         if problem is not None:
             raise click.ClickException(f"{results.path}:1: {problem}")
     wanted = _header(names, seed if _given(ctx, "seed") else recorded.seed,
