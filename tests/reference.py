@@ -303,12 +303,6 @@ def settle(*, taker: int, contract: str, chien: list[str], discard: list[str],
         pile += chien
     half = sum(half_points(c) for c in pile) + adjustment
     bouts = frozenset(b for b in BOUT_CODES if b in pile)
-    m = MULTIPLIER[contract]
-    target = TARGET_HALF[len(bouts)]
-    made = half >= target
-    diff = (abs(half - target) + 1) // 2
-    s = 1 if made else -1
-    d = s * (25 + diff) * m
     examined = [tricks[last - 1]]
     if exception:
         examined = [tricks[last - 2], tricks[last - 1]] if petit_au_bout_slam_counts_last_trick \
@@ -317,18 +311,36 @@ def settle(*, taker: int, contract: str, chien: list[str], discard: list[str],
     for _, cards, winner in examined:
         if "T1" in cards:
             pab = "taker" if taker_side(winner) else "defence"
-    if pab is not None:
-        d += 10 * m if pab == "taker" else -10 * m
-    d += s * sum(poignee_bonus(n, players) for n in poignee_sizes)
-    taker_all = all(taker_side(t[2]) for t in tricks)
-    defence_all = not any(taker_side(t[2]) for t in tricks)
-    if declared:
-        d += 400 if taker_all else -200
-    elif taker_all:
-        d += 200
-    if defence_all:
-        d -= 200
+    made, _, d = per_defender(
+        contract=contract, half=half, bouts=len(bouts), petit_au_bout=pab,
+        poignee_sizes=poignee_sizes, declared=declared,
+        all_tricks=("taker" if all(taker_side(t[2]) for t in tricks) else
+                    "defence" if not any(taker_side(t[2]) for t in tricks) else None),
+        players=players)
     return Outcome(half, bouts, made, pab, d)
+
+
+def per_defender(*, contract: str, half: int, bouts: int, petit_au_bout: str | None,
+                 poignee_sizes: list[int], declared: bool, all_tricks: str | None,
+                 players: int = 4) -> tuple[bool, int, int]:
+    """The rule book 3.6 from the totals: (contract made, counted difference, ``D``);
+    ``all_tricks``: "taker" (the attack's camp) or "defence" when one camp won them all."""
+    m = MULTIPLIER[contract]
+    target = TARGET_HALF[bouts]
+    made = half >= target
+    diff = (abs(half - target) + 1) // 2  # A10: half a point counts as one
+    s = 1 if made else -1
+    d = s * (25 + diff) * m
+    if petit_au_bout is not None:
+        d += 10 * m if petit_au_bout == "taker" else -10 * m
+    d += s * sum(poignee_bonus(n, players) for n in poignee_sizes)
+    if declared:
+        d += 400 if all_tricks == "taker" else -200
+    elif all_tricks == "taker":
+        d += 200
+    if all_tricks == "defence":
+        d -= 200
+    return made, diff, d
 
 
 def scores(d: int, *, players: int, taker: int, partner: int | None = None) -> list[int]:

@@ -323,6 +323,18 @@ def rich_sized_deal(rng: random.Random, players: int) -> tuple[int, list[list[st
     simple, _, triple = size.poignees
     seat = rng.randrange(players)
     kings = ["KS", "KH", "KD", "KC"]
+    if rng.random() < 0.25:
+        # the four kings, the top trumps and one ordinary card, the two lowest trumps in
+        # the chien: trumps must be discarded (V3-D01, V5-D01), four-kings triple (A14)
+        hand = kings + [f"T{n}" for n in range(21, 21 - (size.hand - 5), -1)] + ["1S"]
+        ordinary = [c for c in CODES if ref.is_ordinary(c) and c != "1S"]
+        rng.shuffle(ordinary)
+        chien = ["T1", "T2", *ordinary[: size.chien - 2]]
+        rest = [c for c in CODES if c not in hand and c not in chien]
+        rng.shuffle(rest)
+        hands = [rest[i * size.hand:(i + 1) * size.hand] for i in range(players - 1)]
+        hands.insert(seat, hand)
+        return seat, hands, chien
     n = rng.randint(simple - 1, min(triple, size.hand - 1))
     hand = rng.sample([f"T{i}" for i in range(1, 22)], n)
     if rng.random() < 0.5:
@@ -470,7 +482,8 @@ def assert_decisions_match(game: Game, rng: random.Random, where: str) -> None:
         for _ in range(4):
             candidates.append(set(rng.sample(sorted(hand), size)))
             mixed = rng.sample(ordinary, min(len(ordinary), size - 1))
-            candidates.append(set(mixed + rng.sample(low_trumps, size - len(mixed))))
+            extra = rng.sample(low_trumps, min(len(low_trumps), size - len(mixed)))
+            candidates.append(set(mixed + extra))
         for cards in candidates:
             action = Discard(seat=state.taker, cards=tuple(sorted(cards)))  # type: ignore[arg-type]
             assert game.is_legal(action) == ref.discard_ok(hand, cards, state.seats), (
@@ -634,9 +647,10 @@ def test_the_batches_at_three_and_five_reach_every_feature(players: int) -> None
                  for kind in SIZED_KINDS for seed in range(N_SIZED_DEALS)]
     assert {s.contract for s in summaries} == {"prise", "garde", "garde_sans", "garde_contre"}
     assert sum(s.redeals for s in summaries) >= 10
-    assert sum(s.discarded_trumps > 0 for s in summaries) >= 5
+    assert sum(s.discarded_trumps > 0 for s in summaries) >= 20
     assert sum(s.poignees for s in summaries) >= 50
-    assert any(s.poignees >= 2 for s in summaries)
+    # two poignées: at five (8 + 8 trumps); never at three (13 + 13 > 21 and the Excuse)
+    assert any(s.poignees >= 2 for s in summaries) == (players == 5)
     assert any(s.poignee_with_excuse for s in summaries)
     assert sum(s.chelem_declared for s in summaries) >= 50
     assert sum(s.petit_au_bout for s in summaries) >= 10
