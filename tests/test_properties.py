@@ -59,6 +59,7 @@ from tarot.engine.events import (
     Deal,
     Discard,
     Event,
+    PartnerRevealed,
     Play,
     Poignee,
     Redeal,
@@ -79,7 +80,7 @@ N_SIZED_FAST = 12  # per kind at three and at five seats (fast tier)
 RULES_OF = {3: "standard-3", 4: "standard", 5: "standard-5"}
 
 ALL_CODES = frozenset(CODES)
-DERIVED = ("chien_shown", "trick", "redeal", "settlement")
+DERIVED = ("chien_shown", "partner_revealed", "trick", "redeal", "settlement")
 
 # ---------------------------------------------------------------------------
 # What each seat may know, tracked from the events alone (rule book A30).
@@ -148,7 +149,7 @@ class Knowledge:
             self.trick = []
         elif isinstance(event, Settlement):
             self.done = True
-        elif not isinstance(event, Redeal):
+        elif not isinstance(event, Redeal | PartnerRevealed):
             self.declared = event.declared  # Chelem
 
     def allowed(self, seat: int) -> set[str]:
@@ -433,7 +434,7 @@ def check_against_rules(event: Event, k: Knowledge, where: str) -> None:
         assert event.leader == (k.taker if k.declared else ref.speaker(k.dealer, 0, n)), where
     elif isinstance(event, Settlement):
         assert len(k.tricks) == size.hand, where
-    elif not isinstance(event, Deal | Play | Poignee | TrickTaken):
+    elif not isinstance(event, Deal | Play | Poignee | TrickTaken | PartnerRevealed):
         # Chelem (A20; V5-13: the taker only, after the call)
         assert event.seat == k.taker and len(k.calls) == n, where
         assert not call_due or k.called is not None, where
@@ -490,6 +491,25 @@ def assert_decisions_match(game: Game, rng: random.Random, where: str) -> None:
                 f"{where}: discard {sorted(cards)}")
 
 
+def reveal_due(knowledge: Knowledge, previous: Event | None) -> tuple[int, int | None] | None:
+    """The (trick, seat) a ``partner_revealed`` must say right after ``previous``, or None
+    when none is due (V5-4, V5-5, V5-6): after the Play of the called card, its trick and
+    the seat that played it (None when the taker played it: alone); after the chien is
+    shown holding it, trick 0 and None (alone). Once in a deal: the called card shown
+    in the chien and played later is not revealed again."""
+    called = knowledge.called
+    if called is None or (knowledge.chien_shown and called in knowledge.chien
+            and not isinstance(previous, ChienShown)):
+        return None
+    if isinstance(previous, Play) and previous.card == called:
+        seat = None if previous.seat == knowledge.taker else previous.seat
+        assert seat == knowledge.partner
+        return len(knowledge.tricks) + 1, seat
+    if isinstance(previous, ChienShown) and called in previous.cards:
+        return 0, None
+    return None
+
+
 def opening_call(knowledge: Knowledge) -> str | None:
     """The called card while the deal's first trick is being led (V5-16), else None."""
     return knowledge.called if not knowledge.tricks else None
@@ -526,7 +546,13 @@ def run_deal(kind: str, seed: int, check_views: bool = True, players: int = 4) -
     knowledge = Knowledge(players=players,
                           may_call_king=game.rules.flags.four_kings_may_call_king)
     excuse_fill = game.rules.flags.four_kings_excuse_fill
+    previous: Event | None = None
     for index, event in enumerate(game.events):
+        due = reveal_due(knowledge, previous)
+        if due is not None or isinstance(event, PartnerRevealed):
+            assert isinstance(event, PartnerRevealed) and (event.trick, event.seat) == due, (
+                f"{where}, event #{index}: {event} where the reference has {due}")
+        previous = event
         seat = replay.turn
         if (replay.phase == phases.TRICKS and seat is not None and not knowledge.tricks
                 and seat not in knowledge.poignee_seats):
@@ -561,17 +587,15 @@ def run_deal(kind: str, seed: int, check_views: bool = True, players: int = 4) -
     assert same_state(replay.state, game.state), where
     assert_settlement(game, knowledge, where)
 
-    # The log through JSON, then a log of decisions alone (four players: the log of three
-    # and five is still to come).
-    if players == 4:
-        lines = dumps_log(game.header, game.events).splitlines()
-        assert len(lines) == len(game.events) + 1
-        again = replay_lines(lines)
-        assert again.events == game.events, where
-        assert again.settlement == game.settlement, where
-        rebuilt = replay_lines(decisions_only(lines))
-        assert rebuilt.events == game.events, where
-        assert rebuilt.settlement == game.settlement, where
+    # The log through JSON, then a log of decisions alone.
+    lines = dumps_log(game.header, game.events).splitlines()
+    assert len(lines) == len(game.events) + 1
+    again = replay_lines(lines)
+    assert again.events == game.events, where
+    assert again.settlement == game.settlement, where
+    rebuilt = replay_lines(decisions_only(lines))
+    assert rebuilt.events == game.events, where
+    assert rebuilt.settlement == game.settlement, where
 
     s = game.state
     poignee_cards = [c for _, mask in s.poignees for c in card_list(mask)]
