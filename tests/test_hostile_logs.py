@@ -103,7 +103,7 @@ def _sized_logs() -> list[bytes]:
     one whose called king lies in the chien of a Prise (the reveal at trick 0), and a
     decisions-only log."""
     logs = []
-    for seed in (1, 2):  # three players first: FIVE_BASES are the rest
+    for seed in (1, 2):
         game = random_game(32_000 + seed, seed, rules="standard-3")
         logs.append(dumps_log(game.header, game.events).encode())
     partner = next(g for g in (random_game(33_000 + s, s, rules="standard-5") for s in range(20))
@@ -125,12 +125,6 @@ BASES: list[bytes] = [p.read_bytes() for p in sorted((ROOT / "replays").glob("*.
 BASES += _fresh_logs()
 SIZED_BASES = _sized_logs()
 BASES += SIZED_BASES
-FIVE_BASES = SIZED_BASES[2:]
-# `tarot replay` on this branch narrates four seats' names and fails at a fifth
-# (IndexError in tarot/explain/narrate.py); the replay branch teaches it the sizes. Until
-# then the command campaign reads the five-player logs with validate only;
-# test_replay_reads_five_player_logs (strict xfail) says when to set this to True.
-REPLAY_AT_FIVE = False
 
 # ---------------------------------------------------------------------------
 # Mutations, on the lines of the file as bytes (without their ends of line)
@@ -491,7 +485,7 @@ def read_log_text(text: str, path: Path) -> Game:
     return read_log(path, allow_incomplete=True)
 
 
-def check_cli(path: Path, content: bytes, replay: bool = True) -> None:
+def check_cli(path: Path, content: bytes) -> None:
     path.write_bytes(content)
     runner = CliRunner()
     for args in (["validate", str(path)], ["validate", "--allow-incomplete", str(path)]):
@@ -508,8 +502,6 @@ def check_cli(path: Path, content: bytes, replay: bool = True) -> None:
             assert result.exit_code == 1, where
             assert result.output.count("\n") == 1, f"{where}: one line per bad file"
             assert_named(result.output, path, content, where)
-    if not replay:
-        return
     result = runner.invoke(main, ["replay", "--allow-incomplete", str(path)])
     assert result.exception is None or isinstance(result.exception, SystemExit), (
         f"replay: {result.exception!r}")
@@ -753,20 +745,11 @@ def test_mutated_logs_of_three_and_five_players(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("index", range(len(SIZED_BASES)))
 def test_the_command_reads_three_and_five_player_logs(tmp_path: Path, index: int) -> None:
-    """validate, validate --allow-incomplete and (at three) replay on each log as it is,
-    and with a call after its settlement (refused at its line)."""
+    """validate, validate --allow-incomplete and replay on each log as it is, and with a
+    call after its settlement (refused at its line)."""
     content = SIZED_BASES[index]
-    replay = REPLAY_AT_FIVE or content not in FIVE_BASES
-    check_cli(tmp_path / "sized.jsonl", content, replay)
-    check_cli(tmp_path / "sized.jsonl", content + b'{"seq": 0, "type": "call"}\n', replay)
-
-
-@pytest.mark.xfail(not REPLAY_AT_FIVE, raises=AssertionError, strict=True,
-                   reason="tarot replay fails at a fifth seat until the replay branch")
-def test_replay_reads_five_player_logs(tmp_path: Path) -> None:
-    """Once this passes (the replay branch merged), set REPLAY_AT_FIVE = True."""
-    for content in FIVE_BASES:
-        check_cli(tmp_path / "five.jsonl", content, replay=True)
+    check_cli(tmp_path / "sized.jsonl", content)
+    check_cli(tmp_path / "sized.jsonl", content + b'{"seq": 0, "type": "call"}\n')
 
 
 @pytest.mark.slow
@@ -789,9 +772,7 @@ def test_mutated_logs_through_the_command(tmp_path: Path) -> None:
     @given(data=st.data())
     def run(data: st.DataObject) -> None:
         nonlocal count
-        draw = HypothesisChooser(data)
-        base = BASES[draw.integer(0, len(BASES) - 1)]
-        check_cli(path, mutate(draw, base), replay=REPLAY_AT_FIVE or base not in FIVE_BASES)
+        check_cli(path, mutated_log(HypothesisChooser(data)))
         count += 1
         if count % 500 == 0:
             gc.collect()
