@@ -39,8 +39,8 @@ class ScreenTable:
         self.after: list[str] = []
         self.exit_status = 0
 
-    def seat_names(self, person: int | None) -> tuple[str, ...]:
-        return names_for(person)
+    def seat_names(self, person: int | None, players: int = 4) -> tuple[str, ...]:
+        return names_for(person, players)
 
     def show(self, line: str) -> None:
         self.channel.log(Text(line))
