@@ -88,7 +88,7 @@ class ScreenTable:
         self.box_open = False
         self.after = []
         human, seats = seated_players(players, game.rules)
-        self.names = names_for(human)
+        self.names = names_for(human, game.rules.players)
         # The session names the deal of a match from the second on (``match_line``).
         top = match_line or _("Deal {number}").format(number=1)
         save = open_save(path)
