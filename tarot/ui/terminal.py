@@ -565,7 +565,16 @@ class TerminalGame:
         if answer.isdecimal() or not answer:
             self.refuse(_("Name the card to call by its code (KH or K♥), not a number."))
             return None
-        return Call(seat=seat, card=card_code(answer, [], french=french_on()))
+        try:
+            card = card_code(answer, [], french=french_on())
+        except NotationError as error:
+            # A French code or name in English too (RC, roi de cœur), as the help says:
+            # at the call no code means a card in one notation and another in the other.
+            try:
+                card = card_code(answer, [], french=True)
+            except NotationError:
+                raise error from None
+        return Call(seat=seat, card=card)
 
     def card_code(self, token: str) -> str:
         hand = self.game.hand(self.human) if self.human is not None else []
