@@ -2,9 +2,11 @@
 table-driven, on the engine at those sizes.
 
 The vectors are transcribed here from RULES-3-5.md (§4.1–§4.6), which lives beside the
-rule book and not in this repository: the JSON lines of §4.3 and §4.6 as they are
-written there, the rule vectors as one test each, named by their ids. The random-deal
-invariants of §4.7 are in ``tests/test_sizes_random.py``.
+rule book: the JSON lines of §4.3 and §4.6 as they are written there, the rule vectors
+as one test each, named by their ids. When the rule book the program ships holds them
+(its section 5, "Three and five players"), the scoring vectors are read from it, as the
+four-player ones are, and must be the transcription's. The random-deal invariants of
+§4.7 are in ``tests/test_sizes_random.py``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import score
 from tarot.errors import IllegalAction
+from tarot.explain.rulebook import book_text
 
 THREE = load_rules("standard-3")
 FIVE = load_rules("standard-5")
@@ -47,7 +50,34 @@ SCORING_JSONL = """
 {"id": "V5-S08", "players": 5, "contract": "Garde", "taker_points": 39.0, "taker_bouts": 2, "petit_au_bout": null, "poignees": ["triple"], "slam_declared": false, "all_tricks_by": null, "alone": false, "expect": {"contract_won": false, "counted_difference": 2, "D": -94, "taker": -188, "partner": -94, "each_defender": 94}}
 {"id": "V5-S09", "players": 5, "contract": "Prise", "taker_points": 91.0, "taker_bouts": 3, "petit_au_bout": null, "poignees": [], "slam_declared": true, "all_tricks_by": "taker", "alone": false, "expect": {"contract_won": true, "counted_difference": 55, "D": 480, "taker": 960, "partner": 480, "each_defender": -480}}
 """  # noqa: E501
-SCORING = [json.loads(line) for line in SCORING_JSONL.splitlines() if line.strip()]
+TRANSCRIBED = [json.loads(line) for line in SCORING_JSONL.splitlines() if line.strip()]
+
+
+def book_vectors(text: str) -> list[dict[str, Any]] | None:
+    """The JSON lines of the ```jsonl blocks of the rule book's section 5 (three and five
+    players), or None when the book has no such section."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("## 5.")), None)
+    if start is None:
+        return None
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
+               len(lines))
+    found, inside = [], False
+    for line in lines[start:end]:
+        if line.strip() in ("```jsonl", "```"):
+            inside = line.strip() == "```jsonl"
+        elif inside and line.strip():
+            found.append(json.loads(line))
+    return found
+
+
+IN_THE_BOOK = book_vectors(book_text("en"))
+SCORING = IN_THE_BOOK if IN_THE_BOOK is not None else TRANSCRIBED
+
+
+@pytest.mark.skipif(IN_THE_BOOK is None, reason="the rule book has no section 5 here yet")
+def test_the_book_s_vectors_are_the_transcription() -> None:
+    assert IN_THE_BOOK == TRANSCRIBED
 BOUT_CODES = ("T1", "T21", "EXC")
 
 
