@@ -197,7 +197,9 @@ def test_no_view_at_three_and_five_shows_a_hidden_card_nor_the_partner(seats: in
     tally = Tally()
     for index in range(N_SIZED_DEALS):
         play_and_check(index, tally, seats)
-    assert tally.chiens_shown >= 15 and tally.discards >= 15, tally
+    # random players at five outbid each other to a Garde sans or contre most of the time
+    shown = 15 if seats == 3 else 3
+    assert tally.chiens_shown >= shown and tally.discards >= shown, tally
     assert tally.poignees >= 10 and tally.hidden_chiens >= 10, tally
     if seats == 5:
         assert tally.hidden_camps >= 10_000, tally
@@ -257,8 +259,8 @@ def test_replay_as_a_seat_shows_no_hidden_card(tmp_path: Path) -> None:
 def test_replay_as_a_seat_at_three_and_five_shows_no_hidden_card(tmp_path: Path,
                                                                   seats: int) -> None:
     """Six deals a size, each replayed as each seat: each event's lines, against what the
-    seat knows."""
-    checked = 0
+    seat knows; at five, no line names the partner to a seat before it may know him."""
+    checked = hidden_camps = 0
     for index in range(N_SIZED_CLI_DEALS):
         game = play_and_check(index, Tally(), seats)
         path = tmp_path / f"deal{index}.jsonl"
@@ -268,11 +270,17 @@ def test_replay_as_a_seat_at_three_and_five_shows_no_hidden_card(tmp_path: Path,
             blocks = replay_steps(path, seat, len(game.events))
             for number, (event, block) in enumerate(zip(game.events, blocks, strict=True)):
                 knowledge.on(event)
-                leaked = cards_named(block) - knowledge.allowed(seat)
-                assert not leaked, (f"deal {index}, event #{number} ({event.type}) as P{seat}: "
-                                    f"{sorted(leaked)} in {block!r}")
+                where = f"deal {index}, event #{number} ({event.type}) as P{seat}"
+                # the called card is named at the call, for all (V5-6): not where it lies
+                public = {knowledge.called} if knowledge.called is not None else set()
+                leaked = cards_named(block) - knowledge.allowed(seat) - public
+                assert not leaked, f"{where}: {sorted(leaked)} in {block!r}"
+                if knowledge.called is not None and not knowledge.camps_known(seat):
+                    assert "partner" not in block.lower(), f"{where}: {block!r}"
+                    hidden_camps += 1
                 checked += 1
     assert checked >= N_SIZED_CLI_DEALS * seats * 60
+    assert (hidden_camps > 0) == (seats == 5)
 
 
 # ---------------------------------------------------------------------------
