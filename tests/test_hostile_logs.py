@@ -1,7 +1,9 @@
 """Hostile logs: valid logs mutated at random never crash the reader, and what it accepts is a deal.
 
 The valid logs are the golden replays (``replays/*.jsonl``) and a few fresh random
-deals (one with a redeal, one of decisions alone). Each case applies one to four
+deals (one with a redeal, one of decisions alone), and deals at three and five players
+(at five: a partner, a taker who calls himself, the called king in a shown chien, and
+one of decisions alone). Each case applies one to four
 mutations (a byte flipped, a line deleted, duplicated, swapped or moved, the seq
 numbers renumbered afterwards so that the change reaches the rules, a field set
 to a value of the wrong type or a huge number or unicode junk, a whole line
@@ -13,14 +15,18 @@ ends of line, a line of up to 10 MB, the file truncated anywhere) and reads the 
 - ``tarot validate`` and ``tarot replay`` (through ``CliRunner``) exit 0, or 1 with
   ``FILE:LINE: ... CODE: message`` as the first line, and never show a traceback;
 - a log that is accepted is a deal: 78 cards each in one place and, once settled,
-  taker and defence half-points adding to 182, integral zero-sum scores, and the
-  taker's score three times each defender's.
+  taker and defence half-points adding to 182, integral zero-sum scores, and each
+  seat's share of ``D`` (3·D at four; 2·D at three; at five 2·D and the partner D, or
+  4·D alone: RULES-3-5 V3-9, V5-11), every trick of the table's size.
 
 10,000 mutated logs go through ``read_log`` in the default tier (drawn by
 hypothesis); the slow tier adds 100,000 more (drawn by seeded generators, on two
 processes) and 2,000 through the command (``validate``, ``validate
 --allow-incomplete`` and ``replay`` on each); the counters are asserted at the
 end and printed in the run's summary.
+
+1,000 mutations of the three- and five-player logs alone go through ``read_log`` in
+the fast tier, their refusals reaching what only those tables have.
 """
 
 from __future__ import annotations
@@ -40,13 +46,13 @@ from typing import Any, Protocol, TypeVar
 import pytest
 from click.testing import CliRunner
 from conftest import report
-from helpers import play_out, random_game
+from helpers import build_deal, play_out, random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import assert_cards_conserved
 
 from tarot.engine import phases
-from tarot.engine.events import Bid
+from tarot.engine.events import Bid, Call
 from tarot.engine.game import Game
 from tarot.engine.state import DealState
 from tarot.errors import ILLEGAL_ACTION_CODES
@@ -59,6 +65,8 @@ N_READ = 10_000  # mutated logs through read_log, drawn by hypothesis (slow)
 N_SEEDED = 100_000  # mutated logs through read_log, drawn by seeded generators (slow)
 N_SEEDED_FAST = 5_000  # the first of those, in the fast tier
 N_CLI = 2_000  # mutated logs through tarot validate / validate --allow-incomplete / replay
+N_SIZED = 1_000  # mutated logs of three and five players alone, in the fast tier
+DERIVED_TYPES = ("chien_shown", "partner_revealed", "trick", "redeal", "settlement")
 
 
 def _fresh_logs() -> list[bytes]:
@@ -74,19 +82,49 @@ def _fresh_logs() -> list[bytes]:
     text = dumps_log(game.header, game.events)
     logs.append(text.encode())
     # The same deal as decisions alone (the derived events are recomputed).
+    logs.append(decisions_alone(text))
+    return logs
+
+
+def decisions_alone(text: str) -> bytes:
     lines = text.splitlines()
     kept = [lines[0]]
     for line in lines[1:]:
         data = json.loads(line)
-        if data["type"] not in ("chien_shown", "trick", "redeal", "settlement"):
+        if data["type"] not in DERIVED_TYPES:
             data["seq"] = len(kept) - 1
             kept.append(json.dumps(data))
-    logs.append(("\n".join(kept) + "\n").encode())
+    return ("\n".join(kept) + "\n").encode()
+
+
+def _sized_logs() -> list[bytes]:
+    """Deals at three and five players (RULES-3-5): random ones; at five, one with a
+    partner (the reveal at the called card's trick), one whose taker calls his own king,
+    one whose called king lies in the chien of a Prise (the reveal at trick 0), and a
+    decisions-only log."""
+    logs = []
+    for seed in (1, 2):
+        game = random_game(32_000 + seed, seed, rules="standard-3")
+        logs.append(dumps_log(game.header, game.events).encode())
+    partner = next(g for g in (random_game(33_000 + s, s, rules="standard-5") for s in range(20))
+                   if g.partner is not None)
+    text = dumps_log(partner.header, partner.events)
+    logs += [text.encode(), decisions_alone(text)]
+    for chien, called in (("", "KS"), ("KH 2C 3C", "KH")):
+        hands, rest = build_deal({0: "KS T1 T2 T3 T4 T5 T6 T7 T8"}, chien=chien, seats=5)
+        game = Game.from_deal(hands, rest, rules="standard-5", seed=34_000)
+        for seat in range(5):
+            game.play(Bid(seat=seat, contract="prise" if seat == 0 else None))
+        game.play(Call(seat=0, card=called))  # type: ignore[arg-type]
+        play_out(game, 3)
+        logs.append(dumps_log(game.header, game.events).encode())
     return logs
 
 
 BASES: list[bytes] = [p.read_bytes() for p in sorted((ROOT / "replays").glob("*.jsonl"))]
 BASES += _fresh_logs()
+SIZED_BASES = _sized_logs()
+BASES += SIZED_BASES
 
 # ---------------------------------------------------------------------------
 # Mutations, on the lines of the file as bytes (without their ends of line)
@@ -248,22 +286,25 @@ def change_header(draw: Chooser, lines: Lines) -> None:
     if not isinstance(header, dict):
         return
     key = draw.choice(["rules_id", "rules_hash", "seed", "shuffle", "first_deal",
-                                "first_dealer", "seats", "version", "format"])
+                                "first_dealer", "seats", "version", "format", "table_size"])
     choices: dict[str, list[Any]] = {
         "rules_id": ["fft", "nope", "", "../rules/standard", "/dev/zero", "standard\n",
-                     "STANDARD", "standard.toml", "hash"],
+                     "STANDARD", "standard.toml", "hash", "standard-3", "standard-5"],
         "rules_hash": ["sha256:" + "0" * 64, "", "sha256:",
                        "sha256:ba5e" + "f" * 60, "md5:x"],
         "seed": [0, 1, -1, 2**63, 10**40, "11", 1.5, None],
         "shuffle": ["python-shuffle", "", "tarot-fisher-yates-v2"],
         "first_deal": ["explicit", "shuffled", "random"],
         "first_dealer": [0, 1, 2, 3, 4, -1],
-        "seats": [["a\u2028b", "\x85", "日本", "\U0001f0cf"], ["P0"], [], "P0"],
+        "seats": [["a\u2028b", "\x85", "日本", "\U0001f0cf"], ["P0"], [], "P0",
+                  ["N", "E", "S"], ["a", "b", "c", "d", "e"], ["a"] * 6],
+        "table_size": [3, 4, 5, 6, 2, 0, -1, "5", 5.0, None, 10**40],
         "version": [0, 2, "1", 1.0],
         "format": ["tarot-log ", "chess-log"],
     }
     header[key] = draw.choice(choices[key])
-    lines[0] = json.dumps(header, ensure_ascii=draw.boolean()).encode()
+    # a lone surrogate an earlier mutation escaped stays, as bytes no UTF-8 reader takes
+    lines[0] = json.dumps(header, ensure_ascii=draw.boolean()).encode("utf-8", "surrogatepass")
 
 
 def renumber(lines: Lines) -> None:
@@ -332,7 +373,7 @@ def mutate(draw: Chooser, text: bytes) -> bytes:
             if isinstance(data, dict):
                 data = dict(sorted(data.items(), reverse=draw.boolean()))
             lines[i] = json.dumps(data, indent=None, separators=(",", ":"),
-                                  ensure_ascii=draw.boolean()).encode()
+                                  ensure_ascii=draw.boolean()).encode("utf-8", "surrogatepass")
         elif kind == "huge_line":  # up to 100 kB, and one time in fifty 10 MB
             size = draw.choice([10**3, 10**4, 10**5])
             if draw.integer(0, 49) == 0:
@@ -340,7 +381,8 @@ def mutate(draw: Chooser, text: bytes) -> bytes:
             lines[i] = b'{"seq": 0, "type": "' + b"A" * size + b'"}'
         elif kind == "drop_derived":
             lines = [line for line in lines if not any(
-                f'"type": "{t}"'.encode() in line for t in ("trick", "chien_shown"))]
+                f'"type": "{t}"'.encode() in line
+                for t in ("trick", "chien_shown", "partner_revealed"))]
         if kind in ("delete", "duplicate", "swap", "move", "drop_derived") and draw.boolean():
             renumber(lines)
     out = b"".join(line + b"\n" for line in lines)
@@ -384,9 +426,14 @@ def assert_a_deal(game: Game, where: str) -> None:
     assert s.taker_half_points + s.defence_half_points == 182, where
     assert all(type(x) is int for x in (*s.scores, s.per_defender)), where
     assert sum(s.scores) == 0, where
-    assert s.scores[s.taker] == 3 * s.per_defender, where
-    assert all(s.scores[seat] == -s.per_defender for seat in range(4) if seat != s.taker), where
-    assert len(state.tricks) == 18, where
+    seats, partner, d = game.rules.players, game.partner, s.per_defender
+    assert len(s.scores) == seats, where
+    defenders = [seat for seat in range(seats) if seat not in (s.taker, partner)]
+    assert all(s.scores[seat] == -d for seat in defenders), where
+    if partner is not None:
+        assert s.scores[partner] == d, where
+    assert s.scores[s.taker] == (len(defenders) - (partner is not None)) * d, where
+    assert len(state.tricks) == game.rules.deal.hand_size, where
 
 
 def line_count(content: bytes) -> int:
@@ -675,6 +722,34 @@ def test_5000_mutated_logs_through_read_log(tmp_path: Path) -> None:
     campaign (hypothesis draws its logs about fifteen times slower)."""
     seen = _seeded_logs(tmp_path, N_SEEDED_FAST)
     assert_the_mutations_reach_the_rules(seen, N_SEEDED_FAST)
+
+
+def test_mutated_logs_of_three_and_five_players(tmp_path: Path) -> None:
+    """1,000 seeded mutations of the three- and five-player logs alone: no crash, some
+    accepted as deals, and refusals that reach what only those tables have (the call,
+    the reveal, the table size in the header)."""
+    path = tmp_path / "sized.jsonl"
+    seen: dict[str | None, int] = {}
+    for seed in range(N_SIZED):
+        draw = SeededChooser(random.Random(seed))
+        content = mutate(draw, SIZED_BASES[draw.integer(0, len(SIZED_BASES) - 1)])
+        code = check_read_log(path, content, draw.boolean())
+        seen[code] = seen.get(code, 0) + 1
+    assert sum(seen.values()) == N_SIZED
+    assert seen.get(None, 0) >= N_SIZED // 100, seen
+    assert len(set(seen) - {None}) >= 15, seen
+    assert {"derived_mismatch", "not_your_turn", "bad_header"} <= set(seen), seen
+    assert set(seen) & {"call_due", "call_not_allowed", "call_not_now", "wrong_phase"}, seen
+    report("mutated logs at three and five players", [_seen_line(seen)])
+
+
+@pytest.mark.parametrize("index", range(len(SIZED_BASES)))
+def test_the_command_reads_three_and_five_player_logs(tmp_path: Path, index: int) -> None:
+    """validate, validate --allow-incomplete and replay on each log as it is, and with a
+    call after its settlement (refused at its line)."""
+    content = SIZED_BASES[index]
+    check_cli(tmp_path / "sized.jsonl", content)
+    check_cli(tmp_path / "sized.jsonl", content + b'{"seq": 0, "type": "call"}\n')
 
 
 @pytest.mark.slow

@@ -240,7 +240,7 @@ def test_every_line_of_a_match_index_fits_its_schema(tmp_path: Path) -> None:
     assert len(lines) == 4
     for line in lines:
         assert validator.is_valid(json.loads(line)), line
-    bad = json.loads(lines[1]) | {"dealer": 4}
+    bad = json.loads(lines[1]) | {"dealer": 5}  # no table seats six
     assert not validator.is_valid(bad) and not validator.is_valid({"anything": 1})
 
 

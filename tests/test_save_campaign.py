@@ -12,7 +12,8 @@ every trial is killed where it was meant to be, on any machine, however busy.
 
 - ``KILL_TRIALS`` = 1,000 SIGKILLs or more at write points drawn at random, over
   the person's answers (two scenarios), ``--auto`` at each level (random, easy,
-  rules, normal, strong), and every named deal; three trials in ten kill the
+  rules, normal, strong), and every named deal, and tables of three and five
+  (``--players``: a person who takes, and ``--auto``); three trials in ten kill the
   resume as well (a double kill, at a later write point) before resuming again;
 - kills inside the atomic write of a new save (before its fsync, before and after
   its link, before the directory sync; with ``--force``, before and after the
@@ -25,7 +26,9 @@ every trial is killed where it was meant to be, on any machine, however busy.
   validates as incomplete and resumes to the same end;
 - two resumes of one save started together: one plays, the other is refused.
 
-The counts are printed at the end of the run (``conftest.py``'s summary).
+The counts are printed at the end of the run (``conftest.py``'s summary). The fast tier
+has a few kills of each three- and five-player scenario
+(``test_kills_at_three_and_five_players``).
 """
 
 from __future__ import annotations
@@ -285,6 +288,20 @@ def kill_trial(case: Case, path: Path, tally: Tally, rng: random.Random) -> None
     resume_to_the_end(case, path, tally, rng, may_kill=True)
 
 
+# Tables of three and five (RULES-3-5): a person who takes a Garde (at five, calls 'auto'
+# then discards 'auto'), and whole games --auto. The computer players at five are the
+# random ones: the levels' players at five come with their own branch.
+SIZED_SCENARIOS = [
+    Scenario("three-garde", ("--players", "3", "--seed", "5"),
+             ("garde", "auto", "n", *ANY_CARD.split() * 40)),
+    Scenario("three-auto", ("--players", "3", "--auto", "--seed", "26"), ()),
+    Scenario("five-garde", ("--players", "5", "--level", "random", "--seed", "5"),
+             ("garde", "auto", "auto", "n", *ANY_CARD.split() * 40)),
+    Scenario("five-auto", ("--players", "5", "--auto", "--level", "random", "--seed", "27"),
+             ()),
+]
+
+
 def scenarios() -> list[tuple[Scenario, int]]:
     """Each scenario and its share of the kills."""
     levels = [(Scenario(f"auto-{level}", ("--auto", "--level", level, "--seed", str(seed)), ()),
@@ -296,7 +313,8 @@ def scenarios() -> list[tuple[Scenario, int]]:
     person = [(SCENARIOS[0], 200), (SCENARIOS[1], 150),
               (Scenario("deal-four-passes-person", ("--deal", "four-passes"),
                         tuple(["pass", *ANY_CARD.split()] * 40)), 40)]
-    return person + levels + named
+    sized = [(scenario, 40) for scenario in SIZED_SCENARIOS]
+    return person + levels + named + sized
 
 
 @pytest.mark.slow
@@ -347,6 +365,20 @@ def test_the_save_fault_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert len(tally.cut_points) >= 200, len(tally.cut_points)
     assert tally.atomic_kills >= 60 and tally.repair_kills >= 20, tally
     assert tally.cap_cut >= 50 and tally.cap_torn >= 20 and tally.cap_absent >= 1, tally
+
+
+@pytest.mark.parametrize("scenario", SIZED_SCENARIOS, ids=lambda s: s.name)
+def test_kills_at_three_and_five_players(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         scenario: Scenario) -> None:
+    """A few kills at write points drawn at random in a game of three or five, each save
+    validated and resumed to the uninterrupted game's bytes (the slow campaign has more)."""
+    rng = random.Random(sum(map(ord, scenario.name)))
+    case = prepare(scenario, tmp_path, monkeypatch)
+    assert b'"table_size": ' + scenario.args[1].encode() in case.ref.text.split(b"\n")[0]
+    tally = Tally()
+    for trial in range(4):
+        kill_trial(case, tmp_path / f"kill-{trial}.jsonl", tally, rng)
+    assert tally.kills == 4 and tally.identical == 4, tally
 
 
 def atomic_and_repair_kills(case: Case, folder: Path, tally: Tally, rng: random.Random) -> None:

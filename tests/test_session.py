@@ -18,6 +18,7 @@ from tarot.log import LogWriter, load_log
 from tarot.storage.match_file import SheetRow, index_path, load_match, sheet_lines
 from tarot.storage.named_deals import Script
 from tarot.ui.session import PlayOptions, SessionError, play_session
+from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
 
 
 class RecordingTable:
@@ -28,9 +29,9 @@ class RecordingTable:
         self.lines: list[str] = []
         self.played: list[Path] = []
 
-    def seat_names(self, person: int | None) -> tuple[str, ...]:
+    def seat_names(self, person: int | None, players: int = 4) -> tuple[str, ...]:
         return tuple("You" if seat == person else name
-                     for seat, name in enumerate(("South", "East", "North", "West")))
+                     for seat, name in enumerate(SEAT_NAMES_BY_SIZE[players]))
 
     def show(self, line: str) -> None:
         self.lines.append(line)

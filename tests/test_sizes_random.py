@@ -1,16 +1,21 @@
 """Random deals at three, four and five players: the invariants of RULES-3-5.md §4.7.
 
-Each deal is played to its end with random legal actions (a quarter of them from a deal
-where the first seat holds many trumps, a quarter where it holds the four kings, so that
-the rare cases come up: poignées, forced trump discards, a taker who calls himself);
-then checked, not by asking the engine again but by the rules written out here: the 78
-cards conserved, the turn order, every card legal (following, trumping, overtrumping,
-the opening lead at five), every trick's winner, the partner as the holder of the called
-card, the attack's card points by the Excuse ledger (182 half-points in all), the A10
-rounding, ``D`` as the sum of its terms, and zero-sum scores with the shares of V3-9 and
-V5-11. At five players no seat's view depends on who holds the called card until it is
-played (V5-17): the view of every other seat is the same when the partner's called card
-is swapped with a card of a defender's.
+Each deal is played to its end with random legal actions, biased towards the rare cases
+§4.7 names, by the kind of deal (``seed % KINDS``): a seat with many trumps, a seat with
+the four kings, a seat that holds enough top trumps to win every trick (a slam of the
+attack when it takes, of the defence when it does not), players who keep the Excuse and
+the Petit for the last trick, a petit sec (a void deal, then a redeal), and at five a
+taker who calls the king lying in the chien (or one of his own). Then each deal is
+checked, not by asking the engine again but by the rules written out here: the 78 cards
+conserved, the turn order of every auction and every trick, the void deals and the next
+dealer, every card legal (following, trumping, overtrumping, the opening lead at five),
+every trick's winner, the partner as the holder of the called card, the attack's card
+points by the Excuse ledger (182 half-points in all), the A10 rounding, ``D`` as the sum
+of its terms, and zero-sum scores with the shares of V3-9 and V5-11. At five players no
+seat's view names the camps before that seat may know them (V5-17), checked at every
+decision of every deal; and the view of every other seat is the same when the partner's
+called card is swapped with a card of a defender's. A coverage test checks that the
+rare cases were reached at each size.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import report
 from helpers import build_deal
 
 from tarot.bots.random_player import random_action
@@ -28,18 +34,33 @@ from tarot.engine.cards import (
     FULL_DECK_MASK,
     PETIT,
     TRUMP_BASE,
+    TRUMP_MASK,
     mask_of_codes,
 )
-from tarot.engine.events import Call, Chelem, Deal, Discard, Play
+from tarot.engine.cards import CODES as CARD_BY_CODE_INV
+from tarot.engine.events import (
+    Action,
+    Bid,
+    Call,
+    Chelem,
+    ChienShown,
+    Deal,
+    Discard,
+    Play,
+    Redeal,
+)
 from tarot.engine.game import Game
 from tarot.engine.rule_files import load_rules
 from tarot.engine.state import NO_SEAT, DealState
 from tarot.engine.views import view_for
 
 SIZES = ("standard-3", "standard", "standard-5")
-DEALS = 240  # a size; the slow tier plays more (test_many_random_deals)
+DEALS = 320  # a size; the slow tier plays more (test_many_random_deals)
+KINDS = 8
 MANY_TRUMPS = " ".join(f"T{n}" for n in range(5, 22)) + " EXC"
 FOUR_KINGS = "KS KH KD KC T2 T3 T4 T5 T6 T7 T8"
+SIMPLE_POIGNEE = {3: 13, 4: 10, 5: 8}  # R8, V3-6, V5-9
+KEPT = ("EXC", "T1")  # what the "keep" kind holds back for the last trick
 
 
 def is_trump(card: int) -> bool:
@@ -58,23 +79,170 @@ def beats(card: int, best: int, led_suit: int) -> bool:
     return not is_trump(best) and card // 14 == led_suit and card > best
 
 
+def top_trumps(count: int) -> list[str]:
+    return [f"T{n}" for n in range(21, 21 - count, -1)]
+
+
 def a_game(rules_name: str, seed: int) -> Game:
+    """A deal of kind ``seed % KINDS`` played to its end (see the module's docstring)."""
     rules = load_rules(rules_name)
-    kind = seed % 4
-    if kind in (1, 2):
-        fixed = MANY_TRUMPS.split()[-rules.deal.hand_size + 2:] if kind == 1 else FOUR_KINGS
-        hands, chien = build_deal({0: fixed}, seats=rules.players)
-        order = random.Random(seed).sample(range(len(hands)), len(hands))
-        game = Game.from_deal([hands[i] for i in order], chien, rules=rules, seed=seed)
+    seats, hand_size = rules.players, rules.deal.hand_size
+    kind = seed % KINDS
+    rng = random.Random(seed)
+    fixed: str | list[str] | None = None
+    second: list[str] = []
+    chien = ""
+    simple = SIMPLE_POIGNEE[seats]
+    if kind == 1 and (seed // KINDS) % 2 and seats != 3:
+        # two seats with a simple poignée each (not at three: 13 + 13 > 22)
+        fixed, second = top_trumps(simple), [f"T{n}" for n in range(22 - 2 * simple, 22 - simple)]
+    elif kind == 1:
+        fixed = MANY_TRUMPS.split()[-hand_size + 2:]
+    elif kind == 2 and (seed // KINDS) % 2:
+        fixed = FOUR_KINGS
+    elif kind == 2:
+        # the four kings, the top trumps, one ordinary card, and a chien holding the two
+        # lowest trumps: a discard of trumps is forced (A15, V3-4, V5-7)
+        fixed = ["KS", "KH", "KD", "KC", *top_trumps(hand_size - 5), "1S"]
+        chien = " ".join(["T1", "T2", *(["2S", "3S", "4S", "5S"][:rules.deal.chien_size - 2])])
+    elif kind == 4:
+        # the top trumps and the Excuse, the rest kings: every trick but the Excuse's
+        fixed = [*top_trumps(min(21, hand_size - 1)), "EXC"]
+        fixed += ["KS", "KH", "KD", "KC"][:hand_size - len(fixed)]
+    elif kind == 6:
+        # the Petit alone, no Excuse: a petit sec, the deal void (A17, V3-11, V5-14)
+        plain = [f"{rank}{suit}" for suit in "HDCS" for rank in
+                 ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q")]
+        fixed = ["T1", *rng.sample(plain, hand_size - 1)]
+    elif kind == 7 and seats == 5:
+        chien = "KD 2C 3C"  # a king in the chien, for the taker to call (V5-5)
+    if fixed is not None or chien:
+        given = {0: fixed} if fixed is not None else {}
+        if second:
+            given[1] = second
+        hands, rest = build_deal(given, chien=chien, seats=seats)
+        order = rng.sample(range(seats), seats)
+        game = Game.from_deal([hands[i] for i in order], rest, rules=rules, seed=seed)
+        strong = order.index(0) if kind in (2, 4) else None
     else:
         game = Game.new(seed, rules=rules)
-    rng = random.Random(seed)
+        strong = None
+    camps = CampsSeen(seats)
+    for event in game.events:
+        camps.on(event)
     while not game.is_over:
-        game.play(random_action(game.state, rng))
+        for event in game.play(biased_action(game, kind, strong, rng)):
+            camps.on(event)
+        if seats == 5:
+            camps.check(game)
     return game
 
 
+class CampsSeen:
+    """What each seat may know of the camps, from the events (V5-4, V5-6, V5-17): the
+    called card's holder from the deal, everyone once it is played or shown in the chien."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.dealt: tuple[tuple[str, ...], ...] = ()
+        self.chien: tuple[str, ...] = ()
+        self.called: str | None = None
+        self.public = False
+
+    def on(self, event: object) -> None:
+        if isinstance(event, Deal):
+            self.dealt, self.chien, self.called, self.public = event.hands, event.chien, None, False
+        elif isinstance(event, Call):
+            self.called = event.card
+        elif isinstance(event, Play) and event.card == self.called:
+            self.public = True  # the reveal (V5-4)
+        elif isinstance(event, ChienShown) and self.called in event.cards:
+            self.public = True  # alone, the called card in the shown chien (V5-5)
+
+    def check(self, game: Game) -> None:
+        if self.called is None or game.is_over or self.public:
+            return
+        for seat in range(self.seats):
+            attack = game.view(seat).attack
+            if self.called in self.dealt[seat]:
+                assert attack is not None, f"P{seat} holds {self.called} and is not told"
+            else:
+                assert attack is None, f"V5-17: P{seat} is told the camps {attack}"
+
+
+def check_auctions(game: Game) -> None:
+    """Every deal of the game, void ones included: the speakers in turn from the dealer's
+    right, one call each (A25, V3-3, V5-2); a petit sec voids the deal before any call
+    (A17, V3-11, V5-14), as do all passes; the deal then passes to the right (A18)."""
+    seats = game.rules.players
+    dealer, bids, sec, next_dealer = -1, [], [], None
+    for event in game.events:
+        if isinstance(event, Deal):
+            assert next_dealer is None or event.dealer == next_dealer
+            dealer, bids, next_dealer = event.dealer, [], None
+            sec = [seat for seat, hand in enumerate(event.hands)
+                   if [c for c in hand if c.startswith("T")] == ["T1"] and "EXC" not in hand]
+        elif isinstance(event, Bid):
+            assert not sec and len(bids) < seats
+            assert event.seat == (dealer + 1 + len(bids)) % seats, "the auction's turn"
+            bids.append(event.contract)
+        elif isinstance(event, Redeal):
+            if event.reason == "petit_sec":
+                assert sec and not bids and event.seat in sec
+            else:
+                assert not sec and bids == [None] * seats
+            assert event.next_dealer == (dealer + 1) % seats
+            next_dealer = event.next_dealer
+
+
+def biased_action(game: Game, kind: int, strong: int | None, rng: random.Random) -> Action:
+    """A random legal action, with the bias of the deal's kind."""
+    state = game.state
+    if state.phase == phases.AUCTION and not state.call_due and kind == 2 \
+            and state.deal_number == 0 and rng.random() < 0.5:
+        # the four kings take a Garde half the time: the chien shown, perhaps trumps to discard
+        if state.turn == strong and state.best_bid < 1:
+            return Bid(seat=state.turn, contract="garde")
+        return Bid(seat=state.turn, contract=None)
+    if state.phase == phases.AUCTION and not state.call_due and kind == 3 \
+            and rng.random() < 0.7:
+        return Bid(seat=state.turn, contract=None)  # shy: sometimes all pass (A18)
+    if state.phase == phases.AUCTION and not state.call_due and kind == 4 \
+            and state.deal_number == 0:
+        # the strong seat takes (and declares, below) or lets the others take alone
+        takes = rng.random() < 0.5 if state.turn == strong else False
+        best = state.best_bid
+        if state.turn == strong and takes and best < 2:
+            return Bid(seat=strong, contract="garde_sans")
+        if state.turn != strong and best < 0 and rng.random() < 0.5:
+            return Bid(seat=state.turn, contract="prise")
+        return Bid(seat=state.turn, contract=None)
+    if state.phase == phases.AUCTION and state.call_due and kind == 7:
+        calls = [a for a in game.legal_actions() if isinstance(a, Call)]
+        in_chien = [a for a in calls if state.chien >> CARD_BY_CODE[a.card] & 1]
+        own = [a for a in calls if state.hands[state.taker] >> CARD_BY_CODE[a.card] & 1]
+        pick = in_chien or own
+        if pick:
+            return rng.choice(pick)
+    if state.phase == phases.DECLARATIONS and kind == 4 and state.taker == strong:
+        return Chelem(seat=state.taker, declared=rng.random() < 0.8)
+    if state.phase == phases.TRICKS and kind in (4, 5):
+        actions = [a for a in game.legal_actions() if isinstance(a, Play)]
+        if kind == 4 and state.turn == strong:
+            # win every trick: the highest trump, the Excuse last (led under A5)
+            trumps = [a for a in actions if a.card not in ("EXC",)]
+            if trumps:
+                return max(trumps, key=lambda a: CARD_BY_CODE[a.card])
+        kept = [a for a in actions if a.card not in KEPT]
+        if kind == 5 and kept:
+            return rng.choice(kept)
+        if kind == 4 and kept:
+            return rng.choice(kept)
+    return random_action(state, rng)
+
+
 def check_deal(game: Game) -> None:
+    check_auctions(game)
     rules = game.rules
     seats, hand_size = rules.players, rules.deal.hand_size
     state = game.state
@@ -213,28 +381,74 @@ def check_deal(game: Game) -> None:
         c.kind in ("declared_made", "undeclared_made") for c in settlement.chelem))
 
 
-@pytest.mark.parametrize("rules", SIZES)
-def test_random_deals_keep_the_invariants(rules: str) -> None:
-    cases = {"call_self": 0, "call_partner": 0, "call_in_chien": 0, "poignee": 0}
-    for seed in range(DEALS):
+def cases_of(game: Game) -> set[str]:
+    """The rare cases of §4.7 this deal reached."""
+    settlement = game.settlement
+    assert settlement is not None
+    state = game.state
+    last = [CARD_BY_CODE_INV[c] for c in state.tricks[-1].cards]
+    kinds = {c.kind for c in settlement.chelem}
+    found = {
+        "poignee": bool(state.poignees),
+        "two_poignees": len(state.poignees) >= 2,
+        "trump_discarded": bool(state.discard & TRUMP_MASK),
+        "slam_attack": bool(kinds & {"declared_made", "undeclared_made"}),
+        "slam_defence": "defence_made" in kinds,
+        "slam_declared": state.chelem_declared,
+        "excuse_last": "EXC" in last,
+        "petit_last": "T1" in last,
+        "petit_au_bout": settlement.petit_au_bout is not None,
+        "petit_sec": any(isinstance(e, Redeal) and e.reason == "petit_sec" for e in game.events),
+        "all_passed": any(isinstance(e, Redeal) and e.reason == "all_passed"
+                          for e in game.events),
+        f"call_{state.call_case}": state.call_case is not None,
+        f"contract_{state.contract_id}": True,
+    }
+    return {case for case, reached in found.items() if reached}
+
+
+RARE_CASES = {"poignee", "two_poignees", "trump_discarded", "slam_attack", "slam_defence",
+              "slam_declared", "excuse_last", "petit_last", "petit_au_bout", "petit_sec",
+              "all_passed", "contract_prise", "contract_garde", "contract_garde_sans",
+              "contract_garde_contre"}
+CALL_CASES = {"call_partner", "call_self", "call_in_chien"}
+
+
+def impossible(rules: str) -> set[str]:
+    """At three players two poignées cannot be: 13 + 13 trumps > 21 trumps and the Excuse."""
+    return {"two_poignees"} if rules == "standard-3" else set()
+
+
+def run_and_count(rules: str, seeds: range) -> dict[str, int]:
+    counts: dict[str, int] = dict.fromkeys(RARE_CASES | CALL_CASES, 0)
+    for seed in seeds:
         game = a_game(rules, seed)
         check_deal(game)
-        case = game.state.call_case
-        if case is not None:
-            cases[f"call_{case}"] += 1
-        cases["poignee"] += bool(game.state.poignees)
-    assert cases["poignee"] > 10
+        for case in cases_of(game):
+            counts[case] += 1
+    return counts
+
+
+@pytest.mark.parametrize("rules", SIZES)
+def test_random_deals_keep_the_invariants(rules: str) -> None:
+    counts = run_and_count(rules, range(DEALS))
+    missing = {case for case in RARE_CASES - impossible(rules) if not counts[case]}
+    assert not missing, f"{rules}: never reached {sorted(missing)} in {DEALS} deals"
+    assert counts["poignee"] > 10
     if rules == "standard-5":
-        assert cases["call_self"] > 5 and cases["call_partner"] > 50
+        assert counts["call_self"] > 5 and counts["call_partner"] > 50
+        assert counts["call_in_chien"] > 5
     else:
-        assert cases["call_self"] == cases["call_partner"] == cases["call_in_chien"] == 0
+        assert not any(counts[case] for case in CALL_CASES)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", SIZES)
 def test_many_random_deals(rules: str) -> None:
-    for seed in range(DEALS, 3000):
-        check_deal(a_game(rules, seed))
+    counts = run_and_count(rules, range(DEALS, 3000))
+    report(f"random deals at {load_rules(rules).players} seats (seeds {DEALS}..2999)",
+           [f"{case}: {count}" for case, count in sorted(counts.items())])
+    assert all(counts[case] >= 5 for case in RARE_CASES - impossible(rules)), counts
 
 
 def swapped(state: DealState, defender: int) -> DealState:

@@ -2,9 +2,11 @@
 table-driven, on the engine at those sizes.
 
 The vectors are transcribed here from RULES-3-5.md (§4.1–§4.6), which lives beside the
-rule book and not in this repository: the JSON lines of §4.3 and §4.6 as they are
-written there, the rule vectors as one test each, named by their ids. The random-deal
-invariants of §4.7 are in ``tests/test_sizes_random.py``.
+rule book: the JSON lines of §4.3 and §4.6 as they are written there, the rule vectors
+as one test each, named by their ids. When the rule book the program ships holds them
+(its section 5, "Three and five players"), the scoring vectors are read from it, as the
+four-player ones are, and must be the transcription's. The random-deal invariants of
+§4.7 are in ``tests/test_sizes_random.py``.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import json
 from typing import Any
 
 import pytest
+import reference as ref
 from helpers import auction, build_deal
 
 from tarot.engine import kernel
@@ -24,6 +27,7 @@ from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import score
 from tarot.errors import IllegalAction
+from tarot.explain.rulebook import book_text
 
 THREE = load_rules("standard-3")
 FIVE = load_rules("standard-5")
@@ -46,7 +50,34 @@ SCORING_JSONL = """
 {"id": "V5-S08", "players": 5, "contract": "Garde", "taker_points": 39.0, "taker_bouts": 2, "petit_au_bout": null, "poignees": ["triple"], "slam_declared": false, "all_tricks_by": null, "alone": false, "expect": {"contract_won": false, "counted_difference": 2, "D": -94, "taker": -188, "partner": -94, "each_defender": 94}}
 {"id": "V5-S09", "players": 5, "contract": "Prise", "taker_points": 91.0, "taker_bouts": 3, "petit_au_bout": null, "poignees": [], "slam_declared": true, "all_tricks_by": "taker", "alone": false, "expect": {"contract_won": true, "counted_difference": 55, "D": 480, "taker": 960, "partner": 480, "each_defender": -480}}
 """  # noqa: E501
-SCORING = [json.loads(line) for line in SCORING_JSONL.splitlines() if line.strip()]
+TRANSCRIBED = [json.loads(line) for line in SCORING_JSONL.splitlines() if line.strip()]
+
+
+def book_vectors(text: str) -> list[dict[str, Any]] | None:
+    """The JSON lines of the ```jsonl blocks of the rule book's section 5 (three and five
+    players), or None when the book has no such section."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("## 5.")), None)
+    if start is None:
+        return None
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
+               len(lines))
+    found, inside = [], False
+    for line in lines[start:end]:
+        if line.strip() in ("```jsonl", "```"):
+            inside = line.strip() == "```jsonl"
+        elif inside and line.strip():
+            found.append(json.loads(line))
+    return found
+
+
+IN_THE_BOOK = book_vectors(book_text("en"))
+SCORING = IN_THE_BOOK if IN_THE_BOOK is not None else TRANSCRIBED
+
+
+@pytest.mark.skipif(IN_THE_BOOK is None, reason="the rule book has no section 5 here yet")
+def test_the_book_s_vectors_are_the_transcription() -> None:
+    assert IN_THE_BOOK == TRANSCRIBED
 BOUT_CODES = ("T1", "T21", "EXC")
 
 
@@ -86,6 +117,41 @@ def test_scoring_vector(vector: dict[str, Any]) -> None:
         assert result.scores[partner] == expect["partner"]
     assert [result.scores[s] for s in defenders] == [expect["each_defender"]] * len(defenders)
     assert len(defenders) == (4 if vector["alone"] and seats == 5 else 2 if seats == 3 else 3)
+
+
+CONTRACT_IDS = {"Prise": "prise", "Garde": "garde", "Garde sans": "garde_sans",
+                "Garde contre": "garde_contre"}
+LEVELS = ("simple", "double", "triple")
+
+
+def test_the_scoring_vectors_are_every_one_of_the_book() -> None:
+    """§4.3 and §4.6 hold these ids, in this order (the book has no V3-S04, V3-S08 or
+    V5-S06)."""
+    assert [v["id"] for v in SCORING] == [
+        "V3-S01", "V3-S02", "V3-S03", "V3-S05", "V3-S06", "V3-S07", "V3-S09",
+        "V5-S01", "V5-S02", "V5-S03", "V5-S04", "V5-S05", "V5-S07", "V5-S08", "V5-S09"]
+
+
+@pytest.mark.parametrize("vector", SCORING, ids=[v["id"] for v in SCORING])
+def test_the_reference_agrees_with_the_scoring_vector(vector: dict[str, Any]) -> None:
+    """The tests' own transcription (``tests/reference.py``), which the property tests
+    trust, on the same vectors: the reference is itself checked against the book."""
+    players = vector["players"]
+    sizes = ref.SIZES[players].poignees
+    made, difference, d = ref.per_defender(
+        contract=CONTRACT_IDS[vector["contract"]], half=int(vector["taker_points"] * 2),
+        bouts=vector["taker_bouts"], petit_au_bout=vector["petit_au_bout"],
+        poignee_sizes=[sizes[LEVELS.index(level)] for level in vector["poignees"]],
+        declared=vector["slam_declared"], all_tricks=vector["all_tricks_by"], players=players)
+    expect = vector["expect"]
+    assert (made, difference, d) == (expect["contract_won"], expect["counted_difference"],
+                                     expect["D"])
+    partner = None if vector["alone"] else 1
+    got = ref.scores(d, players=players, taker=0, partner=partner)
+    assert got[0] == expect["taker"] and sum(got) == 0
+    if partner is not None:
+        assert got[partner] == expect["partner"]
+    assert {got[s] for s in range(players) if s not in (0, partner)} == {expect["each_defender"]}
 
 
 # ---------------------------------------------------------------------------
@@ -248,7 +314,8 @@ def test_petit_au_bout_by_camp(vector: str, trick: str, leader: int, attack: int
     """V3-P01, V5-P01: the last trick holds the Petit; its camp wins petit au bout."""
     played = cards(trick)
     winner = (leader + kernel.trick_winner_index(played)) % len(played)
-    got = kernel.petit_au_bout(THREE.table, kernel.petit_side(played, bool(attack >> winner & 1)),
+    table = (THREE if len(played) == 3 else FIVE).table
+    got = kernel.petit_au_bout(table, kernel.petit_side(played, bool(attack >> winner & 1)),
                                kernel.NEITHER, False)
     assert got == side
 
@@ -416,7 +483,26 @@ def test_v5_r01_the_partner_and_the_shares() -> None:
         assert scores[settlement.taker] == 2 * d and scores[partner] == d
         assert sorted(s for i, s in enumerate(scores) if i not in (settlement.taker, partner)) \
             == [-d] * 3
+        assert revealed_at(game) == trick + 1
     assert seen >= 20
+
+
+def revealed_at(game: Game) -> int:
+    """The trick (1..15) during which the defenders' views first show the camps (the
+    reveal, V5-4): replayed event by event; and the partner's view knew it from the deal."""
+    replay = Game(game.header, game.rules)
+    defenders = [s for s in range(5) if s not in (game.taker, game.partner)]
+    for event in game.events:
+        replay.record(event)
+        if replay.state.called < 0 or replay.is_over:
+            continue
+        assert game.partner is not None
+        assert replay.view(game.partner).attack is not None
+        known = [replay.view(s).attack is not None for s in defenders]
+        if any(known):
+            assert all(known) and isinstance(event, Play) and event.card == game.called
+            return replay.state.trick_number
+    raise AssertionError("the camps were never shown before the end")
 
 
 

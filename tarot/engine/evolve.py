@@ -236,10 +236,15 @@ def apply(state: DealState, event: Event) -> None:
 # (its ``next_derived`` is the one to call).
 
 
+def reveal_pending(state: DealState) -> bool:
+    """The called card is played and its reveal not yet applied (five players, V5-4)."""
+    return state.called >= 0 and not state.revealed and bool(state.played >> state.called & 1)
+
+
 def trick_taken_due(state: DealState) -> PartnerRevealed | TrickTaken | None:
     """The partner revealed, right after the called card is played (five players, V5-4);
     else a trick of a card a seat is taken, by its winner (or by the Excuse led, A5)."""
-    if state.called >= 0 and not state.revealed and state.played >> state.called & 1:
+    if reveal_pending(state):
         return _revealed(state, len(state.tricks) + 1)
     seats = state.rules.players
     if len(state.trick) < seats:

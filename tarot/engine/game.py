@@ -38,7 +38,7 @@ from tarot.engine.events import (
     Settlement,
     differences,
 )
-from tarot.engine.evolve import APPLY, apply, check_deal, play_card
+from tarot.engine.evolve import APPLY, apply, check_deal, play_card, reveal_pending
 from tarot.engine.legal import (
     canonical,
     discard_options,
@@ -334,7 +334,9 @@ class Game:
         """
         state = self.state
         card = legal_card_played(state, event)
-        if card >= 0:  # as in play(); the trick is not complete: nothing is due
+        if card >= 0 and not reveal_pending(state):
+            # as in play(); the trick is not complete: nothing is due (but the partner's
+            # reveal, right after the called card: a log of decisions alone leaves it out)
             play_card(state, state.turn, card)
             self.events.append(event)
             return [event]
@@ -423,8 +425,7 @@ class Game:
         """Apply derived events, dealing again from the seed after a redeal, until a decision."""
         state = self.state
         if (state.phase == phases.TRICKS and len(state.trick) < state.rules.players
-                and not (state.called >= 0 and state.played >> state.called & 1
-                         and not state.revealed)):
+                and not reveal_pending(state)):
             # The common case, a card played mid-trick: nothing follows (the tricks'
             # spec in phase_table gives no derived event before a trick's last card, but
             # the partner's reveal right after the called card).

@@ -25,8 +25,9 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
+from annotated_types import Len
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tarot.engine.events import Redeal, Settlement
@@ -51,7 +52,8 @@ class MatchHeader(BaseModel):
     seed: int = Field(ge=0)  # deal 1's seed; the others' come from it (deal_seed)
     rules_id: str
     rules_hash: str
-    players: tuple[str, str, str, str]  # "person" or a computer player's name, by seat
+    # "person" or a computer player's name, by seat: three, four or five seats.
+    players: Annotated[tuple[str, ...], Len(3, 5)]
     deals: int | None = Field(default=None, ge=1)  # the number asked for, None: until stopped
 
 
@@ -64,7 +66,7 @@ class MatchDeal(BaseModel):
     # A file name beside the index, without a folder (a save may be named anything).
     log: str = Field(pattern=r"^[^/\\\x00]+$")
     seed: int = Field(ge=0)
-    dealer: int = Field(ge=0, le=3)
+    dealer: int = Field(ge=0, le=4)  # a seat of the match's table (checked against it)
 
     @field_validator("log")
     @classmethod
@@ -177,6 +179,11 @@ def _deal_entry(path: Path, number: int, line: str, header: MatchHeader,
     except ValidationError as error:
         raise MatchError(_("{path}:{line}: not a deal line: {problem}").format(
             path=path, line=number, problem=_first(error))) from None
+    if entry.dealer >= len(header.players):
+        raise MatchError(_("{path}:{line}: deal {deal} is dealt by seat {dealer}, and the "
+                           "match's table has {count} seats").format(
+                               path=path, line=number, deal=entry.deal, dealer=entry.dealer,
+                               count=len(header.players)))
     if entry.deal != len(deals) + 1:
         raise MatchError(_("{path}:{line}: deal {deal} where deal {due} was due").format(
             path=path, line=number, deal=entry.deal, due=len(deals) + 1))
@@ -263,9 +270,11 @@ class SheetRow:
                    tuple(e.reason for e in game.events if isinstance(e, Redeal)))
 
 
-def totals(rows: Iterable[SheetRow]) -> list[int]:
-    """Each seat's score over the rows (they sum to zero)."""
-    sums = [0, 0, 0, 0]
+def totals(rows: Iterable[SheetRow], seats: int | None = None) -> list[int]:
+    """Each seat's score over the rows (they sum to zero), at a table of ``seats`` (by
+    default the rows', four when there is none)."""
+    rows = list(rows)
+    sums = [0] * (seats or (len(rows[0].settlement.scores) if rows else 4))
     for row in rows:
         for seat, score in enumerate(row.settlement.scores):
             sums[seat] += score
@@ -331,7 +340,8 @@ def dealer_text(row: SheetRow, names: Sequence[str]) -> str:
     ``West``, or ``South→West``."""
     if not row.redeals:
         return names[row.dealt_by]
-    return "→".join(names[(row.dealer + step) % 4] for step in range(len(row.redeals) + 1))
+    return "→".join(names[(row.dealer + step) % len(names)]
+                    for step in range(len(row.redeals) + 1))
 
 
 def redeal_notes(row: SheetRow, names: Sequence[str]) -> list[str]:
@@ -344,7 +354,7 @@ def redeal_notes(row: SheetRow, names: Sequence[str]) -> list[str]:
     inside = {pgettext("seat", "You"): pgettext("seat inside a sentence", "You")}
 
     def name(seat: int) -> str:
-        return inside.get(names[seat % 4], names[seat % 4])
+        return inside.get(names[seat % len(names)], names[seat % len(names)])
 
     notes = []
     step = 0
@@ -370,12 +380,35 @@ def redeal_notes(row: SheetRow, names: Sequence[str]) -> list[str]:
     return notes
 
 
+def sheet_name(name: str) -> str:
+    """A seat's name in a narrow column of the sheet: a compound name by its initials
+    (North-East ``NE``, Nord-Ouest ``NO``), another whole."""
+    parts = name.split("-")
+    return "".join(part[:1] for part in parts) if len(parts) > 1 else name
+
+
 def sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
                 contract_names: dict[str, str]) -> list[str]:
     """The score sheet: a row a deal, then the running totals (which sum to zero). The
     Dealer column names the seat that dealt the deal played, starred when a redeal moved
-    the deal on, with a note under the sheet for each redeal."""
-    star = 1 if any(row.redeals for row in rows) else 0
+    the deal on, with a note under the sheet for each redeal. At five seats, where the
+    columns would not fit 80, the seats go by their short names (``NE``) and the Dealer
+    column is left out (the notes still name who dealt when a redeal moved the deal)."""
+    full_names = names
+    lines = _sheet_lines(rows, names, contract_names, dealer_column=True)
+    if len(lines[1]) > SHEET_WIDTH and len(names) > 4:
+        names = tuple(sheet_name(name) for name in names)
+        lines = _sheet_lines(rows, names, contract_names, dealer_column=False)
+    notes: list[str] = []
+    for row in rows:
+        notes += redeal_notes(row, full_names)
+    return lines + notes
+
+
+def _sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
+                 contract_names: dict[str, str], *, dealer_column: bool) -> list[str]:
+    """The sheet's head, rows and totals (no notes), with or without the Dealer column."""
+    star = 1 if any(row.redeals for row in rows) and dealer_column else 0
     width = max(6, *(len(n) + star for n in names))  # a seat's score
     words = {"deal": pgettext("score sheet column", "Deal"),
              "dealer": pgettext("score sheet column", "Dealer"),
@@ -387,36 +420,41 @@ def sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
     # name, the rule file's contract names (short: "Garde sans"), a result of two digits.
     deal_width = max(len(words["deal"]), *(len(str(row.deal)) for row in rows), 2) \
         if rows else max(len(words["deal"]), 2)
-    seat_width = max(width, len(words["dealer"]), len(words["taker"]), len(words["total"]))
+    seat_width = max(width, *([len(words["dealer"])] if dealer_column else []),
+                     len(words["taker"]), len(words["total"]))
     contract_width = max(12, len(words["contract"]),
                          *(len(contract_names.get(row.settlement.contract,
                                                   row.settlement.contract)) for row in rows)) \
         if rows else max(12, len(words["contract"]))
     result_width = max(len(words["result"]), len(_difference_text(False, 99)))
-    head = (f"{words['deal']:>{deal_width}}  {words['dealer']:<{seat_width}}  "
+
+    def dealer_cell(text: str) -> str:
+        return f"{text:<{seat_width}}  " if dealer_column else ""
+
+    head = (f"{words['deal']:>{deal_width}}  {dealer_cell(words['dealer'])}"
             f"{words['taker']:<{seat_width}}  {words['contract']:<{contract_width}}  "
             f"{words['result']:<{result_width}}" + "".join(f"  {n:>{width}}" for n in names))
     lines = [_("Score sheet"), head, "-" * len(head)]
-    notes: list[str] = []
     # The bonuses go on under a deal's result, where the seats' scores leave room.
-    result_column = deal_width + 2 * seat_width + contract_width + 8
+    result_column = (deal_width + (2 if dealer_column else 1) * seat_width + contract_width
+                     + (8 if dealer_column else 6))
     for row in rows:
         s = row.settlement
         taker = names[s.taker]
         contract = contract_names.get(s.contract, s.contract)
         result = result_text(s)
         dealer = names[row.dealt_by] + ("*" if row.redeals else "")
-        lines.append(f"{row.deal:>{deal_width}}  {dealer:<{seat_width}}  {taker:<{seat_width}}  "
+        lines.append(f"{row.deal:>{deal_width}}  {dealer_cell(dealer)}{taker:<{seat_width}}  "
                      f"{contract:<{contract_width}}  {result:<{result_width}}"
                      + "".join(f"  {score:>+{width}}" for score in s.scores))
         lines += [" " * result_column + words
                   for words in _joined(bonus_words(s), SHEET_WIDTH - result_column)]
-        notes += redeal_notes(row, names)
     lines.append("-" * len(head))
-    lines.append(f"{'':>{deal_width}}  {words['total']:<{seat_width}}  {'':<{seat_width}}  "
+    lines.append(f"{'':>{deal_width}}  {dealer_cell(words['total'])}"
+                 f"{'' if dealer_column else words['total']:<{seat_width}}  "
                  f"{'':<{contract_width}}  {'':<{result_width}}"
-                 + "".join(f"  {total:>+{width}}" for total in totals(rows)))
-    return lines + notes
+                 + "".join(f"  {total:>+{width}}" for total in totals(rows, len(names))))
+    return lines
 
 
 @dataclass(frozen=True)
@@ -472,7 +510,7 @@ def load_match(path: Path, *, allow_incomplete: bool = False) -> LoadedMatch:
                                "{index}").format(path=log, log=list(header.players),
                                                  index=list(index.header.players)))
         if games:
-            due = (games[-1].state.dealer + 1) % 4
+            due = (games[-1].state.dealer + 1) % games[-1].rules.players
             if entry.dealer != due:
                 raise MatchError(_("{path}: deal {deal} is dealt by seat {dealer}; the deal "
                                    "passes to the right, to seat {due}").format(

@@ -153,6 +153,24 @@ def chelem_help(rules: RuleSet) -> str:
     ])
 
 
+def _call_words() -> str:
+    return _("French words work too: roi de cœur or RC, aide, quitter.")
+
+
+def call_help(rules: RuleSet) -> str:
+    """The help at five players' call (RULES-3-5 V5-2, V5-3): which cards may be called,
+    and what the call means."""
+    return "\n".join([
+        _("At the call prompt:"),
+        _paragraph(_("the card to call, by its code (KH) or its name; or auto. Its holder "
+                     "is your partner, secretly, until the card is played; you may call a "
+                     "king of your own, and then you play alone. A queen may be called only "
+                     "with the four kings, a knight only with the four queens too, a jack "
+                     "only with the four knights too (V5-3).")),
+        _quit(_call_words()),
+    ])
+
+
 # The help of each prompt but the card prompt's, which holds no number of the rules.
 PHASE_HELP: dict[str, Callable[[RuleSet], str]] = {
     phases.AUCTION: auction_help,

@@ -62,6 +62,7 @@ from tarot.storage.match_file import (
 )
 from tarot.storage.named_deals import Script, SeedError, load_named_deal
 from tarot.storage.save_folder import find_save, new_save_path, save_folders
+from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
 
 if TYPE_CHECKING:
     from tarot.engine.events import LogHeader
@@ -84,8 +85,8 @@ def show_whole(table: Table, heading: str, whole: str | Path) -> None:
 
 
 # The seats' names a new game's header gives them (with the player: "South (person)"), in
-# every language.
-HEADER_SEAT_NAMES = ("South", "East", "North", "West")
+# every language: by table size, as the table names them (in English).
+HEADER_SEAT_NAMES = SEAT_NAMES_BY_SIZE[4]
 
 
 class SessionError(TarotError):
@@ -100,8 +101,9 @@ class SessionError(TarotError):
 class Table(Protocol):
     """Where the game is played and the person is told things: the terminal, or a test's."""
 
-    def seat_names(self, person: int | None) -> tuple[str, ...]:
-        """The four seats' names at this table, the person's seat (if any) "You"."""
+    def seat_names(self, person: int | None, players: int = 4) -> tuple[str, ...]:
+        """The seats' names at this table of ``players``, the person's seat (if any)
+        "You"."""
 
     def show(self, line: str) -> None:
         """Tell the person a line."""
@@ -135,6 +137,8 @@ class PlayOptions:
     resume_name: str | None = None
     force: bool = False
     deals: int | None = None
+    # The table's size (--players); None: the rule set's (four with the standard rules).
+    players: int | None = None
     given: Collection[str] = field(default_factory=frozenset)
 
 
@@ -156,7 +160,7 @@ def play_session(options: PlayOptions, table: Table) -> None:
     else:
         # The header's names, not the table's: a log is language-neutral (a game played in
         # French saves the bytes it saves in English).
-        game, seat_players, script = new_game(options, HEADER_SEAT_NAMES)
+        game, seat_players, script = new_game(options)
         # Through any link: the lock, the index and the deal logs beside the real file.
         path = real_path(options.save_path or new_save_path())
         refuse_save_target(path)
@@ -193,7 +197,8 @@ def play_session(options: PlayOptions, table: Table) -> None:
                 index = start_match(path, game.header, seat_players, deals)
         show_whole(table, _("Resuming this game:") if resume_path else _("Saving this game:"),
                     path.resolve())
-        table.show(announcement(game, seat_players, 1, table.seat_names(None)))
+        table.show(announcement(game, seat_players, 1,
+                                table.seat_names(None, len(seat_players))))
         # A game of `--deals 1` stopped before its end is remembered as a match of one
         # deal, so that `--resume` does not ask for another deal (its log has no room to
         # say so: a log's match_deals is for two deals or more).
@@ -220,23 +225,44 @@ def four_players_only(rules: RuleSet, name: str) -> None:
                          .format(name=name, players=rules.players))
 
 
-def new_game(options: PlayOptions, seat_names: tuple[str, ...]
+def table_rules(options: PlayOptions) -> str:
+    """The rule set a new game is played under: ``--rules`` as given, or with
+    ``--players 3`` or ``5`` alone the standard rules for that table (standard-3,
+    standard-5); a SessionError when ``--players`` says another size than ``--rules``."""
+    given = "rules_name" in options.given or options.rules_name != "standard"
+    if options.players is None or (options.players == 4 and not given):
+        return options.rules_name
+    if not given:
+        return f"standard-{options.players}"
+    size = load_rules(options.rules_name).players
+    if size != options.players:
+        raise SessionError("players_contradict_rules",
+                           _("--players {players} and --rules {rules} disagree: that rule set "
+                             "is for {size} players (leave out one of them)").format(
+                               players=options.players, rules=options.rules_name, size=size))
+    return options.rules_name
+
+
+def new_game(options: PlayOptions, seat_names: tuple[str, ...] | None = None
              ) -> tuple[Game, tuple[str, ...], Script | None]:
     """A new game (from a seed, drawn if not given, or a named deal), who sits where
-    ("person" or a computer player's name), and the named deal's script."""
-    four_players_only(load_rules(options.rules_name), options.rules_name)
+    ("person" or a computer player's name), and the named deal's script; ``seat_names``
+    the header's (by default the table's, in English)."""
+    rules_name = table_rules(options)
+    size = load_rules(rules_name).players
+    seat_names = seat_names or SEAT_NAMES_BY_SIZE[size]
     human = None if options.auto else 0
-    players = tuple("person" if seat == human else options.level for seat in range(4))
+    players = tuple("person" if seat == human else options.level for seat in range(size))
     seats = tuple(f"{name} ({kind})" for name, kind in zip(seat_names, players, strict=True))
     if options.deal_name is not None:
         named = load_named_deal(options.deal_name)
-        game = named.start(rules=options.rules_name, seats=seats,  # type: ignore[arg-type]
+        game = named.start(rules=rules_name, seats=seats,  # type: ignore[arg-type]
                            players=players, recorded=True)  # type: ignore[arg-type]
         return game, players, Script(named.script, person=human)
     seed = options.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    return (Game.new(seed=seed, rules=options.rules_name, seats=seats, players=players),
+    return (Game.new(seed=seed, rules=rules_name, seats=seats, players=players),
             players, None)
 
 
@@ -306,6 +332,9 @@ def _refuse_contradictions(options: PlayOptions, path: Path, game: Game,
         # Not the game's own seed: it gives the hidden cards away while the game goes on.
         wrong.append(_("--seed {seed} (not the seed the game was started with)")
                      .format(seed=options.seed))
+    if given("players") and options.players != game.rules.players:
+        wrong.append(_("--players {players} (the game is for {size} players)").format(
+            players=options.players, size=game.rules.players))
     if given("rules_name"):
         different = _rules_differ(options.rules_name, header)
         if different:
@@ -491,6 +520,8 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]
     if again and header.rules is not None:
         # A rule file of the player's: the log holds its content, not where it was.
         again += " --rules FILE.toml"
+    elif again and header.rules_id == f"standard-{first.rules.players}":
+        again += f" --players {first.rules.players}"  # the standard rules for that table
     elif again and header.rules_id != "standard":
         again += f" --rules {header.rules_id}"
     levels = {p for p in header.players or () if p != "person"}
@@ -534,7 +565,7 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
         entry = MatchDeal(deal=number, log=deal_log_name(first_log, number),
                           seed=deal_seed(index.header.seed if index is not None
                                          else game.header.seed, number),
-                          dealer=(game.state.dealer + 1) % 4)
+                          dealer=(game.state.dealer + 1) % game.rules.players)
         if index is None:
             index = start_match(first_log, game.header, seat_players, deals)
         index = match_file.append_deal(index, entry)
@@ -546,7 +577,8 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
             table.show("")
             show_whole(table, _("Saving deal {number} in:").format(number=number),
                         log.resolve())
-            table.show(announcement(game, seat_players, number, table.seat_names(None)))
+            table.show(announcement(game, seat_players, number,
+                                    table.seat_names(None, len(seat_players))))
             if not table.play(game, seat_players, None, log, index.path,
                               _match_line(so_far, number, names)):
                 return
@@ -559,7 +591,7 @@ def _first_deal_entry(first_log: Path, header: LogHeader) -> MatchDeal:
 def _seat_names(table: Table, seat_players: tuple[str, ...]) -> tuple[str, ...]:
     """The seats as the table names them: the person's is "You"."""
     return table.seat_names(seat_players.index("person") if "person" in seat_players
-                            else None)
+                            else None, len(seat_players))
 
 
 def _match_line(so_far: list[int], number: int, names: tuple[str, ...]) -> str:
@@ -574,7 +606,7 @@ def _show_sheet(first_log: Path, index: MatchIndex | None, last: Game,
     """Show the score sheet, ``last`` the deal just played; the totals by seat."""
     rows = sheet_rows(first_log, index, last)
     table.show_sheet(rows, names, {c.id: c.name for c in last.rules.contracts})
-    return totals(rows)
+    return totals(rows, len(names))
 
 
 def sheet_rows(first_log: Path, index: MatchIndex | None, last: Game) -> list[SheetRow]:
@@ -613,9 +645,10 @@ def _resume_match(options: PlayOptions, index: MatchIndex, table: Table) -> None
             if not stopped.is_over:
                 game, players, script = resume(log, options, table)
         if not game.is_over:
-            table.show(announcement(game, players, entry.deal, table.seat_names(None)))
+            table.show(announcement(game, players, entry.deal,
+                                    table.seat_names(None, len(players))))
             # The deals before this one, all over: the match's score so far.
-            so_far = totals(sheet_rows(first_log, index, game))
+            so_far = totals(sheet_rows(first_log, index, game), len(players))
             if not table.play(game, players, script, log, index.path,
                               _match_line(so_far, entry.deal, _seat_names(table, players))):
                 return

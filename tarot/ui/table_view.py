@@ -7,6 +7,7 @@ the layout at 80 columns without a terminal."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -25,7 +26,17 @@ from tarot.engine.cards import (
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
 from tarot.engine.views import PlayerView
-from tarot.i18n import _, decimal, ngettext, pgettext
+from tarot.i18n import N_, _, decimal, ngettext, pgettext
+
+# The seats' names at each table size, P0 first, in English as the log's header writes
+# them (docs/decisions.md, "Seats at three and five"): the person at South, the others
+# counter-clockwise from the right, as play goes; at three the two opponents across the
+# table, at five two on each side.
+SEAT_NAMES_BY_SIZE: dict[int, tuple[str, ...]] = {
+    3: (N_("South"), N_("East"), N_("West")),
+    4: (N_("South"), N_("East"), N_("North"), N_("West")),
+    5: (N_("South"), N_("East"), N_("North-East"), N_("North-West"), N_("West")),
+}
 
 SUIT_STYLES = ("bold", "bold red", "bold red", "bold")  # ♠ ♥ ♦ ♣
 TRUMP_STYLE = "bold cyan"
@@ -51,9 +62,13 @@ def score_so_far(view: PlayerView, rules: RuleSet) -> tuple[int, int, list[str],
     stays hidden until the end."""
     table = rules.table
     taker = view.taker if view.taker is not None else 0
+    # At five, the taker's camp once this seat may know it (the partner's tricks count
+    # for the attack); until then the taker's own tricks, as every seat but the partner
+    # sees them.
+    attack = sum(1 << seat for seat in view.attack) if view.attack else 1 << taker
     taken = kernel.take_tricks(
         table, ((tuple(CARD_BY_CODE[c] for c in t.cards), t.leader, t.winner)
-                for t in view.tricks), 1 << taker)
+                for t in view.tricks), attack)
     pile, adjust = taken.pile, taken.adjust
     seen = mask_of_codes(code for t in view.tricks for code in t.cards)
     taker_points = kernel.half_points(table, pile, adjust)
@@ -84,12 +99,15 @@ def header_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list
     else:
         heading = _("{contract} by {taker} · trick {trick} of {tricks} · target {target} "
                     "with the bouts won so far (0)")
+    points = (_("Card points so far: attack {taker_points} (bouts: {taker_bouts}), defence "
+                "{defence_points} (bouts: {defence_bouts})") if partner_seat(view) is not None
+              else _("Card points so far: taker {taker_points} (bouts: {taker_bouts}), defence "
+                     "{defence_points} (bouts: {defence_bouts})"))
     return [
         Text(heading.format(contract=contract, taker=taker, trick=trick,
                             tricks=rules.deal.hand_size, target=decimal(points_text(targets[won])),
                             bouts=won), style="bold"),
-        Text(_("Card points so far: taker {taker_points} (bouts: {taker_bouts}), defence "
-               "{defence_points} (bouts: {defence_bouts})").format(
+        Text(points.format(
                  taker_points=decimal(points_text(taker_points)),
                  taker_bouts=" ".join(_shown(taker_bouts)) or none,
                  defence_points=decimal(points_text(defence_points)),
@@ -111,6 +129,9 @@ def announcement_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -
     to all), the trumps of its discard (shown to all), and the person's own discard."""
     lines: list[Text] = []
     taker = view.taker
+    call = call_line(view, names)
+    if call is not None:
+        lines.append(call)
     if view.chelem_declared and taker is not None:
         lines.append(Text(_("You declared a chelem.") if taker == view.seat else
                           _("{seat} declared a chelem.").format(seat=names[taker]),
@@ -142,35 +163,103 @@ def announcement_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -
     return lines
 
 
+def call_line(view: PlayerView, names: Sequence[str]) -> Text | None:
+    """At five players, the card the taker called (public from the call, V5-6) and what
+    this seat may know of the partner (V5-17): nothing before the called card is played,
+    but to the partner himself; None at three and four, or before the call."""
+    taker = view.taker
+    if view.called is None or taker is None:
+        return None
+    partner = partner_seat(view)
+    card = card_text(view.called)
+    if view.attack is None:
+        template = (_("You called {card}: your partner is not known until it is played.")
+                    if taker == view.seat else
+                    _("{taker} called {card}: the partner is not known until it is played."))
+    elif partner is None:
+        template = (_("You called {card}: you play alone.") if taker == view.seat else
+                    _("{taker} called {card}: {taker} plays alone."))
+    elif partner == view.seat:
+        template = (_("{taker} called {card}: you are {taker}'s partner (you hold it).")
+                    if view.called in view.hand else
+                    _("{taker} called {card}: you are {taker}'s partner."))
+    elif taker == view.seat:
+        template = _("You called {card}: {partner} is your partner.")
+    else:
+        template = _("{taker} called {card}: {partner} is {taker}'s partner.")
+    return _styled(template, style="bold", card=card, taker=names[taker],
+                   partner=names[partner] if partner is not None else "")
+
+
+def _styled(template: str, style: str, **fields: str | Text) -> Text:
+    """``template`` with its ``{fields}`` filled, a Text field keeping its own style."""
+    line = Text(style=style)
+    for piece in re.split(r"(\{[a-z_]+\})", template):
+        value = fields.get(piece[1:-1]) if piece.startswith("{") and piece.endswith("}") \
+            else None
+        if isinstance(value, Text):
+            line.append_text(value)
+        elif value is not None:
+            line.append(value)
+        else:
+            line.append(piece)
+    return line
+
+
 def _shown(codes: Sequence[str]) -> list[str]:
     """Cards as the table writes them in text (``T21``, ``EXC``; in French ``A21``)."""
     return [display(CARD_BY_CODE[code]) for code in codes]
 
 
-def cards_by_seat(leader: int, cards: Sequence[str]) -> dict[int, str]:
-    """A trick's cards, in the order played from ``leader``, by the seat that played each."""
-    return {(leader + index) % 4: code for index, code in enumerate(cards)}
+def cards_by_seat(leader: int, cards: Sequence[str], seats: int = 4) -> dict[int, str]:
+    """A trick's cards, in the order played from ``leader``, by the seat that played each
+    (at a table of ``seats``)."""
+    return {(leader + index) % seats: code for index, code in enumerate(cards)}
 
 
-def trick_by_seat(view: PlayerView) -> dict[int, str]:
+def trick_by_seat(view: PlayerView, seats: int = 4) -> dict[int, str]:
     """The cards of the trick in progress, by the seat that played each."""
-    return cards_by_seat(view.leader if view.leader is not None else view.seat, view.trick)
+    return cards_by_seat(view.leader if view.leader is not None else view.seat, view.trick,
+                         seats)
 
 
-def winning_seat(view: PlayerView) -> int:
+def winning_seat(view: PlayerView, seats: int = 4) -> int:
     """The seat whose card is winning the trick in progress so far; -1 for none yet."""
     if not view.trick or view.leader is None:
         return -1
     best = kernel.trick_winner_index([CARD_BY_CODE[c] for c in view.trick])
-    return (view.leader + best) % 4 if best >= 0 else -1
+    return (view.leader + best) % seats if best >= 0 else -1
+
+
+def partner_seat(view: PlayerView) -> int | None:
+    """The taker's partner (five players) when this seat may know it (V5-17: the partner
+    from the deal, everyone once the called card is played), else None; None too when the
+    taker plays alone."""
+    if view.called is None or view.attack is None or view.taker is None:
+        return None
+    return next((seat for seat in view.attack if seat != view.taker), None)
+
+
+# Where each seat sits on the drawing, by table size: rows from the top, and in a row of
+# two the left seat first. The person is at South, the bottom; play goes counter-clockwise
+# (to the right first).
+SEAT_ROWS: dict[int, tuple[tuple[int, ...], ...]] = {
+    3: ((2, 1), (0,)),  # West, East; South
+    4: ((2,), (3, 1), (0,)),  # North; West, East; South
+    5: ((3, 2), (4, 1), (0,)),  # North-West, North-East; West, East; South
+}
 
 
 def trick_lines(view: PlayerView, names: Sequence[str], width: int) -> list[Text]:
     """The trick in progress by seat: North above, West and East either side, South
-    below; the leader, the winning card and the seat to play marked."""
+    below (at three, West and East above South; at five, North-West and North-East above
+    West and East); the leader, the winning card, the seat to play and, at five, the
+    partner once known marked."""
+    seats = len(names)
     leader = view.leader if view.leader is not None else view.seat
-    played = trick_by_seat(view)
-    winning = winning_seat(view)
+    played = trick_by_seat(view, seats)
+    winning = winning_seat(view, seats)
+    partner = partner_seat(view)
 
     def place(seat: int) -> Text:
         cell = Text(f"{names[seat]} ")
@@ -181,6 +270,8 @@ def trick_lines(view: PlayerView, names: Sequence[str], width: int) -> list[Text
         else:
             cell.append("·", style="dim")
         marks = []
+        if seat == partner:
+            marks.append(pgettext("seat at the trick", "partner"))
         if seat == leader and view.trick:
             marks.append(pgettext("seat at the trick", "led"))
         if seat == winning and len(view.trick) > 1:
@@ -191,14 +282,30 @@ def trick_lines(view: PlayerView, names: Sequence[str], width: int) -> list[Text
             cell.append(f" ({', '.join(marks)})", style="dim")
         return cell
 
-    north, west, east, south = place(2), place(3), place(1), place(0)
     middle = max(width // 2 - 8, 0)
-    gap = max(width - len(west) - len(east) - 4, 2)
-    side = Text("  ")
-    side.append_text(west)
-    side.append(" " * gap)
-    side.append_text(east)
-    return [Text(" " * middle) + north, side, Text(" " * middle) + south]
+    lines = []
+    for row in SEAT_ROWS[seats]:
+        if len(row) == 1:
+            lines.append(Text(" " * middle) + place(row[0]))
+            continue
+        left, right = (place(seat) for seat in row)
+        top = seats == 5 and row == SEAT_ROWS[5][0]
+        if top:  # the two far seats either side of the middle, nearer than the sides
+            indent = max(width // 2 - 3 - len(left), 2)
+            gap = max(width // 2 + 3 - indent - len(left), 2)
+        else:
+            indent = 2
+            gap = max(width - len(left) - len(right) - 4, 2)
+        if indent + len(left) + gap + len(right) > width:  # too narrow for both: two lines
+            lines += [Text(" " * indent) + left,
+                      Text(" " * max(width - len(right) - 2, 0)) + right]
+            continue
+        side = Text(" " * indent)
+        side.append_text(left)
+        side.append(" " * gap)
+        side.append_text(right)
+        lines.append(side)
+    return lines
 
 
 def excuse_warning(view: PlayerView) -> str | None:
@@ -252,7 +359,7 @@ def trick_recap(number: int, leader: int, cards: Sequence[str], winner: int,
     """A completed trick with the seat of every card: the leader first, the winner marked."""
     line = Text(f"  {number:>2}. ")
     for index, code in enumerate(cards):
-        seat = (leader + index) % 4
+        seat = (leader + index) % len(names)
         if index:
             line.append("  ")
         line.append(f"{names[seat]} ")

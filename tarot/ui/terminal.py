@@ -46,6 +46,7 @@ from tarot.engine.cards import (
 from tarot.engine.events import (
     Action,
     Bid,
+    Call,
     ChienShown,
     Deal,
     Discard,
@@ -73,8 +74,9 @@ from tarot.files.said import os_error_said
 from tarot.i18n import N_, _, ngettext, pgettext
 from tarot.log import LogWriter
 from tarot.storage.named_deals import Script
-from tarot.ui.phase_help import PHASE_HELP, bid_word
+from tarot.ui.phase_help import PHASE_HELP, bid_word, call_help
 from tarot.ui.table_view import (
+    SEAT_NAMES_BY_SIZE,
     announcement_lines,
     card_text,
     cards_line,
@@ -87,7 +89,7 @@ from tarot.ui.table_view import (
 
 # P0..P3: play goes counter-clockwise. In English, as the log's header and `--as-seat`
 # write them (language-neutral); a person reads them through names_for.
-SEAT_NAMES = (N_("South"), N_("East"), N_("North"), N_("West"))
+SEAT_NAMES = SEAT_NAMES_BY_SIZE[4]
 
 LEGEND = N_("Cards: K king, Q queen, N knight (cavalier), J jack, 10 … 2, 1 ace;\n"
             "T1 … T21 are the trumps (T1 is the Petit), EXC is the Excuse.\n"
@@ -120,6 +122,7 @@ HAND_WORDS = frozenset({"hand", "main"})
 TABLE_WORDS = frozenset({"t", "table", "trick", "pli"})
 CHIEN_WORDS = frozenset({"chien"})
 NONE_WORDS = frozenset({"", "n", "no", "none", "non", "aucune"})
+CALL_WORDS = frozenset({"call", "appel", "appelle", "appeler", "j'appelle"})
 
 # What stands for a space a line must not break at (tarot.explain.line_breaks) while rich
 # wraps it: a character of one column that is not a space to rich.
@@ -130,11 +133,11 @@ class QuitGame(Exception):
     """The person asked to stop; the game so far is saved."""
 
 
-def names_for(human: int | None) -> tuple[str, ...]:
-    """The seats' names as a person reads them, in the person's language; the person's
-    own seat (``human``) is "You"."""
-    return tuple(pgettext("seat", "You") if seat == human else _(SEAT_NAMES[seat])
-                 for seat in range(4))
+def names_for(human: int | None, players: int = 4) -> tuple[str, ...]:
+    """The seats' names at a table of ``players`` as a person reads them, in the person's
+    language; the person's own seat (``human``) is "You"."""
+    return tuple(pgettext("seat", "You") if seat == human else _(name)
+                 for seat, name in enumerate(SEAT_NAMES_BY_SIZE[players]))
 
 
 def styled(template: str, **fields: str | Text) -> Text:
@@ -225,7 +228,7 @@ class TerminalGame:
         if new_file:
             self.writer.write(game.events)
         self.ask_line = ask_line or _prompt
-        self.names = names_for(human)
+        self.names = names_for(human, game.rules.players)
         self.narrator = Narrator(game.rules, self.names, as_seat=human)
         self.contracts = {c.id: c.name for c in game.rules.contracts}
         self.hint_player: Player | None = None
@@ -398,13 +401,15 @@ class TerminalGame:
             self.show_hand(with_chien=True)
         elif phase in (phases.AUCTION, phases.DECLARATIONS):
             self.show_hand()
+            if self.calling:
+                self.show_callable()
         while True:
             answer = self.ask_line(self.prompt_text()).strip()
             word = answer.lower()
             if word in QUIT_WORDS:
                 raise QuitGame
             if word in HELP_WORDS:
-                phase_help = PHASE_HELP.get(self.game.phase)
+                phase_help = call_help if self.calling else PHASE_HELP.get(self.game.phase)
                 self.say(phase_help(self.game.rules) if phase_help else _(CARD_HELP))
                 continue
             if word in LAST_WORDS:
@@ -487,8 +492,22 @@ class TerminalGame:
         for reason in reasons(advice):
             self.say_indented(Text(f"    {reason[0].upper()}{reason[1:]}."), 4)
 
+    @property
+    def calling(self) -> bool:
+        """Whether the decision awaited is the taker's call (five players, V5-2)."""
+        return any(isinstance(action, Call) for action in self.game.legal_actions())
+
+    def show_callable(self) -> None:
+        """The cards the person may call, before the call prompt (V5-3)."""
+        callable_cards = [action.card for action in self.game.legal_actions()
+                          if isinstance(action, Call)]
+        self.say_indented(styled(_("You took: call a card; its holder is your partner. You "
+                                   "may call: {cards}"), cards=cards_line(callable_cards)), 2)
+
     def prompt_text(self) -> str:
         phase = self.game.phase
+        if self.calling:
+            return _("The card you call (code or name, or 'auto'):")
         if phase == phases.AUCTION:
             return _("Your bid ({bids}):").format(bids=" / ".join(self.bid_words()))
         if phase == phases.CHIEN:
@@ -517,6 +536,8 @@ class TerminalGame:
         phase = self.game.phase
         seat = self.human
         assert seat is not None
+        if self.calling:
+            return self.parse_call(answer)
         if phase == phases.CHIEN and answer.lower() == "auto":
             hand = mask_of_codes(self.game.hand(seat))
             return Discard(seat=seat, cards=codes_of_mask(
@@ -528,6 +549,33 @@ class TerminalGame:
             if not answer:
                 return None
         return self.game.parse(answer)
+
+    def parse_call(self, answer: str) -> Call | None:
+        """The card the person calls: its code or its name, in English or French (``KH``,
+        ``RC``, ``roi de cœur``; ``call KH`` too), or ``auto`` for the computer's choice;
+        None (asked again) for a number, which names no card here."""
+        seat = self.human
+        assert seat is not None
+        words = answer.split()
+        if len(words) > 1 and words[0].lower() in CALL_WORDS:
+            answer = " ".join(words[1:])
+        if answer.lower() == "auto":
+            action = ask(self.players[seat], self.game, self._rng(seat))
+            assert isinstance(action, Call), action
+            return action
+        if answer.isdecimal() or not answer:
+            self.refuse(_("Name the card to call by its code (KH or K♥), not a number."))
+            return None
+        try:
+            card = card_code(answer, [], french=french_on())
+        except NotationError as error:
+            # A French code or name in English too (RC, roi de cœur), as the help says:
+            # at the call no code means a card in one notation and another in the other.
+            try:
+                card = card_code(answer, [], french=True)
+            except NotationError:
+                raise error from None
+        return Call(seat=seat, card=card)
 
     def card_code(self, token: str) -> str:
         hand = self.game.hand(self.human) if self.human is not None else []

@@ -50,6 +50,9 @@ LEVELS = tuple(PLAYERS)
               help=N_("Play a named deal from seeds/ (e.g. slam-made, or seeds/garde.toml)."))
 @click.option("--rules", "rules_name", default="standard", show_default=True,
               help=N_("A rule set name (standard, fft) or a path to a .toml file."))
+@click.option("--players", type=click.Choice(["3", "4", "5"]), default=None,
+              help=N_("The table's size: 3, 4 (the default) or 5 players (the standard "
+                      "rules for that size, or a --rules file of that size)."))
 @click.option("--save", "save_path", type=click.Path(path_type=Path),
               default=None, help=N_("Where to save the game (default: a new file under "
                                     "the games folder that `tarot saves` shows)."))
@@ -76,14 +79,16 @@ LEVELS = tuple(PLAYERS)
                       "or the output is not a terminal."))
 @click.pass_context
 def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name: str,
-         save_path: Path | None, level: str, auto: bool, resume_name: str | None,
-         force: bool, deals: int | None, pace: float | None, plain: bool) -> None:
+         players: str | None, save_path: Path | None, level: str, auto: bool,
+         resume_name: str | None, force: bool, deals: int | None, pace: float | None,
+         plain: bool) -> None:
     _tolerate_undecodable_input()
     given = frozenset(name for name in ctx.params
                       if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE)
     options = PlayOptions(seed=seed, deal_name=deal_name, rules_name=rules_name,
                           save_path=save_path, level=level, auto=auto,
-                          resume_name=resume_name, force=force, deals=deals, given=given)
+                          resume_name=resume_name, force=force, deals=deals,
+                          players=None if players is None else int(players), given=given)
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         play_session(options, TerminalTable(pace))
     else:
@@ -123,8 +128,8 @@ class TerminalTable:
         self.ask_line = ask_line
         self.legend_shown = False  # the card legend: once a run, not every deal
 
-    def seat_names(self, person: int | None) -> tuple[str, ...]:
-        return names_for(person)
+    def seat_names(self, person: int | None, players: int = 4) -> tuple[str, ...]:
+        return names_for(person, players)
 
     def show(self, line: str) -> None:
         if isinstance(line, WholeLine):  # a path or a command: never broken

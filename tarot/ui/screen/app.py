@@ -30,7 +30,14 @@ from tarot.i18n import _, pgettext
 from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
 from tarot.ui.screen.table import ScreenTable
 from tarot.ui.session import PlayOptions, Table, play_session
-from tarot.ui.table_view import card_text, suit_names, trick_by_seat, winning_seat
+from tarot.ui.table_view import (
+    SEAT_ROWS,
+    card_text,
+    partner_seat,
+    suit_names,
+    trick_by_seat,
+    winning_seat,
+)
 from tarot.ui.terminal import names_for
 
 Session = Callable[[PlayOptions, Table], None]
@@ -50,9 +57,11 @@ def hand_groups(hand: tuple[str, ...]) -> list[tuple[str, list[int]]]:
 
 def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...]) -> Text:
     """A seat at the trick: its name, its card (or ? when it is to play), and whether it
-    led, is winning, is to play."""
-    played = trick_by_seat(view)
-    winning = winning_seat(view)
+    is the partner (five players, once this seat may know it), led, is winning, is to
+    play."""
+    seats = len(names)
+    played = trick_by_seat(view, seats)
+    winning = winning_seat(view, seats)
     # At the auction and the discard the prompt says who is asked: "to play" is for cards.
     turn = view.turn if view.phase == phases.TRICKS else None
     cell = Text(f"{names[seat]} ", style="bold" if seat == turn else "")
@@ -63,9 +72,11 @@ def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...]) -> Text:
     else:
         cell.append("·", style="dim")
     marks = []
+    if seat == partner_seat(view):
+        marks.append(pgettext("seat at the trick", "partner"))
     if seat == view.leader and view.trick:
         marks.append(pgettext("seat at the trick", "led"))
-    if seat == winning and len(view.trick) == 4 and view.turn is None:
+    if seat == winning and len(view.trick) == seats and view.turn is None:
         marks.append(pgettext("seat at the trick", "takes the trick"))
     elif seat == winning and len(view.trick) > 1:
         marks.append(pgettext("seat at the trick", "winning"))
@@ -79,15 +90,23 @@ def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...]) -> Text:
 def seat_lines(view: PlayerView, names: tuple[str, ...], width: int,
                height: int = 0) -> list[Text]:
     """The trick by seat as the table is seen from South: North above, West to the left
-    and East to the right, South below (West and East on two lines when one is too
-    narrow for both)."""
-    north, west, east, south = (seat_cell(view, seat, names) for seat in (2, 3, 1, 0))
-    middle = max((width - max(north.cell_len, south.cell_len)) // 2, 0)
-    if west.cell_len + east.cell_len + 2 <= width:
-        sides = [west + Text(" " * (width - west.cell_len - east.cell_len)) + east]
-    else:
-        sides = [west, Text(" " * max(width - east.cell_len, 0)) + east]
-    lines = [Text(" " * middle) + north, *sides, Text(" " * middle) + south]
+    and East to the right, South below (at three West and East above South, at five
+    North-West and North-East above West and East); a pair of seats on two lines when one
+    is too narrow for both."""
+    rows = [[seat_cell(view, seat, names) for seat in row] for row in SEAT_ROWS[len(names)]]
+    # A seat alone on its row (North, South) in the middle, above or below the others.
+    middle = max((width - max(cells[0].cell_len for cells in rows if len(cells) == 1)) // 2,
+                 0)
+    lines = []
+    for cells in rows:
+        if len(cells) == 1:
+            lines.append(Text(" " * middle) + cells[0])
+            continue
+        left, right = cells
+        if left.cell_len + right.cell_len + 2 <= width:
+            lines.append(left + Text(" " * (width - left.cell_len - right.cell_len)) + right)
+        else:
+            lines += [left, Text(" " * max(width - right.cell_len, 0)) + right]
     if height >= 2 * len(lines) + 1:  # room to spare: the seats apart, as at a table
         lines = [line for pair in zip(lines, [Text("")] * len(lines), strict=True)
                  for line in pair][:-1]
@@ -97,20 +116,31 @@ def seat_lines(view: PlayerView, names: tuple[str, ...], width: int,
     return lines
 
 
-def previous_trick_lines(trick: TrickView, names: tuple[str, ...]) -> list[Text]:
+def previous_trick_lines(trick: TrickView, names: tuple[str, ...],
+                         width: int = 38) -> list[Text]:
     """The trick before the one on the table, under it (the Contract panel beside it has
     no row to spare at 80×24): each seat's card, the leader first, the winner marked, with
-    single spaces so that it fits the table's 38 columns."""
-    line = Text()
-    for index, code in enumerate(trick.cards):
-        seat = (trick.leader + index) % 4
-        line.append(f"{' ' if index else ''}{names[seat]} ", style="dim")
-        line.append_text(card_text(code))
-        if seat == trick.winner:
-            line.append("✓", style="bold green")
-    line.no_wrap = True
-    line.overflow = "ellipsis"
-    return [Text(_("Previous trick:"), style="dim"), line]
+    single spaces so that it fits the table's 38 columns (at five, on two lines when one
+    is too narrow)."""
+
+    def joined(first: int, last: int) -> Text:
+        line = Text()
+        for index in range(first, last):
+            seat = (trick.leader + index) % len(names)
+            line.append(f"{' ' if index > first else ''}{names[seat]} ", style="dim")
+            line.append_text(card_text(trick.cards[index]))
+            if seat == trick.winner:
+                line.append("✓", style="bold green")
+        line.no_wrap = True
+        line.overflow = "ellipsis"
+        return line
+
+    count = len(trick.cards)
+    lines = [joined(0, count)]
+    if lines[0].cell_len > width and count > 4:
+        half = (count + 1) // 2
+        lines = [joined(0, half), joined(half, count)]
+    return [Text(_("Previous trick:"), style="dim"), *lines]
 
 
 class TablePanel(Widget):
@@ -129,7 +159,8 @@ class TablePanel(Widget):
                                        turn=None)
         previous = [trick for trick in board.view.tricks  # type: ignore[union-attr]
                     if board.shown_trick is None or trick.number < board.shown_trick.number]
-        below = previous_trick_lines(previous[-1], board.names) if previous else []
+        below = (previous_trick_lines(previous[-1], board.names, self.content_size.width)
+                 if previous else [])
         lines = seat_lines(view, board.names, self.content_size.width,
                            self.content_size.height - 1 - len(below))
         lines.extend(below)

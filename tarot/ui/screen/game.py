@@ -32,6 +32,7 @@ from tarot.explain.narrate import poignee_name, settlement_summary
 from tarot.i18n import _, decimal, ngettext, pgettext
 from tarot.storage.named_deals import Script
 from tarot.ui.table_view import (
+    call_line,
     cards_line,
     excuse_warning,
     score_so_far,
@@ -53,6 +54,7 @@ class Kind(enum.Enum):
     """What the answer awaited is for: it says what Enter and the arrows mean."""
 
     BID = "bid"
+    CALL = "call"  # five players: the taker's call
     DISCARD = "discard"
     CHELEM = "chelem"
     CARD = "card"
@@ -165,6 +167,10 @@ class ScreenGame(TerminalGame):
         self.aside_title = pgettext("screen panel", "Hint")
         super().show_hint()
 
+    def show_callable(self) -> None:
+        self.aside_title = pgettext("screen panel", "Your call")
+        super().show_callable()
+
     def show_last_trick(self) -> None:
         self.aside_title = pgettext("screen panel", "The previous trick")
         super().show_last_trick()
@@ -235,11 +241,12 @@ class ScreenGame(TerminalGame):
         self.aside_title = ""
 
     def _ask(self, prompt: str) -> str:
-        kind = self.kind or _KIND_OF_PHASE.get(self.game.phase, Kind.CARD)
+        kind = self.kind or (Kind.CALL if self.calling else
+                             _KIND_OF_PHASE.get(self.game.phase, Kind.CARD))
         self.publish(kind, prompt)
         answer = self.channel.answer()
         self.refusal = ""
-        if kind is not Kind.POIGNEE:
+        if kind not in (Kind.POIGNEE, Kind.CALL):
             self.clear_aside()
         return answer
 
@@ -287,6 +294,9 @@ def info_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list[T
         taker = names[view.taker]
         lines.append(Text(_("{contract} by {taker}").format(
             contract=contracts.get(view.contract, view.contract), taker=taker), style="bold"))
+        call = call_line(view, names)
+        if call is not None:
+            lines.append(call)
         if view.chelem_declared:
             lines.append(Text(_("Chelem declared by {taker}").format(taker=taker),
                               style="bold magenta"))

@@ -39,8 +39,8 @@ class ScreenTable:
         self.after: list[str] = []
         self.exit_status = 0
 
-    def seat_names(self, person: int | None) -> tuple[str, ...]:
-        return names_for(person)
+    def seat_names(self, person: int | None, players: int = 4) -> tuple[str, ...]:
+        return names_for(person, players)
 
     def show(self, line: str) -> None:
         self.channel.log(Text(line))
@@ -88,7 +88,7 @@ class ScreenTable:
         self.box_open = False
         self.after = []
         human, seats = seated_players(players, game.rules)
-        self.names = names_for(human)
+        self.names = names_for(human, game.rules.players)
         # The session names the deal of a match from the second on (``match_line``).
         top = match_line or _("Deal {number}").format(number=1)
         save = open_save(path)
