@@ -7,7 +7,8 @@ hand, ``"3"``), ``"5S 8S 4D 1C 2C 4C"`` at the discard, ``"y"``/``"n"`` (or
 ``"bid garde"``, ``"play KH"``, ``"discard 5S 8S 4D 1C 2C 4C"``,
 ``"poignee T2 T3 …"``, ``"chelem yes"``. And the seat-prefixed form a named deal's
 script writes: ``"P1 bid garde"``, ``"P0 discard 5S 8S 4D 1C 2C 4C"``,
-``"P2 play KH"``, ``"P3 poignee T21 T20 …"``, ``"P0 chelem yes"``.
+``"P2 play KH"``, ``"P3 poignee T21 T20 …"``, ``"P0 chelem yes"``, and at five players
+``"P0 call KH"`` (the card the taker calls, V5-2).
 
 :func:`parse_action` reads both (the game gives the phase, the seat to act, its hand
 and the rule set's contracts); :func:`parse_script_entry` reads the seat-prefixed
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from tarot.engine import phases
 from tarot.engine.cards import CODES, TWENTY_ONE, CardError, card_words, parse_card, plain, quoted
-from tarot.engine.events import Action, Bid, Chelem, Discard, Poignee
+from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Poignee
 from tarot.engine.events import Play as PlayAction
 from tarot.engine.phase_table import legal_actions
 from tarot.engine.rules import PASS_WORDS
@@ -46,7 +47,7 @@ class NotationError(TarotError, ValueError):
         self.card = card
 
 
-_SEAT_WORD = re.compile(r"[Pp][0-3]")
+_SEAT_WORD = re.compile(r"[Pp][0-4]")  # five seats at most (RULES-3-5)
 KIND_WORDS = frozenset({"bid", "discard", "chelem", "poignee", "poignée", "play"})
 YES_WORDS = frozenset({"y", "yes", "o", "oui", "chelem"})
 NO_WORDS = frozenset({"", "n", "no", "non", "no chelem", "no_chelem"})
@@ -64,7 +65,7 @@ def parse_script_entry(entry: str) -> Action:
     words = entry.split()
     if len(words) < 2 or not _SEAT_WORD.fullmatch(words[0]):
         raise NotationError(_("script entry {entry}: write 'P<seat> <kind> <argument>', "
-                              "the seat 0 to 3").format(entry=quoted(entry)))
+                              "the seat 0 to 4").format(entry=quoted(entry)))
     seat = int(words[0][1])
     kind, args = words[1].lower(), words[2:]
     if kind == "bid":
@@ -82,6 +83,8 @@ def parse_script_entry(entry: str) -> Action:
         return Poignee(seat=seat, cards=codes)
     if kind == "play" and len(codes) == 1:
         return PlayAction(seat=seat, card=codes[0])
+    if kind == "call" and len(codes) == 1:
+        return Call(seat=seat, card=codes[0])
     raise NotationError(_("script entry {entry}: unknown kind {kind}").format(
         entry=quoted(entry), kind=quoted(kind)))
 
