@@ -51,9 +51,13 @@ def score_so_far(view: PlayerView, rules: RuleSet) -> tuple[int, int, list[str],
     stays hidden until the end."""
     table = rules.table
     taker = view.taker if view.taker is not None else 0
+    # The taker's side: at five players his partner too, once the view knows him (V5-17).
+    attack = 1 << taker
+    for seat in view.attack or ():
+        attack |= 1 << seat
     taken = kernel.take_tricks(
         table, ((tuple(CARD_BY_CODE[c] for c in t.cards), t.leader, t.winner)
-                for t in view.tricks), 1 << taker)
+                for t in view.tricks), attack)
     pile, adjust = taken.pile, taken.adjust
     seen = mask_of_codes(code for t in view.tricks for code in t.cards)
     taker_points = kernel.half_points(table, pile, adjust)
