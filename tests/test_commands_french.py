@@ -326,7 +326,7 @@ def test_the_replay_page_in_french(tmp_path: Path) -> None:
     french = {text for value in labels.values()
               for text in (value if isinstance(value, list) else [value])}
     template = page.split('<script type="application/json"')[0]
-    same = {"Chien", "Total", "{seat}: {bid}", "{contract} by {seat}", "Trick {number}"}
+    same = {"Chien", "Total", "Camp", "{seat}: {bid}", "{contract} by {seat}", "Trick {number}"}
     left = [text for text in english if len(text) > 3 and text not in same
             and (f">{text}<" in template or f'"{text}"' in template or text in french)]
     assert left == []
