@@ -87,7 +87,9 @@ def _verb_forms(second: bool) -> dict[str, str]:
     }
 
 
-LOG_NAMES = ("P0", "P1", "P2", "P3")
+# The log's names of the seats: as many as the largest table (a table of three or four
+# uses the first).
+LOG_NAMES = ("P0", "P1", "P2", "P3", "P4")
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # A field's value: text, a number, or a function giving the text when the refusal is read
 # (cards, a suit, a contract's name: in the language of that moment).
@@ -123,7 +125,7 @@ class IllegalAction(TarotError, ValueError):
         assert code in ILLEGAL_ACTION_CODES, code
         self.code = code
         self.template = template
-        self.seat = seat if seat is not None and 0 <= seat < 4 else None
+        self.seat = seat if seat is not None and 0 <= seat < len(LOG_NAMES) else None
         self.cards = cards
         self.rule = rule
         self.others = dict(others or {})

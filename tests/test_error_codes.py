@@ -220,6 +220,8 @@ LOGS: dict[str, Callable[[], bytes | None]] = {
     "bad_header": lambda: b'{"format": "tarot-log"}\n',
     "unknown_rules": lambda: text(edit(garde_lines(), 0, rules_id="belote")),
     "rules_hash_mismatch": lambda: text(edit(garde_lines(), 0, rules_id="fft")),
+    "table_size_mismatch": lambda: text(edit(garde_lines(), 0, table_size=5,
+                                             seats=["P0", "P1", "P2", "P3", "P4"])),
     "unknown_shuffle": lambda: text(edit(garde_lines(), 0, shuffle="riffle")),
     "bad_event": lambda: text(edit(garde_lines(), 2, type="fanfare")),
     "bad_seq": lambda: text(edit(garde_lines(), 2, seq=5)),

@@ -35,8 +35,8 @@ from tarot.log.codec import validate_line
 from tarot.log.fast_paths import decision_tails, due_as_written
 from tarot.storage.named_deals import Script, load_named_deal, named_deals
 
-# The four-player rule sets: the log at 3 and 5 players is still to come.
-RULE_SETS = [name for name in known_rule_sets() if load_rules(name).players == 4]
+# Every rule set, at every table size (three, four, five).
+RULE_SETS = known_rule_sets()
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 
 
@@ -48,13 +48,13 @@ def pydantic_line(seq: int, event: Event) -> str:
 
 
 def random_games(rules: str, count: int) -> list[Game]:
-    """``count`` random games, and as many again that begin with four passes (a redeal,
-    which random bidding rarely gives)."""
+    """``count`` random games, and as many again that begin with every seat passing (a
+    redeal, which random bidding rarely gives)."""
     rng = random.Random(f"fast paths {rules}")
     games = [play_out(Game.new(seed, rules=rules), rng) for seed in range(count)]
     for seed in range(count):
         game = Game.new(seed, rules=rules)
-        for _ in range(4):
+        for _ in range(game.rules.players):
             game.play(Bid(seat=game.turn, contract=None))  # type: ignore[arg-type]
         games.append(play_out(game, rng))
     return games
@@ -66,10 +66,13 @@ def random_games(rules: str, count: int) -> list[Game]:
 @pytest.mark.parametrize("rules", RULE_SETS)
 def test_every_decision_tail_is_the_line_pydantic_writes_and_reads(rules: str) -> None:
     """Each of the few hundred lines the replay takes by its bytes (every card by every
-    seat, every bid and chelem call), after its seq, is pydantic's own line for the event
-    it is taken as, and pydantic reads that line back as the same event."""
-    tails = decision_tails(load_rules(rules))
-    assert len(tails) == 4 * 78 + 4 * (1 + len(load_rules(rules).contracts)) + 4 * 2
+    seat at the table, every bid and chelem call), after its seq, is pydantic's own line
+    for the event it is taken as, and pydantic reads that line back as the same event."""
+    ruleset = load_rules(rules)
+    tails = decision_tails(ruleset)
+    seats = ruleset.players
+    assert len(tails) == seats * 78 + seats * (1 + len(ruleset.contracts)) + seats * 2
+    assert {event.seat for event in tails.values()} == set(range(seats))  # type: ignore[attr-defined]
     for seq in (0, 7, 123):
         for tail, event in tails.items():
             line = f'{{"seq": {seq}, {tail}'
@@ -82,7 +85,7 @@ def test_the_fast_paths_take_every_decision_and_due_event_of_random_games(rules:
     """Over many random games, every card, bid and chelem call as pydantic writes it is a
     decision tail for that very event; every derived event and every deal from the seed
     as pydantic writes it is the event due there; and the other decisions (a discard, a
-    poignée) are left to the parse."""
+    poignée, a call) are left to the parse."""
     ruleset = load_rules(rules)
     tails = decision_tails(ruleset)
     taken: set[str] = set()
@@ -104,8 +107,11 @@ def test_the_fast_paths_take_every_decision_and_due_event_of_random_games(rules:
 
     for game in random_games(rules, 100):
         walk(game, before=check_line).finish()
-    assert taken == {"deal", "bid", "chien_shown", "chelem", "play", "trick", "redeal",
-                     "settlement"}, taken
+    expected = {"deal", "bid", "chien_shown", "chelem", "play", "trick", "redeal",
+                "settlement"}
+    if ruleset.players == 5:
+        expected.add("partner_revealed")
+    assert taken == expected, taken
 
 
 def test_a_line_written_otherwise_is_not_taken_by_its_bytes() -> None:
@@ -153,8 +159,9 @@ def test_each_step_is_the_game_a_fresh_replay_gives(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_the_before_hook_sees_the_game_before_each_event(seed: int) -> None:
-    game = random_game(seed, seed)
+@pytest.mark.parametrize("rules", ["standard", "standard-3", "standard-5"])
+def test_the_before_hook_sees_the_game_before_each_event(seed: int, rules: str) -> None:
+    game = random_game(seed, seed, rules=rules)
     seen: list[int] = []
 
     def before(seq: int, event: Event, walked: Game) -> None:
@@ -228,11 +235,12 @@ def test_a_refused_derived_event_is_named_by_its_seq() -> None:
     assert walked.refused_seq == seq and refused.value.code == "derived_mismatch"
 
 
-def test_decisions_only_recomputes_the_derived_events() -> None:
+@pytest.mark.parametrize("rules", ["standard", "standard-3", "standard-5"])
+def test_decisions_only_recomputes_the_derived_events(rules: str) -> None:
     """Derived events given are skipped and applied where they fall due, before the next
     decision (so the hook sees the game as that decision found it) and at the end; a
     refused decision is named by its seq among the events given."""
-    game = random_game(8, 8)
+    game = random_game(8, 8, rules=rules)
     seen: list[tuple[int, str]] = []
 
     def before(seq: int, event: Event, walked: Game) -> None:
@@ -253,10 +261,11 @@ def test_decisions_only_recomputes_the_derived_events() -> None:
     assert walked.refused_seq == seq
 
 
-def test_a_decisions_only_list_is_walked_whole() -> None:
+@pytest.mark.parametrize("rules", ["standard", "standard-3", "standard-5"])
+def test_a_decisions_only_list_is_walked_whole(rules: str) -> None:
     """Events that leave the derived ones out (a decisions-only log's) are walked as they
     are: each step is one of them, and the derived events are applied where due."""
-    game = random_game(9, 9)
+    game = random_game(9, 9, rules=rules)
     decisions = [e for e in game.events if type(e) not in DERIVED_TYPES]
     walked = walk(game.header, decisions, rules=game.rules)
     assert [step.event for step in walked] == decisions

@@ -117,8 +117,10 @@ def test_every_event_line_is_the_one_pydantic_writes() -> None:
     encoder) are byte for byte what pydantic's serialiser makes of the same event."""
     rng = random.Random(3)
     seen: set[str] = set()
-    for seed in range(200):
-        game = play_out(Game.new(seed), rng)
+    # At each table size: the call and the partner's reveal come only at five players.
+    for seed, rules in [(seed, name) for name in ("standard", "standard-3", "standard-5")
+                        for seed in range(200 if name == "standard" else 40)]:
+        game = play_out(Game.new(seed, rules=rules), rng)
         for seq, event in enumerate(game.events):
             model = LINE_MODELS[type(event)]
             line = model(seq=seq, **{f.name: getattr(event, f.name) for f in fields(event)})
@@ -311,8 +313,9 @@ def test_the_schema_covers_every_event_type() -> None:
     event = SCHEMA["$defs"]["event"]
     mapping = event["discriminator"]["mapping"]
     assert event["discriminator"]["propertyName"] == "type"
-    assert set(mapping) == {"deal", "bid", "chien_shown", "discard", "chelem", "poignee",
-                            "play", "trick", "redeal", "settlement"}
+    assert set(mapping) == {"deal", "bid", "call", "chien_shown", "discard", "chelem",
+                            "poignee", "play", "partner_revealed", "trick", "redeal",
+                            "settlement"}
     assert len(event["oneOf"]) == len(mapping)
     for kind, ref in mapping.items():
         line = SCHEMA["$defs"][ref.removeprefix("#/$defs/")]
@@ -322,7 +325,7 @@ def test_the_schema_covers_every_event_type() -> None:
         assert "seq" in line["required"]
     play = SCHEMA["$defs"]["PlayLine"]["properties"]
     assert play["card"]["enum"] == list(CODES)
-    assert (play["seat"]["minimum"], play["seat"]["maximum"]) == (0, 3)
+    assert (play["seat"]["minimum"], play["seat"]["maximum"]) == (0, 4)  # five seats at most
     header = SCHEMA["$defs"]["header"]
     assert header == {"$ref": "#/$defs/LogHeader"}
     log_header = SCHEMA["$defs"]["LogHeader"]
@@ -373,12 +376,12 @@ def test_lines_with_poignees_chelem_and_a_redeal_validate() -> None:
 
 @pytest.mark.parametrize(("change", "index"), [
     (lambda d: d.update(card="ZZ"), "play"),
-    (lambda d: d.update(seat=4), "play"),
+    (lambda d: d.update(seat=5), "play"),  # five seats at most
     (lambda d: d.update(seq=-1), "bid"),
     (lambda d: d.update(extra=True), "bid"),
     (lambda d: d.update(type="wink"), "bid"),
     (lambda d: d.pop("contract"), "bid"),
-    (lambda d: d.update(scores=[1, 2, 3]), "settlement"),
+    (lambda d: d.update(scores=[1, 2]), "settlement"),  # three seats at least
     (lambda d: d.update(petit_au_bout="nobody"), "settlement"),
     (lambda d: d.update(declared="yes"), "chelem"),
 ], ids=["card", "seat", "seq", "extra", "type", "missing", "scores", "pab", "bool"])
@@ -389,6 +392,27 @@ def test_the_schema_refuses_what_the_reader_refuses(change: Callable[[dict[str, 
     assert validate_line(at, lines[at])
     line, code, _, _ = problem(lines)
     assert (line, code) == (at + 1, "bad_event")
+
+
+@pytest.mark.parametrize(("change", "index", "code", "words"), [
+    (lambda d: d.update(seat=4), "play", "not_your_turn", "4 is not a seat (P0…P3)"),
+    (lambda d: d.update(scores=[*d["scores"], 0]), "settlement", "derived_mismatch",
+     "settlement.scores"),
+    (lambda d: d.update(cards=d["cards"][:3]), "trick", "derived_mismatch", "trick.cards"),
+    (lambda d: d.update(hands=d["hands"][:3]), "deal", "invalid_deal", "the rules deal"),
+], ids=["seat", "scores", "trick", "hands"])
+def test_the_reader_refuses_what_does_not_fit_the_table(
+        change: Callable[[dict[str, Any]], None], index: str, code: str, words: str) -> None:
+    """The schema takes a table of three to five; a four-player log's line that names a
+    fifth seat, or holds one item a seat too many or too few, is refused by the rules,
+    at its line."""
+    at = line_of(PRISE_LINES, index)
+    lines = edit(PRISE_LINES, at, change)
+    assert validate_line(at, lines[at]) == []
+    with pytest.raises(LogError) as raised:
+        replay_lines(lines)
+    assert (raised.value.problem.line, raised.value.code) == (at + 1, code)
+    assert words in str(raised.value)
 
 
 # ---------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Annotated, ClassVar, Final, Literal
 
-from annotated_types import Ge, Le
+from annotated_types import Ge, Le, Len
 
 from tarot.engine.cards import CODES
 from tarot.i18n import _
@@ -30,9 +30,15 @@ _STRICT: dict[str, object] = {"extra": "forbid", "strict": True}
 
 # Constraints read by pydantic at the edges (validation and the JSON Schema);
 # plain ints and strings to the engine.
-Seat = Annotated[int, Ge(0), Le(3)]
+# A table seats three, four or five (RULES-3-5): the schema takes any of those sizes, and
+# the reader refuses a seat, a hand or a score that does not fit the table of the log's
+# header (``tarot.log.replay``; a deal's hands and a trick's cards by the rules).
+Seat = Annotated[int, Ge(0), Le(4)]
 CardCode = Literal[CODES]  # type: ignore[valid-type]  # one of the 78 canonical codes
 Cards = tuple[CardCode, ...]
+TABLE_SIZES: Final = (3, 4, 5)
+# One item a seat (a hand, a score, a seat's name) or a card a seat (a trick).
+BySeat = Len(min(TABLE_SIZES), max(TABLE_SIZES))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,7 +49,7 @@ class Deal:
     type: Literal["deal"] = "deal"
     deal_number: int
     dealer: Seat
-    hands: tuple[Cards, Cards, Cards, Cards]
+    hands: Annotated[tuple[Cards, ...], BySeat]  # by seat
     chien: Cards
 
 
@@ -61,7 +67,7 @@ class Bid:
 class Call:
     """Decision (five players, RULES-3-5 V5-2): the card the taker calls, after the auction
     and before the chien; its holder is his partner. Public from the call; who holds it is
-    not (V5-6)."""
+    not (V5-6): that is :class:`PartnerRevealed`, when the table learns it."""
 
     __pydantic_config__: ClassVar = _STRICT
     type: Literal["call"] = "call"
@@ -120,14 +126,32 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PartnerRevealed:
+    """Derived (five players, RULES-3-5 V5-4, V5-6, V5-17): the table learns who holds the
+    called card. It comes right after the event that shows it: the Play of the called card
+    (``trick`` its trick's number, 1..15; ``seat`` the partner, or None when the taker
+    played it himself: he called his own card and plays alone), or the chien shown
+    holding it in a Prise or a Garde (``trick`` 0, before the first trick; ``seat`` None:
+    the taker plays alone). Once in a deal at most: a called card never seen before the
+    end (left in the chien of a Garde sans or contre, or a called queen the taker
+    discards) is revealed by the settlement alone, and no event says it earlier."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    type: Literal["partner_revealed"] = "partner_revealed"
+    trick: Annotated[int, Ge(0)]
+    seat: Seat | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TrickTaken:
-    """Derived: trick ``number`` (1..18) is complete; ``cards`` in the order played."""
+    """Derived: trick ``number`` (1..18 at four players) is complete; ``cards`` in the
+    order played, one a seat."""
 
     __pydantic_config__: ClassVar = _STRICT
     type: Literal["trick"] = "trick"
     number: int
     leader: Seat
-    cards: tuple[CardCode, CardCode, CardCode, CardCode]
+    cards: Annotated[tuple[CardCode, ...], BySeat]
     winner: Seat
 
 
@@ -161,8 +185,10 @@ class ChelemScore:
 class Settlement:
     """Derived: the itemised score of the deal (rule book section 3.6).
 
-    Amounts are per defender and signed in the taker's favour; the taker scores
-    three times ``per_defender`` and each defender its opposite.
+    Amounts are per defender and signed in the taker's favour; each defender scores
+    the opposite of ``per_defender``, the partner (five players) ``per_defender``, and the
+    taker the rest (three times it at four players; RULES-3-5 V3-9, V5-11). ``scores``
+    holds one score a seat.
     """
 
     __pydantic_config__: ClassVar = _STRICT
@@ -182,18 +208,16 @@ class Settlement:
     poignees: tuple[PoigneeScore, ...] = field(default=())
     chelem: tuple[ChelemScore, ...] = field(default=())
     per_defender: int
-    scores: tuple[int, int, int, int]
+    scores: Annotated[tuple[int, ...], BySeat]
 
 
 Action = Bid | Call | Discard | Chelem | Poignee | Play
-Event = (Deal | Bid | Call | ChienShown | Discard | Chelem | Poignee | Play | TrickTaken | Redeal
-         | Settlement)
+Event = (Deal | Bid | Call | ChienShown | Discard | Chelem | Poignee | Play | PartnerRevealed
+         | TrickTaken | Redeal | Settlement)
 
-# The event types a log holds. The call (five players) is an event of the engine that the
-# log does not hold yet: the log at three and five players, its schema included, is still
-# to come, and the four-player schema stays as it is until then.
-DECISION_TYPES: tuple[type, ...] = (Deal, Bid, Discard, Chelem, Poignee, Play)
-DERIVED_TYPES: tuple[type, ...] = (ChienShown, TrickTaken, Redeal, Settlement)
+# The event types a log holds (the call and the partner's reveal only at five players).
+DECISION_TYPES: tuple[type, ...] = (Deal, Bid, Call, Discard, Chelem, Poignee, Play)
+DERIVED_TYPES: tuple[type, ...] = (ChienShown, PartnerRevealed, TrickTaken, Redeal, Settlement)
 EVENT_TYPES: tuple[type, ...] = DECISION_TYPES + DERIVED_TYPES
 
 
@@ -223,7 +247,9 @@ class LogHeader:
     name from ``tarot.bots.registry``) and ``named_deal`` the named deal played,
     when the game was started with one; these, ``rules`` and ``match_deals`` are left
     out of the line when unknown or not needed, so logs written before they existed
-    read and write back byte for byte.
+    read and write back byte for byte. ``table_size`` is the number of seats (3 or 5),
+    left out at four (None): ``seats``, ``players`` and the seats named in the events
+    must fit it, and so must the rule set's ``players`` (``tarot.log.replay``).
     """
 
     __pydantic_config__: ClassVar = _STRICT
@@ -234,9 +260,10 @@ class LogHeader:
     seed: Annotated[int, Ge(0)]
     shuffle: str
     first_deal: Literal["shuffled", "explicit"] = "shuffled"
+    table_size: Literal[3, 5] | None = None
     first_dealer: Seat = 3
-    seats: tuple[str, str, str, str] = ("P0", "P1", "P2", "P3")
-    players: tuple[str, str, str, str] | None = None
+    seats: Annotated[tuple[str, ...], BySeat] = ("P0", "P1", "P2", "P3")
+    players: Annotated[tuple[str, ...], BySeat] | None = None
     named_deal: NamedDealRecord | None = None
     # The rule set itself (as ``tarot rules --json`` prints it) when it is not one that
     # comes with the program: a game played under a rule file of one's own reads back
@@ -247,6 +274,10 @@ class LogHeader:
     # killed before its index is written still resumes as the match.
     match_deals: Annotated[int, Ge(2)] | None = None
 
+    @property
+    def size(self) -> int:
+        """The number of seats at the table: ``table_size``, or four when it is left out."""
+        return 4 if self.table_size is None else self.table_size
 
 
 def differences(expected: object, logged: object, path: str) -> list[str]:

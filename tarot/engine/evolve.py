@@ -31,6 +31,7 @@ from tarot.engine.events import (
     Deal,
     Discard,
     Event,
+    PartnerRevealed,
     Play,
     Poignee,
     Redeal,
@@ -92,6 +93,7 @@ def _apply_deal(state: DealState, event: Deal) -> None:
     state.chien_taken = False
     state.called = -1
     state.partner = NO_SEAT
+    state.revealed = False
     state.discard = 0
     state.chelem_declared = False
     state.poignees = []
@@ -178,6 +180,10 @@ def play_card(state: DealState, seat: int, card: int) -> None:
     state.turn = (seat + 1) % seats if len(trick) < seats else NO_SEAT
 
 
+def _apply_partner_revealed(state: DealState, event: PartnerRevealed) -> None:
+    state.revealed = True
+
+
 def _apply_trick(state: DealState, event: TrickTaken) -> None:
     exception = won_by_led_excuse(state.trick, state.leader, event.winner)
     state.tricks.append(CompletedTrick(state.leader, tuple(state.trick), event.winner, exception))
@@ -213,6 +219,7 @@ APPLY: dict[type, Callable[[DealState, Any], None]] = {
     Chelem: _apply_chelem,
     Poignee: _apply_poignee,
     Play: _apply_play,
+    PartnerRevealed: _apply_partner_revealed,
     TrickTaken: _apply_trick,
     Redeal: _apply_redeal,
     Settlement: _apply_settlement,
@@ -229,8 +236,11 @@ def apply(state: DealState, event: Event) -> None:
 # (its ``next_derived`` is the one to call).
 
 
-def trick_taken_due(state: DealState) -> TrickTaken | None:
-    """A trick of a card a seat is taken, by its winner (or by the Excuse led, A5)."""
+def trick_taken_due(state: DealState) -> PartnerRevealed | TrickTaken | None:
+    """The partner revealed, right after the called card is played (five players, V5-4);
+    else a trick of a card a seat is taken, by its winner (or by the Excuse led, A5)."""
+    if state.called >= 0 and not state.revealed and state.played >> state.called & 1:
+        return _revealed(state, len(state.tricks) + 1)
     seats = state.rules.players
     if len(state.trick) < seats:
         return None
@@ -245,9 +255,16 @@ def trick_taken_due(state: DealState) -> TrickTaken | None:
     )
 
 
-def chien_shown_due(state: DealState) -> ChienShown | None:
-    """The chien is shown to all before the taker takes it (R6)."""
+def _revealed(state: DealState, trick: int) -> PartnerRevealed:
+    return PartnerRevealed(trick=trick, seat=None if state.partner == NO_SEAT else state.partner)
+
+
+def chien_shown_due(state: DealState) -> ChienShown | PartnerRevealed | None:
+    """The chien is shown to all before the taker takes it (R6); at five players, when it
+    holds the called card, the taker is then known to play alone (V5-5, V5-6)."""
     if state.chien_taken:
+        if state.called >= 0 and not state.revealed and state.chien >> state.called & 1:
+            return _revealed(state, 0)
         return None
     return ChienShown(taker=state.taker, cards=codes_of_mask(state.chien))
 

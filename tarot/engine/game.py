@@ -108,6 +108,9 @@ class Game:
     def __init__(self, header: LogHeader, rules: RuleSet) -> None:
         if header.rules_hash != rules.content_hash:
             raise ValueError("the header's rules hash is not the rule set's")
+        if header.size != rules.players:
+            raise ValueError(f"the header's table of {header.size} is not the rule set's "
+                             f"{rules.players} players")
         self.header = header
         self.rules = rules
         self.state = DealState(rules=rules, dealer=header.first_dealer)
@@ -298,6 +301,10 @@ class Game:
             play_card(state, state.turn, card)
             events = self.events
             events.append(action)
+            if card == state.called:  # five players: the partner revealed (V5-4), and more
+                start = len(events) - 1
+                self.apply_pending_derived()
+                return events[start:]
             if len(state.trick) < state.rules.players:
                 return [action]
             taken = next_derived(state)  # the trick, taken
@@ -415,9 +422,12 @@ class Game:
     def _advance(self) -> None:
         """Apply derived events, dealing again from the seed after a redeal, until a decision."""
         state = self.state
-        if state.phase == phases.TRICKS and len(state.trick) < state.rules.players:
+        if (state.phase == phases.TRICKS and len(state.trick) < state.rules.players
+                and not (state.called >= 0 and state.played >> state.called & 1
+                         and not state.revealed)):
             # The common case, a card played mid-trick: nothing follows (the tricks'
-            # spec in phase_table gives no derived event before a trick's fourth card).
+            # spec in phase_table gives no derived event before a trick's last card, but
+            # the partner's reveal right after the called card).
             return
         while True:
             derived = next_derived(state)
@@ -440,6 +450,8 @@ def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequ
         raise ValueError(f"a seed is a non-negative integer, not {seed}")
     return LogHeader(rules_id=rules.id, rules_hash=rules.content_hash, seed=seed,
                      shuffle=SHUFFLE_ALGORITHM, first_deal=first_deal,  # type: ignore[arg-type]
+                     # Left out at four players, so that their logs stay as they were.
+                     table_size=None if rules.players == 4 else rules.players,  # type: ignore[arg-type]
                      first_dealer=dealer, seats=tuple(seats),  # type: ignore[arg-type]
                      players=None if players is None else tuple(players),  # type: ignore[arg-type]
                      named_deal=named_deal,

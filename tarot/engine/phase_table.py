@@ -138,6 +138,11 @@ def _refuse_out_of_turn(state: DealState, action: Action) -> None:
                                 fields={"number": seat})
         raise IllegalAction("not_your_turn", N_("{number} is not a seat (P0…P{last})"),
                             fields={"number": seat, "last": state.seats - 1})
+    if state.call_due and kind is not Call:  # five players: the auction ends with the call
+        raise IllegalAction(
+            "call_due", N_("{seat} {cannot} {action} now: the auction is over, and the "
+                           "taker, {taker}, calls a card first (V5-2)"), seat=seat,
+            others={"taker": state.taker}, fields={"action": lambda: action_words(kind)})
     if state.phase != PHASE_OF_ACTION[kind]:
         words = SPEC_OF_PHASE[state.phase].words
         raise IllegalAction(

@@ -42,6 +42,7 @@ class DealState:
     chien_taken: bool = False
     called: int = -1  # the card called (five players, V5-2), or -1
     partner: int = NO_SEAT  # the holder of the called card, NO_SEAT when the taker is alone
+    revealed: bool = False  # the table knows who holds the called card (PartnerRevealed)
     discard: int = 0
     chelem_declared: bool = False
     poignees: list[tuple[int, int]] = field(default_factory=list)  # (seat, cards mask)

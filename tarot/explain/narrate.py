@@ -10,11 +10,13 @@ from __future__ import annotations
 from tarot.engine.cards import CARD_BY_CODE, display, is_trump
 from tarot.engine.events import (
     Bid,
+    Call,
     Chelem,
     ChienShown,
     Deal,
     Discard,
     Event,
+    PartnerRevealed,
     Play,
     Poignee,
     Redeal,
@@ -25,7 +27,7 @@ from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
 from tarot.i18n import _, decimal, ngettext, pgettext
 
-LOG_NAMES = ("P0", "P1", "P2", "P3")
+LOG_NAMES = ("P0", "P1", "P2", "P3", "P4")  # a table of three or four uses the first
 
 
 def cards_text(codes: tuple[str, ...] | list[str]) -> str:
@@ -71,6 +73,8 @@ class Narrator:
         self.names = names
         self.as_seat = as_seat
         self.person = person if person is not None else person_of(names)
+        self.call: Call | None = None  # the deal's call (five players), once told
+
 
     def name(self, seat: int) -> str:
         """The seat's name inside a sentence ("taken by You"; in French "pris par vous")."""
@@ -109,6 +113,29 @@ class Narrator:
             return [_("{seat}: pass").format(seat=seat)]
         return [_("{seat}: {contract}").format(seat=seat,
                                               contract=self.rules.contracts[contract].label)]
+
+    def _call(self, event: Call) -> list[str]:
+        # Public from the call (V5-6); who holds the card is not.
+        self.call = event
+        return [self.says(event.seat, _("You call {card}."), _("{seat} calls {card}."),
+                          card=display(CARD_BY_CODE[event.card]))]
+
+    def _partnerrevealed(self, event: PartnerRevealed) -> list[str]:
+        if event.seat is not None:  # right after the partner's play of the called card
+            return [self.says(event.seat, _("  The called card reveals the partner: You."),
+                              _("  The called card reveals the partner: {seat}."))]
+        taker = self.call.seat if self.call is not None else None
+        card = display(CARD_BY_CODE[self.call.card]) if self.call is not None else "?"
+        if event.trick > 0:  # right after the taker's play of his own called card
+            if taker is None:
+                return [_("  The called card was the taker's own: the taker plays alone.")]
+            return [self.says(taker, _("  The called card was your own: You play alone."),
+                              _("  The called card was {seat}'s own: {seat} plays alone."))]
+        if taker is None:  # the chien shown holds the called card
+            return [_("The called card is in the chien: the taker plays alone.")]
+        return [self.says(taker, _("The called card {card} is in the chien: You play alone."),
+                          _("The called card {card} is in the chien: {seat} plays alone."),
+                          card=card)]
 
     def _chienshown(self, event: ChienShown) -> list[str]:
         return [_("The chien, shown to all and taken by {taker}: {cards}").format(
@@ -234,11 +261,13 @@ def settlement_summary(s: Settlement, rules: RuleSet,
 _TELLERS: dict[type, str] = {
     Deal: "_deal",
     Bid: "_bid",
+    Call: "_call",
     ChienShown: "_chienshown",
     Discard: "_discard",
     Chelem: "_chelem",
     Poignee: "_poignee",
     Play: "_play",
+    PartnerRevealed: "_partnerrevealed",
     TrickTaken: "_tricktaken",
     Redeal: "_redeal",
     Settlement: "_settlement",

@@ -199,7 +199,7 @@ def _deal_line(seq: int, deal: Deal) -> str:
 
 def _trick_line(seq: int, trick: TrickTaken) -> str:
     # Card codes are ASCII letters and digits: nothing in them for json to escape.
-    a, b, c, d = trick.cards
+    cards = '", "'.join(trick.cards)
     return (f'{{"seq": {seq}, "type": "{trick.type}", "number": {trick.number}, '
-            f'"leader": {trick.leader}, "cards": ["{a}", "{b}", "{c}", "{d}"], '
+            f'"leader": {trick.leader}, "cards": ["{cards}"], '
             f'"winner": {trick.winner}}}')

@@ -18,26 +18,28 @@ from tarot.engine.phase_table import next_derived
 from tarot.engine.rules import RuleSet
 from tarot.log.codec import PLAY_TAILS, event_line, event_tail
 
-# The plays of the four seats a log holds (the engine makes a fifth seat's too, for five
-# players, which the log does not hold yet).
-_PLAY_BY_TAIL: dict[str, Event] = {PLAY_TAILS[id(play)]: play
-                                   for seat in PLAY_ACTIONS[:4] for play in seat}
-_DECISION_TAILS: dict[tuple[str, ...], dict[str, Event]] = {}
+_DECISION_TAILS: dict[tuple[int, tuple[str, ...]], dict[str, Event]] = {}
 
 
 def decision_tails(rules: RuleSet) -> dict[str, Event]:
-    """Every card play, bid and chelem call under ``rules``, by its line after the seq."""
+    """Every card play, bid and chelem call of the seats at the table of ``rules`` (three,
+    four or five), by its line after the seq. A call (five players, once a deal) is not
+    among them: it is rare enough to go through the parse."""
+    seats = rules.players
     contracts = tuple(contract.id for contract in rules.contracts)
-    tails = _DECISION_TAILS.get(contracts)
+    tails = _DECISION_TAILS.get((seats, contracts))
     if tails is None:
-        tails = dict(_PLAY_BY_TAIL)
+        # Only the table's seats: a play by a seat the table does not have is parsed, and
+        # refused by the rules as any other line.
+        tails = {PLAY_TAILS[id(play)]: play for seat in PLAY_ACTIONS[:seats] for play in seat}
         small: list[Bid | Chelem] = [Bid(seat=seat, contract=contract)  # type: ignore[arg-type]
-                                     for seat in range(4) for contract in (None, *contracts)]
+                                     for seat in range(seats)
+                                     for contract in (None, *contracts)]
         small += [Chelem(seat=seat, declared=declared)  # type: ignore[arg-type]
-                  for seat in range(4) for declared in (False, True)]
+                  for seat in range(seats) for declared in (False, True)]
         for event in small:
             tails[event_tail(event)] = event
-        tails = _DECISION_TAILS[contracts] = tails
+        tails = _DECISION_TAILS[(seats, contracts)] = tails
     return tails
 
 

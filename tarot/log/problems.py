@@ -89,6 +89,7 @@ LOG_ERROR_CODES: dict[str, str] = {
     "bad_header": "the first line is not a valid log header",
     "unknown_rules": "the header names a rule set this program does not know",
     "rules_hash_mismatch": "the header's rules hash differs from the rule set's content",
+    "table_size_mismatch": "the header's table size differs from the rule set's players",
     "unknown_shuffle": "the header names a shuffle this program does not know",
     "bad_event": "a line that is not a valid event (the schema)",
     "bad_seq": "an event whose seq is not its position in the log",

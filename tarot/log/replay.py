@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from tarot.engine.deal import SHUFFLE_ALGORITHM
 from tarot.engine.events import Deal, Event, LogHeader
+from tarot.engine.evolve import check_deal
 from tarot.engine.game import Game
 from tarot.engine.notation import NotationError, parse_script_entry
 from tarot.engine.rule_files import RULES_DIR, known_rule_sets, load_rules
@@ -150,6 +151,20 @@ def _rules_for(header: LogHeader, rules: RuleSet | None) -> tuple[str, str] | Ru
     return rules
 
 
+def header_misfit(header: LogHeader) -> Said | None:
+    """What in the header does not fit its table size (``table_size``, four when left out):
+    the seats' names, the players, the first dealer; None when all fit."""
+    size = header.size
+    for name, value in (("seats", header.seats), ("players", header.players)):
+        if value is not None and len(value) != size:
+            return Said(N_("{field} names {count} seats; the table has {size} (table_size, "
+                           "left out at 4)"), field=name, count=len(value), size=size)
+    if header.first_dealer >= size:
+        return Said(N_("first_dealer is {seat}; the seats of a table of {size} are 0 to "
+                       "{last}"), seat=header.first_dealer, size=size, last=size - 1)
+    return None
+
+
 def replay_lines(lines: Iterable[str], source: str = "<log>", *,
                  rules: RuleSet | None = None, allow_incomplete: bool = False) -> Game:
     """Rebuild the game a log describes, checking every line; raise LogError at the first fault."""
@@ -176,9 +191,17 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
     except ValidationError as error:
         code = "not_json" if error.errors()[0]["type"] == "json_invalid" else "bad_header"
         raise fail(1, code, _describe(error)) from None
+    misfit = header_misfit(header)
+    if misfit is not None:
+        raise fail(1, "bad_header", misfit)
     ruleset = _rules_for(header, rules)
     if isinstance(ruleset, tuple):
         raise fail(1, *ruleset)
+    if ruleset.players != header.size:
+        raise fail(1, "table_size_mismatch", Said(N_(
+            "the header says a table of {size} (table_size, left out at 4); the rule set "
+            "{id!r} is for {players} players"), size=header.size, id=ruleset.id,
+            players=ruleset.players))
     if header.shuffle != SHUFFLE_ALGORITHM:
         raise fail(1, "unknown_shuffle", Said(N_("shuffle {shuffle!r} is not {known!r}"),
                                               shuffle=header.shuffle, known=SHUFFLE_ALGORITHM))
@@ -231,6 +254,9 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
         try:
             if isinstance(event, Deal):
                 game.apply_pending_derived()  # a redeal the log leaves out comes first
+                # A deal that does not fit the table (its hands, its cards) is said so before
+                # it is compared with the seed's.
+                check_deal(game.state, event)
                 _check_seeded_deal(game, event)
             game.record(event)
         except IllegalAction as error:
@@ -272,6 +298,9 @@ def read_events(path: str | Path) -> tuple[LogHeader, list[Event]]:
         try:
             if header is None:
                 header = HEADER_ADAPTER.validate_json(text)
+                misfit = header_misfit(header)
+                if misfit is not None:
+                    raise LogError(LogProblem(source, number, "bad_header", misfit))
             else:
                 events.append(event_from_line(LINE_ADAPTER.validate_json(text)))
         except ValidationError as error:
