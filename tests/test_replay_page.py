@@ -154,7 +154,8 @@ def test_a_seats_page_shows_only_what_it_saw(path: Path, seat: int) -> None:
         shown = {token for token in re.findall(r'"([^"]+)"', json.dumps(
             {key: value for key, value in step.items() if key != "say"}))
             if token in codes}
-        allowed = view.known_cards() | played
+        # At five players the called card is public from the call (V5-6): named, not located.
+        allowed = view.known_cards() | played | ({view.called} if view.called else set())
         assert shown <= allowed, (event, sorted(shown - allowed))
         for other in range(game.rules.players):
             if other != seat:
