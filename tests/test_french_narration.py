@@ -71,7 +71,9 @@ def settled(made: bool) -> tuple[Settlement, Narrator]:
     """The settlement of the first shipped replay whose contract is made (or failed)."""
     for path in REPLAYS:
         game = read_log(path)
-        if game.settlement is not None and game.settlement.contract_made == made:
+        # Four seats, as FRENCH_NAMES has.
+        if game.settlement is not None and game.settlement.contract_made == made \
+                and game.rules.players == 4:
             return game.settlement, Narrator(game.rules, FRENCH_NAMES)
     raise AssertionError(f"no shipped replay with contract_made={made}")
 

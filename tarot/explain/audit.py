@@ -31,7 +31,7 @@ from tarot.engine.events import (
 )
 from tarot.engine.game import Game
 from tarot.engine.rule_files import carried_rules
-from tarot.engine.rules import RuleSet
+from tarot.engine.rules import RulesError, RuleSet
 from tarot.engine.scoring import Side, TrickShare, trick_shares
 from tarot.engine.state import NO_SEAT, DealState
 from tarot.engine.walk import walk
@@ -560,7 +560,12 @@ class Rescore:
 
 
 def replay_decisions(header: LogHeader, events: Sequence[Event], rules: RuleSet) -> Rescore:
-    """Replay the decision events of a log under ``rules``; derived events are recomputed."""
+    """Replay the decision events of a log under ``rules``; derived events are recomputed.
+    RulesError when ``rules`` are for another table size than the log's."""
+    if rules.players != header.size:
+        raise RulesError(_("{rules}: a rule set for {players} players, and this deal was "
+                           "played by {seats}").format(rules=rules.id, players=rules.players,
+                                                       seats=header.size))
     header = dataclasses.replace(header, rules_id=rules.id, rules_hash=rules.content_hash,
                                  rules=carried_rules(rules))
     walked = walk(header, events, rules=rules, decisions_only=True)

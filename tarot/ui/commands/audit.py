@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from tarot.engine.game import Game
+from tarot.engine.game import Game, default_seats
 from tarot.engine.rule_files import load_rules
 from tarot.explain.audit import Rescore, audit_lines, rescore
 from tarot.explain.audit import audit as audit_game
@@ -62,9 +62,12 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
         return
 
-    # The seats by the names `replay` gives them (South is seat 0), not P0..P3.
+    # The seats by the names `replay` gives them (South is seat 0), not P0..P3; at three
+    # and five players the log's own (P0, P1…): the compass has no seat for them.
+    players = game.rules.players
+    names = seat_names() if players == 4 else default_seats(players)
     width = output_width()
-    for line in audit_lines(result, seat_names(), width):
+    for line in audit_lines(result, names, width):
         click.echo(line)
     if other is not None:
         click.echo("")
