@@ -452,7 +452,7 @@ def test_a_file_too_large_groups_its_digits_in_french(tmp_path: Path) -> None:
     ('{"seq": 3, "type": "bid", "seat": 1}', "bid.contract : champ obligatoire",
      "bid.contract: Field required"),
     ('{"seq": 3, "type": "bid", "seat": 9, "bid": "pass"}',
-     "la valeur doit être inférieure ou égale à 3", "Input should be less than or equal to 3"),
+     "la valeur doit être inférieure ou égale à 4", "Input should be less than or equal to 4"),
     ('{"seq": 3, "type": "bid"', "JSON invalide : EOF while parsing",
      "Invalid JSON: EOF while parsing"),
 ])

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tarot.bots.random_player import random_action
 from tarot.engine import phases
-from tarot.engine.events import Action, Bid, Chelem, Discard, Play, Poignee
+from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Play, Poignee
 from tarot.engine.game import Game
 from tarot.engine.notation import (
     NotationError,
@@ -20,6 +20,7 @@ from tarot.engine.notation import (
     parse_script_entry,
 )
 from tarot.errors import TarotError
+from tarot.i18n import in_language
 
 
 def game_at(phase: str, seed: int = 0) -> Game:
@@ -194,3 +195,60 @@ def test_the_seat_form_reads_the_words_as_the_person_s_own(text: str, expected: 
 def test_the_seat_form_refuses_what_the_bare_form_refuses(text: str) -> None:
     with pytest.raises(NotationError):
         Game.new(seed=42).parse(text)
+
+
+# -- the call (five players) and the fifth seat ---------------------------------------
+
+
+def call_due_game(seed: int = 1) -> Game:
+    """A five-player game where P0 took a Prise and is to call a card."""
+    game = Game.new(seed, rules="standard-5")
+    for words in ("prise", "pass", "pass", "pass", "pass"):
+        game.play(words)
+    assert game.state.call_due
+    return game
+
+
+@pytest.mark.parametrize("text", ["KH", "kh", "call KH", "CALL kh", "P0 call KH", "K♥"])
+def test_a_call_in_words(text: str) -> None:
+    assert call_due_game().parse(text) == Call(seat=0, card="KH")
+
+
+@pytest.mark.parametrize(("text", "card"), [
+    ("RC", "KH"), ("appelle RC", "KH"), ("roi de cœur", "KH"), ("appeler le roi de pique", "KS"),
+    ("D♥", "QH"), ("call KC", "KC"),
+])
+def test_a_call_in_french_words(text: str, card: str) -> None:
+    with in_language("fr"):
+        assert call_due_game().parse(text) == Call(seat=0, card=card)
+
+
+@pytest.mark.parametrize("text", ["call 3", "3", "call KH QH", "call"])
+def test_a_call_names_one_card_by_its_code(text: str) -> None:
+    with pytest.raises(NotationError) as raised:
+        call_due_game().parse(text)
+    assert "call" in str(raised.value) or "not a card" in str(raised.value)
+
+
+def test_a_call_reads_back_as_it_is_written() -> None:
+    game = call_due_game()
+    call = Call(seat=0, card="QS")
+    assert format_action(call) == "call QS"
+    assert format_action(call, seat=True) == "P0 call QS"
+    assert game.parse(format_action(call)) == call
+    assert game.parse(format_action(call, seat=True)) == call
+    assert parse_script_entry("P4 call KH") == Call(seat=4, card="KH")
+    game.play("call KH")  # legal: a king
+    assert game.called == "KH"
+
+
+def test_the_fifth_seat_is_named_only_at_a_table_that_has_it() -> None:
+    assert parse_script_entry("P4 bid garde") == Bid(seat=4, contract="garde")
+    game = Game.new(1, rules="standard-5")
+    assert game.parse("P4 bid garde") == Bid(seat=4, contract="garde")
+    with pytest.raises(NotationError, match="P3 is not a seat of this table: P0 to P2"):
+        Game.new(1, rules="standard-3").parse("P3 bid garde")
+    with pytest.raises(NotationError, match="P4 is not a seat of this table: P0 to P3"):
+        Game.new(1).parse("p4 play KH")
+    with pytest.raises(NotationError, match="the seat 0 to 4"):
+        parse_script_entry("P5 bid garde")

@@ -5,10 +5,11 @@ Two forms. A person's words, for the seat to act, read against the game's phase:
 hand, ``"3"``), ``"5S 8S 4D 1C 2C 4C"`` at the discard, ``"y"``/``"n"`` (or
 ``"chelem"``/``"no chelem"``) at the chelem question; and the same with its kind,
 ``"bid garde"``, ``"play KH"``, ``"discard 5S 8S 4D 1C 2C 4C"``,
-``"poignee T2 T3 …"``, ``"chelem yes"``. And the seat-prefixed form a named deal's
-script writes: ``"P1 bid garde"``, ``"P0 discard 5S 8S 4D 1C 2C 4C"``,
-``"P2 play KH"``, ``"P3 poignee T21 T20 …"``, ``"P0 chelem yes"``, and at five players
-``"P0 call KH"`` (the card the taker calls, V5-2).
+``"poignee T2 T3 …"``, ``"chelem yes"``; at five players, once the auction is over, the
+card the taker calls, ``"KH"`` or ``"call KH"`` (in French ``"appelle RC"``, ``"roi de
+cœur"``). And the seat-prefixed form a named deal's script writes: ``"P1 bid garde"``,
+``"P4 call KH"``, ``"P0 discard 5S 8S 4D 1C 2C 4C"``, ``"P2 play KH"``,
+``"P3 poignee T21 T20 …"``, ``"P0 chelem yes"``; the seats P0 to P4 (a table of five).
 
 :func:`parse_action` reads both (the game gives the phase, the seat to act, its hand
 and the rule set's contracts); :func:`parse_script_entry` reads the seat-prefixed
@@ -47,8 +48,10 @@ class NotationError(TarotError, ValueError):
         self.card = card
 
 
-_SEAT_WORD = re.compile(r"[Pp][0-4]")  # five seats at most (RULES-3-5)
-KIND_WORDS = frozenset({"bid", "discard", "chelem", "poignee", "poignée", "play"})
+_SEAT_WORD = re.compile(r"[Pp][0-4]")  # a table of five at most; the rules check the table's
+# The words that say a call (five players), in either language: "call KH", "appelle RC".
+CALL_WORDS = frozenset({"call", "appel", "appelle", "appeler"})
+KIND_WORDS = frozenset({"bid", "discard", "chelem", "poignee", "poignée", "play"}) | CALL_WORDS
 YES_WORDS = frozenset({"y", "yes", "o", "oui", "chelem"})
 NO_WORDS = frozenset({"", "n", "no", "non", "no chelem", "no_chelem"})
 # After "chelem" (``chelem yes``, ``chelem oui``): the answers read in both languages.
@@ -141,6 +144,9 @@ def parse_action(text: str, game: Game) -> Action:
         # The script's form, read with the same words as the person's own (so "P0 bid garde
         # sans" is a Garde sans and "P0 chelem maybe" is refused): only the seat is its own.
         named = int(words[0][1])
+        if named >= game.rules.players:
+            raise NotationError(_("{seat} is not a seat of this table: P0 to P{last}").format(
+                seat=words[0].upper(), last=game.rules.players - 1))
         if len(words) == 2 and words[1].lower() == "bid":
             return Bid(seat=named, contract=None)
         rest = text.strip()[len(words[0]):].strip()[len(words[1]):]
@@ -165,6 +171,8 @@ def _parse_kind(kind: str, rest: str, seat: int, hand: list[str], game: Game) ->
         if answer not in CHELEM_YES | CHELEM_NO:
             raise NotationError(_("Answer chelem yes or chelem no."))
         return Chelem(seat=seat, declared=answer in CHELEM_YES)
+    if kind in CALL_WORDS:
+        return _parse_call(rest, seat)
     cards = _card_codes(rest, hand)
     if kind == "discard":
         return Discard(seat=seat, cards=cards)
@@ -173,6 +181,17 @@ def _parse_kind(kind: str, rest: str, seat: int, hand: list[str], game: Game) ->
     if len(cards) != 1:
         raise NotationError(_("play names one card: play KH"))
     return PlayAction(seat=seat, card=cards[0])
+
+
+def _parse_call(text: str, seat: int) -> Call:
+    """The card a taker calls (five players), by its code or, French on, its French words
+    (``RC``, ``roi de cœur``); never by a number in the hand: the card called is often not
+    in it."""
+    french = french_on()
+    words = card_words(text, french=french)
+    if len(words) != 1 or words[0].strip().isdecimal():
+        raise NotationError(_("call names one card by its code: call KH"))
+    return Call(seat=seat, card=card_code(words[0], [], french=french))
 
 
 def _parse_bid(answer: str, seat: int, game: Game) -> Bid:
@@ -205,6 +224,8 @@ def _bid_word(text: str) -> str:
 def _parse_word(answer: str, phase: str, seat: int, hand: list[str], game: Game) -> Action:
     """A person's bare words, read as the decision ``phase`` awaits."""
     if phase == phases.AUCTION:
+        if game.state.call_due:  # five players: the auction is over, the taker calls
+            return _parse_call(answer, seat)
         return _parse_bid(answer, seat, game)
     if phase == phases.CHIEN:
         return Discard(seat=seat, cards=_card_codes(answer, hand))
@@ -237,6 +258,8 @@ def format_action(action: Action, *, seat: bool = False) -> str:
         return "chelem" if action.declared else "no chelem"
     if isinstance(action, PlayAction):
         return f"P{action.seat} play {action.card}" if seat else action.card
+    if isinstance(action, Call):
+        return f"P{action.seat} call {action.card}" if seat else f"call {action.card}"
     if isinstance(action, Discard | Poignee):
         text = f"{action.type} {' '.join(action.cards)}".rstrip()
         return f"P{action.seat} {text}" if seat else text

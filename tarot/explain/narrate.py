@@ -249,8 +249,19 @@ def settlement_summary(s: Settlement, rules: RuleSet,
     for c in s.chelem:
         lines.append(_("  Chelem, {kind}: {bonus}").format(kind=chelem_words(c.kind),
                                                           bonus=f"{c.bonus:+d}"))
-    lines.append(_("  Each defender {defender}; taker {taker}.").format(
-        defender=f"{-s.per_defender:+d}", taker=f"{s.scores[s.taker]:+d}"))
+    # At five players the partner scores D, the defenders -D (V5-11): a seat other than the
+    # taker's with D (and D not 0) is the partner.
+    partners = [seat for seat, score in enumerate(s.scores)
+                if seat != s.taker and score == s.per_defender != 0]
+    if len(partners) == 1:
+        lines.append(_("  Each defender {defender}; the partner, {partner}, {share}; taker "
+                       "{taker}.").format(defender=f"{-s.per_defender:+d}",
+                                          partner=name(partners[0]),
+                                          share=f"{s.per_defender:+d}",
+                                          taker=f"{s.scores[s.taker]:+d}"))
+    else:
+        lines.append(_("  Each defender {defender}; taker {taker}.").format(
+            defender=f"{-s.per_defender:+d}", taker=f"{s.scores[s.taker]:+d}"))
     lines.append(_("  Scores: {scores}").format(scores=", ".join(
         f"{names[seat]} {score:+d}" for seat, score in enumerate(s.scores))))
     return lines

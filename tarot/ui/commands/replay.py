@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 from click.shell_completion import CompletionItem
 
+from tarot.engine.game import default_seats
 from tarot.engine.walk import walk
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, NUMBER_OF_POINTS, SUM, wrap
 from tarot.explain.narrate import Narrator
@@ -28,7 +29,7 @@ _SEAT_WORDS = {"south": 0, "east": 1, "north": 2, "west": 3,
 
 class _SeatType(click.ParamType):
     """A seat by its name (south, east, north, west; sud, est, nord, ouest) or its number
-    (0-3)."""
+    (0-4, P0-P4: a table of five has a fifth seat; the log's table is checked once read)."""
 
     name = "seat"
 
@@ -40,9 +41,9 @@ class _SeatType(click.ParamType):
             return names.index(text)
         if text in _SEAT_WORDS:
             return _SEAT_WORDS[text]
-        if text.removeprefix("p") in {"0", "1", "2", "3"}:
+        if text.removeprefix("p") in {"0", "1", "2", "3", "4"}:
             return int(text.removeprefix("p"))
-        self.fail(_("{value!r} is not a seat: south, east, north, west (or 0-3, P0-P3)")
+        self.fail(_("{value!r} is not a seat: south, east, north, west (or 0-4, P0-P4)")
                   .format(value=value), param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter,
@@ -90,9 +91,13 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
         raise click.ClickException("\n".join(
             [*lines, *(f"  {Path(file).with_name(log)}" for log in logs)]))
     game = load_game(file, allow_incomplete=allow_incomplete)
-    narrator = Narrator(game.rules, seat_names(), as_seat=as_seat)
+    players = game.rules.players
+    _check_seat(as_seat, players)
+    narrator = Narrator(game.rules, table_names(players), as_seat=as_seat)
     if as_seat is not None:
-        click.echo(_(SEEN_FROM[as_seat]).format(seat=as_seat))
+        click.echo(_(SEEN_FROM[as_seat]).format(seat=as_seat) if players == 4 else
+                   _("Seen from P{seat}'s seat: other hands and hidden cards stay hidden.")
+                   .format(seat=as_seat))
     if step:
         click.echo(_("Press Enter for the next event, q then Enter to stop."))
     # Each event is numbered by its place in the whole log: its seq in the file as tarot
@@ -112,6 +117,19 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
                 return
             if answer.strip().lower() in {"q", "quit", "quitter"}:
                 return
+
+
+def table_names(players: int) -> tuple[str, ...]:
+    """The seats' names in a replay: South, East, North, West at four players; at three
+    and five, the log's own names (P0, P1, …), the compass having no seat for them."""
+    return seat_names() if players == 4 else default_seats(players)
+
+
+def _check_seat(as_seat: int | None, players: int) -> None:
+    if as_seat is not None and as_seat >= players:
+        raise click.UsageError(_("--as-seat {seat}: this game's table has {players} seats, "
+                                 "P0 to P{last}").format(seat=as_seat, players=players,
+                                                         last=players - 1))
 
 
 def _wrapped(line: str, width: int) -> list[str]:
