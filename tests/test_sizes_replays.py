@@ -39,7 +39,7 @@ from tarot.ui.replay_page import log_document
 ROOT = Path(__file__).resolve().parents[1]
 REPLAYS = ROOT / "replays"
 SIZES = {"five-slam-partner-excuse": 5, "five-called-queen": 5, "five-calls-himself": 5,
-         "five-king-in-chien-prise": 5, "five-king-in-chien-garde-contre": 5,
+         "five-king-chien-prise": 5, "five-king-chien-contre": 5,
          "five-two-poignees": 5, "three-half-point": 3}
 NAMES = {3: ("P0", "P1", "P2"), 5: ("P0", "P1", "P2", "P3", "P4")}
 
@@ -122,7 +122,7 @@ def test_a_taker_who_calls_himself_plays_alone() -> None:
 
 
 def test_the_called_king_in_the_chien_of_a_prise_joins_the_takers_hand() -> None:
-    game = replay("five-king-in-chien-prise")
+    game = replay("five-king-chien-prise")
     call = call_of(game)
     assert call.card in dealt(game).chien
     shown = next(e for e in game.events if isinstance(e, ChienShown))
@@ -135,7 +135,7 @@ def test_the_called_king_in_the_chien_of_a_garde_contre_goes_to_the_defence() ->
     """V5-5, V5-6: in a Garde contre the chien, the called king with it, goes unseen to the
     defence; nobody plays the king, and the taker plays alone, which the table learns only
     at the end."""
-    game = replay("five-king-in-chien-garde-contre")
+    game = replay("five-king-chien-contre")
     call = call_of(game)
     assert settled(game).contract == "garde_contre"
     assert call.card in dealt(game).chien
@@ -186,8 +186,8 @@ def test_the_audit_names_the_call_the_partner_and_the_shares(name: str) -> None:
     assert [share * result.per_defender for share in document["shares"]] == \
         list(result.scores)
     if seats == 3:
-        assert document["called"] is None and "(V3-9)" in lines[-2]
-        assert "Each of the two defenders" in lines[-2]
+        assert document["called"] is None
+        assert "Shares (V3-9): each of the two defenders" in lines[-2]
         return
     call = call_of(game)
     assert document["called"] == call.card
@@ -196,8 +196,8 @@ def test_the_audit_names_the_call_the_partner_and_the_shares(name: str) -> None:
     if partner >= 0:
         revealed = next(e.number for e in game.events if isinstance(e, TrickTaken)
                         and call.card in e.cards)
-        assert f"P{partner} held it and is the taker's partner, revealed at trick " \
-               f"{revealed}" in lines[1]
+        assert lines[1].endswith(f"P{partner} held it and is the taker's partner (V5-4), "
+                                 f"revealed at trick {revealed}.")
         assert f"the partner P{partner} scores" in lines[-2]
         assert lines[2].startswith(f"Card points: the attack, P{call.seat} and P{partner}, "
                                    f"won {result.tricks_won_by_taker} trick")
@@ -206,6 +206,7 @@ def test_the_audit_names_the_call_the_partner_and_the_shares(name: str) -> None:
             1 for e in game.events if isinstance(e, TrickTaken) and e.winner in attack)
     else:
         assert "he plays alone against four" in lines[1]
+        assert "Shares (V5-11): each of the four defenders" in lines[-2]
         assert "the taker, alone, 4 ×" in lines[-2]
 
 
@@ -240,7 +241,7 @@ def test_the_audit_in_french(name: str) -> None:
         assert not ENGLISH.search(line), line
     text = " ".join(lines)
     if game.state.partner >= 0:
-        assert "partenaire du preneur" in text and "Chacun des trois défenseurs" in text
+        assert "partenaire du preneur" in text and "chacun des trois défenseurs" in text
     elif SIZES[name] == 5:
         assert "il joue seul contre quatre" in text
 

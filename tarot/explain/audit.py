@@ -411,8 +411,8 @@ def _call_step(r: Audit, names: Sequence[str]) -> str | None:
         return None
     fields = {"taker": names[r.taker], "card": display(CARD_BY_CODE[r.called])}
     if r.partner is not None:
-        return _("{taker} called {card}; {partner} held it and is the taker's partner, "
-                 "revealed at trick {trick} (V5-4).").format(
+        return _("{taker} called {card}; {partner} held it and is the taker's partner "
+                 "(V5-4), revealed at trick {trick}.").format(
                      partner=names[r.partner], trick=r.partner_revealed_trick, **fields)
     if r.call_case == "in_chien":
         return _("{taker} called {card}, which lay in the chien: he plays alone against four "
@@ -429,16 +429,18 @@ def _shares_step(r: Audit, names: Sequence[str]) -> str:
     fields = {"total": f"{d:+d}", "defender": f"{-d:+d}", "defenders": factor,
               "taker": f"{factor * d:+d}"}
     if r.players == 3:
-        return _("Total in the taker's favour: {total}. Each of the two defenders scores "
-                 "{defender}; the taker {defenders} × {total} = {taker} (V3-9).").format(**fields)
+        return _("Total in the taker's favour: {total}. Shares (V3-9): each of the two "
+                 "defenders scores {defender}; the taker {defenders} × {total} = "
+                 "{taker}.").format(**fields)
     if r.players == 5 and r.partner is not None:
-        return _("Total in the taker's favour: {total}. Each of the three defenders scores "
-                 "{defender}; the partner {partner} scores {total}; the taker {defenders} × "
-                 "{total} = {taker} (V5-11).").format(partner=names[r.partner], **fields)
+        return _("Total in the taker's favour: {total}. Shares (V5-11): each of the three "
+                 "defenders scores {defender}; the partner {partner} scores {total}; the "
+                 "taker {defenders} × {total} = {taker}.").format(partner=names[r.partner],
+                                                                 **fields)
     if r.players == 5:
-        return _("Total in the taker's favour: {total}. Each of the four defenders scores "
-                 "{defender}; the taker, alone, {defenders} × {total} = {taker} "
-                 "(V5-11).").format(**fields)
+        return _("Total in the taker's favour: {total}. Shares (V5-11): each of the four "
+                 "defenders scores {defender}; the taker, alone, {defenders} × {total} = "
+                 "{taker}.").format(**fields)
     return _("Total in the taker's favour: {total}. Each defender scores {defender}; "
              "the taker {defenders} × {total} = {taker}.").format(**fields)
 
