@@ -301,6 +301,11 @@ def test_the_public_page_names_the_partner_from_the_reveal_on(name: str) -> None
         if isinstance(event, Settlement):
             known = True
         assert step["attack"] == (attack if known else None), (event, step["attack"])
+        if step["called"] and step["points"]:
+            # The points so far: the taker's own against the others' until the table knows
+            # the partner, then the camps'.
+            assert step["points"].get("partner_unknown", False) == (not known)
+            assert step["points"].get("attack", False) == (known and len(attack) == 2)
     assert known
 
 

@@ -98,6 +98,10 @@ def script_labels() -> dict[str, object]:
         "points_attack": _("Card points so far: attack {taker} (bouts: {taker_bouts}), defence "
                            "{defence} (bouts: {defence_bouts}). Target with the bouts won so "
                            "far: {target}."),
+        "points_partner_unknown": _("Card points so far: taker {taker} (bouts: {taker_bouts}), "
+                                    "the other seats {defence} (bouts: {defence_bouts}), the "
+                                    "partner among them not known yet. Target with the bouts "
+                                    "won so far: {target}."),
         "no_bouts": pgettext("replay page", "none"),
         "no_bid": _("No bid yet."),
         "bid": _("{seat}: {bid}"),

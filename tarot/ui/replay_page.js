@@ -155,7 +155,9 @@
     taker.id = "points-taker";
     const defence = make("span", null, p.defence);
     defence.id = "points-defence";
-    points.append.apply(points, sentence(p.attack ? words.points_attack : words.points, {
+    const said = p.attack ? words.points_attack :
+      p.partner_unknown ? words.points_partner_unknown : words.points;
+    points.append.apply(points, sentence(said, {
       taker: taker, defence: defence, target: make("span", null, p.target),
       taker_bouts: p.taker_bouts.join(" ") || words.no_bouts,
       defence_bouts: p.defence_bouts.join(" ") || words.no_bouts}));

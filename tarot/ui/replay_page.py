@@ -274,7 +274,8 @@ def _points(view: PlayerView, rules: RuleSet, camps: PlayerView) -> Json | None:
     chien left out until the settlement), and the taker's target with those bouts. At
     five players the taker's side counts his partner's tricks from the moment the page
     may name the partner (``camps``: the view that says what the page knows of the
-    camps); until then, the taker's own ("attack": true once the partner's count)."""
+    camps); until then, the taker's own ("attack": true once the partner's count;
+    "partner_unknown": true while the card is called and its holder not known)."""
     if view.contract is None or view.taker is None:
         return None
     attack = _attack(camps)
@@ -288,6 +289,10 @@ def _points(view: PlayerView, rules: RuleSet, camps: PlayerView) -> Json | None:
                     "target": points_text(target)}
     if attack is not None and len(attack) > 1:
         points["attack"] = True
+    elif view.called is not None and attack is None:
+        # Five players, the partner not known yet: the taker's own tricks against the
+        # others', which may hold the partner's.
+        points["partner_unknown"] = True
     return points
 
 
