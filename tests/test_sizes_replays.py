@@ -336,3 +336,39 @@ def test_a_seats_page_shows_only_what_it_saw(name: str, seat: int) -> None:
             assert view.called is not None and view.attack == tuple(step["attack"])
         else:
             assert view.called is None or view.attack is None or state.called < 0
+
+
+# -- named deal files at three and five ------------------------------------------------
+
+
+def test_a_named_deal_says_its_table_size() -> None:
+    from tarot.storage.named_deals import load_named_deal
+
+    assert load_named_deal("five-called-queen").table_size == 5
+    assert load_named_deal("three-half-point").table_size == 3
+    assert load_named_deal("garde").table_size == 4
+
+
+@pytest.mark.parametrize(("lines", "said"), [
+    ('rules = "standard-5"\nhands = ["1S", "2S", "3S", "4S"]\nchien = "5S"',
+     "4 hands for a table of 5 (standard-5)"),
+    ('rules = "standard-3"\ndealer = 3', "dealer 3: the table has seats 0 to 2"),
+    ('rules = "standard-7"', "standard-7: no such rule set"),
+])
+def test_a_named_deal_that_does_not_fit_its_table_is_refused_by_name(
+        tmp_path: Path, lines: str, said: str) -> None:
+    from tarot.storage.named_deals import SeedError, load_named_deal
+
+    path = tmp_path / "bad.toml"
+    path.write_text(f'name = "bad"\nreason = "x"\n{lines}\n', encoding="utf-8")
+    with pytest.raises(SeedError, match=re.escape(said)):
+        load_named_deal(path)
+
+
+def test_a_named_deal_is_not_started_under_rules_of_another_size() -> None:
+    from tarot.storage.named_deals import SeedError, load_named_deal
+
+    with pytest.raises(SeedError, match="a deal for 5 players, and the rules standard are "
+                                        "for 4"):
+        load_named_deal("five-called-queen").start(rules="standard")
+    assert load_named_deal("five-called-queen").start().rules.players == 5
