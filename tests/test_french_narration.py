@@ -27,7 +27,10 @@ ENGLISH = re.compile(
 
 def story(path: Path, as_seat: int | None) -> list[str]:
     game = read_log(path)
-    narrator = Narrator(game.rules, FRENCH_NAMES, as_seat=as_seat)
+    # At three and five seats the seats are P1, P2… beside the person (as replay names them).
+    seats = game.rules.players
+    names = FRENCH_NAMES if seats == 4 else ("Vous", *(f"P{seat}" for seat in range(1, seats)))
+    narrator = Narrator(game.rules, names, as_seat=as_seat)
     return [line for event in game.events for line in narrator.lines(event)]
 
 
