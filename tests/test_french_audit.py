@@ -22,6 +22,13 @@ ENGLISH = re.compile(r"\b(by|tricks?|taker|defen[cd]er?s?|worth|counts?|won|keep
                      r"sum|shown|made|failed|the|discard|changes|side)\b", re.IGNORECASE)
 
 
+def names(language: str, path: Path) -> tuple[str, ...]:
+    """The seats' names: the compass's at four players, the log's (P0, P1…) at three and
+    five, as `tarot audit` names them."""
+    players = read_log(path).rules.players
+    return NAMES[language] if players == 4 else tuple(f"P{seat}" for seat in range(players))
+
+
 def settled(path: Path) -> bool:
     return read_log(path).settlement is not None
 
@@ -34,8 +41,8 @@ SETTLED = [path for path in REPLAYS if settled(path)]
 def test_the_audit_wrapped_fits_80_columns(path: Path, language: str) -> None:
     use_language(language)
     result = audit(read_log(path))
-    steps = audit_lines(result, NAMES[language])
-    lines = audit_lines(result, NAMES[language], width=80)
+    steps = audit_lines(result, names(language, path))
+    lines = audit_lines(result, names(language, path), width=80)
     assert max(len(line) for line in lines) <= 80, "\n".join(lines)
     # Wrapping only breaks a step over lines: the words are the same.
     assert " ".join(line.strip() for line in lines).split() == " ".join(steps).split()
@@ -50,7 +57,7 @@ def test_the_audit_wrapped_fits_80_columns(path: Path, language: str) -> None:
 @pytest.mark.parametrize("path", SETTLED, ids=[p.stem for p in SETTLED])
 def test_the_audit_in_french_has_no_english_word(path: Path) -> None:
     use_language("fr")
-    for line in audit_lines(audit(read_log(path)), NAMES["fr"]):
+    for line in audit_lines(audit(read_log(path)), names("fr", path)):
         assert not ENGLISH.findall(line), (ENGLISH.findall(line), line)
         assert "{" not in line and "}" not in line, line
         assert not re.search(r"\d\.5", line), line  # half points with a comma

@@ -27,7 +27,10 @@ ENGLISH = re.compile(
 
 def story(path: Path, as_seat: int | None) -> list[str]:
     game = read_log(path)
-    narrator = Narrator(game.rules, FRENCH_NAMES, as_seat=as_seat)
+    # At three and five seats the seats are P1, P2… beside the person (as replay names them).
+    seats = game.rules.players
+    names = FRENCH_NAMES if seats == 4 else ("Vous", *(f"P{seat}" for seat in range(1, seats)))
+    narrator = Narrator(game.rules, names, as_seat=as_seat)
     return [line for event in game.events for line in narrator.lines(event)]
 
 
@@ -71,7 +74,9 @@ def settled(made: bool) -> tuple[Settlement, Narrator]:
     """The settlement of the first shipped replay whose contract is made (or failed)."""
     for path in REPLAYS:
         game = read_log(path)
-        if game.settlement is not None and game.settlement.contract_made == made:
+        # Four seats, as FRENCH_NAMES has.
+        if game.settlement is not None and game.settlement.contract_made == made \
+                and game.rules.players == 4:
             return game.settlement, Narrator(game.rules, FRENCH_NAMES)
     raise AssertionError(f"no shipped replay with contract_made={made}")
 

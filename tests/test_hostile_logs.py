@@ -121,7 +121,10 @@ def _sized_logs() -> list[bytes]:
     return logs
 
 
-BASES: list[bytes] = [p.read_bytes() for p in sorted((ROOT / "replays").glob("*.jsonl"))]
+# The four-player golden replays (the campaign's invariants, a taker's 3 × D among them,
+# are the four-player game's; the goldens at three and five seats are not bases yet).
+BASES: list[bytes] = [p.read_bytes() for p in sorted((ROOT / "replays").glob("*.jsonl"))
+                      if b'"table_size"' not in p.read_bytes().split(b"\n", 1)[0]]
 BASES += _fresh_logs()
 SIZED_BASES = _sized_logs()
 BASES += SIZED_BASES

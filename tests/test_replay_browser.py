@@ -114,13 +114,14 @@ def position(page: Any) -> str:
     return page.inner_text("#position")  # type: ignore[no-any-return]
 
 
-def trick_shown(page: Any) -> list[str | None]:
-    """The card on the table in front of each seat (South, East, North, West)."""
+def trick_shown(page: Any, seats: int = 4) -> list[str | None]:
+    """The card on the table in front of each seat (South, East, North, West at four)."""
     codes = page.eval_on_selector_all(
         "#trick .spot", "spots => spots.map(s => [s.dataset.seat, "
         "(s.querySelector('.card') || {dataset: {}}).dataset.code || null])")
     by_seat = dict((int(seat), code) for seat, code in codes)
-    return [by_seat[seat] for seat in range(4)]
+    assert len(by_seat) == seats, "a place at the trick for every seat"
+    return [by_seat[seat] for seat in range(seats)]
 
 
 def screenshot_colours(browser_page: Any, png: bytes) -> dict[str, int]:
@@ -170,8 +171,9 @@ def test_the_page_steps_through_the_deal(path: Path, browser: Any, decoder: Any,
                                  f"({event.type})"
         assert page.evaluate("location.hash") == f"#seq={seq}"
         if isinstance(event, TrickTaken):
-            assert trick_shown(page) == [event.cards[(seat - event.leader) % 4]
-                                         for seat in range(4)]
+            seats = game.rules.players
+            assert trick_shown(page, seats) == [event.cards[(seat - event.leader) % seats]
+                                                for seat in range(seats)]
             assert page.inner_text("#trick-title") == f"Trick {event.number}, taken"
             assert page.locator("#tricks tbody tr").count() == event.number
     # The last trick taken: the points of every trick, as the audit counts them.
@@ -189,7 +191,8 @@ def test_the_page_steps_through_the_deal(path: Path, browser: Any, decoder: Any,
                                       "c.textContent)")
     assert shown == [f"{score:+d}" if score else "0" for score in settlement.scores]
     assert page.locator("#audit li").count() >= 7
-    assert page.locator("#audit li").last.inner_text().startswith("Scores: South ")
+    first = "South" if game.rules.players == 4 else "P0"
+    assert page.locator("#audit li").last.inner_text().startswith(f"Scores: {first} ")
     # Screenshots at a desktop's and a phone's width: the page laid out, not blank.
     for width in (1280, 360):
         page.set_viewport_size({"width": width, "height": 900})

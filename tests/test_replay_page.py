@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from syrupy.assertion import SnapshotAssertion
 
 from tarot.engine.events import Deal, Discard, Poignee, TrickTaken
+from tarot.engine.game import Game
 from tarot.engine.scoring import points_text
 from tarot.explain.audit import audit, audit_lines
 from tarot.log import read_log
@@ -33,8 +34,15 @@ IDS = [p.stem for p in REPLAY_FILES]
 PAGE_LIMIT = 300 * 1024  # issue 16: a deal's page stays under 300 KB
 
 
+def names_of(game: Game) -> tuple[str, ...]:
+    """The seats' names: the table's at four, P0… at three and five."""
+    seats = game.rules.players
+    return SEAT_NAMES if seats == 4 else tuple(f"P{seat}" for seat in range(seats))
+
+
 def document_of(path: Path, as_seat: int | None = None) -> dict[str, Any]:
-    return log_document(path, read_log(path), SEAT_NAMES, as_seat)
+    game = read_log(path)
+    return log_document(path, game, names_of(game), as_seat)
 
 
 def full_steps(document: dict[str, Any]) -> list[dict[str, Any]]:
@@ -90,7 +98,8 @@ def test_the_page_data_agrees_with_the_log(path: Path) -> None:
         if isinstance(event, TrickTaken):
             trick = step["trick"]
             assert trick["done"] and trick["winner"] == event.winner
-            assert [trick["cards"][(event.leader + i) % 4] for i in range(4)] == \
+            seats = game.rules.players
+            assert [trick["cards"][(event.leader + i) % seats] for i in range(seats)] == \
                 list(event.cards)
             assert step["tricks_done"] == event.number
         if isinstance(event, Discard):
@@ -104,7 +113,7 @@ def test_the_page_data_agrees_with_the_log(path: Path) -> None:
     settlement = game.settlement
     assert settlement is not None
     assert deal["scores"] == list(settlement.scores)
-    assert deal["audit"] == audit_lines(audit(game), SEAT_NAMES)
+    assert deal["audit"] == audit_lines(audit(game), names_of(game))
     assert deal["settled_at"] == len(steps) - 1
     # The points of the tricks once all are played: the audit's, less the chien or discard
     # (hidden until the settlement, so not in the running count).
@@ -117,8 +126,13 @@ def test_the_page_data_agrees_with_the_log(path: Path) -> None:
     assert last_trick["points"]["defence"] == points_text(in_tricks - taker)
 
 
-@pytest.mark.parametrize("seat", range(4))
-@pytest.mark.parametrize("path", REPLAY_FILES, ids=IDS)
+# Every seat of every golden replay's table (three, four or five).
+SEATS = [(path, seat) for path in REPLAY_FILES
+         for seat in range(read_log(path).rules.players)]
+
+
+@pytest.mark.parametrize(("path", "seat"), SEATS,
+                         ids=[f"{path.stem}-{seat}" for path, seat in SEATS])
 def test_a_seats_page_shows_only_what_it_saw(path: Path, seat: int) -> None:
     """--as-seat: at each step, every card the document shows is one the seat's view shows
     at that moment (the same views as `tarot replay --as-seat`)."""
@@ -140,9 +154,10 @@ def test_a_seats_page_shows_only_what_it_saw(path: Path, seat: int) -> None:
         shown = {token for token in re.findall(r'"([^"]+)"', json.dumps(
             {key: value for key, value in step.items() if key != "say"}))
             if token in codes}
-        allowed = view.known_cards() | played
+        # At five players the called card is public from the call (V5-6): named, not located.
+        allowed = view.known_cards() | played | ({view.called} if view.called else set())
         assert shown <= allowed, (event, sorted(shown - allowed))
-        for other in range(4):
+        for other in range(game.rules.players):
             if other != seat:
                 assert isinstance(step["hands"][other], int), "another hand is a count"
 

@@ -20,7 +20,10 @@ from tarot.engine.rules import RuleSet
 from tarot.explain.audit import replay_decisions
 from tarot.log import read_events
 
-REPLAYS = sorted((Path(__file__).resolve().parents[1] / "replays").glob("*.jsonl"))
+# The four-player golden replays: the numbers are rules/standard.toml's, a rule set for four
+# (the goldens at three and five seats are standard-3's and standard-5's deals).
+REPLAYS = [path for path in sorted((Path(__file__).resolve().parents[1] / "replays")
+                                   .glob("*.jsonl")) if read_events(path)[0].size == 4]
 # Sizes of the deal are structural (4 × 18 + 6 = 78): changing one alone is refused.
 STRUCTURAL = {("deal", "hand_size"), ("deal", "chien_size")}
 # Rule book A19 calls this case practically impossible: no golden deal can show it.

@@ -59,7 +59,12 @@ def test_transcript_of_golden_replay(path: Path, snapshot: SnapshotAssertion) ->
     assert "\n".join(lines) == snapshot
 
 
-@pytest.mark.parametrize("path", REPLAY_FILES, ids=IDS)
+# rules/fft.toml is for four players: the goldens of other table sizes have no FFT variant
+# of their rules to be re-scored under.
+FOUR_PLAYERS = [path for path in REPLAY_FILES if read_events(path)[0].size == 4]
+
+
+@pytest.mark.parametrize("path", FOUR_PLAYERS, ids=[p.stem for p in FOUR_PLAYERS])
 def test_golden_replay_under_fft_rules(path: Path, json_snapshot: SnapshotAssertion) -> None:
     """The rule-change workflow: every golden deal re-scored under rules/fft.toml."""
     game = current(path)

@@ -37,18 +37,18 @@ def players_for(named: NamedDeal) -> list[Player]:
     from tarot.bots.random_player import RandomPlayer
     from tarot.bots.rules_player import YARDSTICK_STYLE, RulesPlayer
 
+    seats = named.table_size
     if named.players == "random":
-        return [RandomPlayer() for _ in range(4)]
+        return [RandomPlayer() for _ in range(seats)]
     # The rules player as the replays were made with it (the yardstick's style, under
     # its name then, "rules"): a golden replay shows the rules, and must not change
     # when a player gets better.
-    return [RulesPlayer(YARDSTICK_STYLE) for _ in range(4)]
+    return [RulesPlayer(YARDSTICK_STYLE) for _ in range(seats)]
 
 
 def play_named_deal(named: NamedDeal, players: Sequence[Player], attempt: int) -> Game:
     """One playing of the named deal: its script first, the players for the rest."""
-    game = named.start(seats=tuple(f"P{seat} ({p.name})" for seat, p in  # type: ignore[arg-type]
-                                   enumerate(players)))
+    game = named.start(seats=tuple(f"P{seat} ({p.name})" for seat, p in enumerate(players)))
     script = Script(named.script)
     rng = random.Random(f"{named.name}:{attempt}")
     while not game.is_over:

@@ -5,28 +5,30 @@ A named deal file::
 
     name = "garde-contre"
     reason = "The chien stays hidden and counts for the defence (R7)."
+    rules = "standard"             # the rule set, and so the table's size (standard-5: five)
     seed = 12                      # or explicit hands:
-    dealer = 3
-    hands = ["KS KH …", "…", "…", "…"]   # by seat, 18 codes each
+    dealer = 3                     # by default the last seat
+    hands = ["KS KH …", "…", "…", "…"]   # one a seat, by seat, 18 codes each at four
     chien = "…"
     script = ["P0 bid garde_contre", "P1 bid pass", …]   # optional
     [expect]                       # what the golden replay must show
     contract = "garde_contre"
 
 A script entry is ``P<seat> <kind> <argument>``; kinds are ``bid`` (a contract
-id or ``pass``), ``discard`` (six codes), ``chelem`` (``yes``/``no``),
-``poignee`` (the codes shown) and ``play`` (a code). Entries are used in order,
-each when its seat is to act and the decision is of its kind; every other
-decision is left to the computer players.
+id or ``pass``), ``call`` (at five players, the card called), ``discard`` (the
+codes put aside), ``chelem`` (``yes``/``no``), ``poignee`` (the codes shown) and
+``play`` (a code). Entries are used in order, each when its seat is to act and the
+decision is of its kind; every other decision is left to the computer players.
 """
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from tarot.engine.cards import CODES, EXCUSE
 from tarot.engine.events import (
@@ -43,7 +45,7 @@ from tarot.engine.game import Game
 from tarot.engine.legal import canonical
 from tarot.engine.notation import NotationError, parse_script_entry
 from tarot.engine.phase_table import check, phase_spec
-from tarot.engine.rule_files import names_a_file
+from tarot.engine.rule_files import load_packaged_rules, load_rules, names_a_file
 from tarot.engine.rules import RuleSet
 from tarot.engine.walk import walk
 from tarot.errors import IllegalAction, TarotError
@@ -78,6 +80,16 @@ class Expectations(BaseModel):
     petit_au_bout: Literal["taker", "defence"] | None = None
     excuse_in_last_trick: bool | None = None
     excuse_led_to_last_trick: bool | None = None
+    # Who played the Excuse: "taker", "partner" (five players) or "defender".
+    excuse_played_by: Literal["taker", "partner", "defender"] | None = None
+    # Five players (RULES-3-5 V5-2 to V5-5): the card called, and where it was: another
+    # seat's hand ("partner"), the taker's ("self") or the chien ("in_chien").
+    called: str | None = None
+    call_case: Literal["partner", "self", "in_chien"] | None = None
+    # Who played the called card ("none": it lay in a chien that was never played).
+    called_card_played_by: Literal["taker", "partner", "defender", "none"] | None = None
+    # The attack's card points hold a half point (V3-13, V5-15).
+    half_point: bool | None = None
 
 
 class NamedDeal(BaseModel):
@@ -85,9 +97,12 @@ class NamedDeal(BaseModel):
 
     name: str = Field(pattern=r"^[a-z0-9-]+$")
     reason: str
+    # The rule set the deal is played under (one that comes with the program), and so the
+    # table's size: "standard-3" and "standard-5" for three and five players.
+    rules: str = "standard"
     seed: int = 0
-    dealer: int = Field(default=3, ge=0, le=3)
-    hands: tuple[str, str, str, str] | None = None
+    dealer: int | None = Field(default=None, ge=0, le=4)  # None: the last seat
+    hands: tuple[str, ...] | None = None
     chien: str | None = None
     script: tuple[str, ...] = ()
     # Who makes the decisions the script leaves open in the golden replay: the
@@ -96,19 +111,44 @@ class NamedDeal(BaseModel):
     players: Literal["computer", "random"] = "computer"
     expect: Expectations = Expectations()
 
-    def start(self, rules: RuleSet | str = "standard",
-              seats: tuple[str, str, str, str] = ("P0", "P1", "P2", "P3"), *,
-              players: tuple[str, str, str, str] | None = None, recorded: bool = False) -> Game:
-        """The deal's game; ``recorded``: its name and script go in the log's header (for a
+    @model_validator(mode="after")
+    def _fits_its_table(self) -> NamedDeal:
+        """The rule set is one that comes with the program; the dealer and the hands fit
+        its table."""
+        try:
+            seats = load_packaged_rules(self.rules).players
+        except TarotError as error:
+            raise ValueError(str(error)) from None
+        if self.dealer is not None and self.dealer >= seats:
+            raise ValueError(f"dealer {self.dealer}: the table has seats 0 to {seats - 1}")
+        if self.hands is not None and len(self.hands) != seats:
+            raise ValueError(f"{len(self.hands)} hands for a table of {seats} ({self.rules})")
+        return self
+
+    @property
+    def table_size(self) -> int:
+        """The number of seats: its rule set's."""
+        return load_packaged_rules(self.rules).players
+
+    def start(self, rules: RuleSet | str | None = None, seats: Sequence[str] | None = None,
+              *, players: Sequence[str] | None = None, recorded: bool = False) -> Game:
+        """The deal's game, under its own rule set unless ``rules`` is given (for a table
+        of the same size); ``recorded``: its name and script go in the log's header (for a
         game that may be resumed), ``players`` too."""
         named = NamedDealRecord(name=self.name, script=self.script) if recorded else None
+        ruleset = load_packaged_rules(self.rules) if rules is None else (
+            load_rules(rules) if isinstance(rules, str) else rules)
+        if ruleset.players != self.table_size:
+            raise SeedError(_("{name}: a deal for {deal} players, and the rules {rules} are for "
+                              "{players}").format(name=self.name, deal=self.table_size,
+                                                  rules=ruleset.id, players=ruleset.players))
         if self.hands is not None:
             if self.chien is None:
                 raise SeedError(_("{name}: explicit hands need a chien").format(name=self.name))
             return Game.from_deal(list(self.hands), self.chien, dealer=self.dealer,
-                                  seed=self.seed, rules=rules, seats=seats, players=players,
+                                  seed=self.seed, rules=ruleset, seats=seats, players=players,
                                   named_deal=named)
-        return Game.new(seed=self.seed, rules=rules, dealer=self.dealer, seats=seats,
+        return Game.new(seed=self.seed, rules=ruleset, dealer=self.dealer, seats=seats,
                         players=players, named_deal=named)
 
 
@@ -255,5 +295,38 @@ def unmet_expectations(game: Game, expect: Expectations) -> list[str]:
     if expect.excuse_led_to_last_trick is not None and \
             (bool(last) and last[0] == excuse) != expect.excuse_led_to_last_trick:
         problems.append(f"the last trick is {last}")
+    state = game.state
+    if expect.excuse_played_by is not None:
+        who = _played_by(game, excuse)
+        if who != expect.excuse_played_by:
+            problems.append(f"the Excuse played by {who}, expected {expect.excuse_played_by}")
+    called = CODES[state.called] if state.called >= 0 else None
+    if expect.called is not None and called != expect.called:
+        problems.append(f"called {called}, expected {expect.called}")
+    if expect.call_case is not None and state.call_case != expect.call_case:
+        problems.append(f"call case {state.call_case}, expected {expect.call_case}")
+    if expect.called_card_played_by is not None:
+        who = _played_by(game, called) if called is not None else "none"
+        if who != expect.called_card_played_by:
+            problems.append(f"the called card played by {who}, "
+                            f"expected {expect.called_card_played_by}")
+    if expect.half_point is not None and \
+            bool(settlement.taker_half_points % 2) != expect.half_point:
+        problems.append(f"the attack's half-points {settlement.taker_half_points}: "
+                        + ("no half point" if expect.half_point else "a half point"))
     return problems
+
+
+def _played_by(game: Game, card: str) -> str:
+    """Who played ``card`` in the game's last deal: "taker", "partner", "defender", or
+    "none" when it was not played."""
+    state = game.state
+    for trick in state.tricks:
+        for index, played in enumerate(trick.cards):
+            if CODES[played] == card:
+                seat = trick.seat_of(index)
+                if seat == state.taker:
+                    return "taker"
+                return "partner" if seat == state.partner else "defender"
+    return "none"
 

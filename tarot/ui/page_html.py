@@ -71,6 +71,14 @@ def script_labels() -> dict[str, object]:
         "dealer": pgettext("replay page", "dealer"),
         "taker": pgettext("replay page", "taker"),
         "to_play": pgettext("replay page", "to play"),
+        # Five players (RULES-3-5): the partner once named, the taker alone, the card called.
+        "partner": pgettext("replay page", "partner"),
+        "alone": pgettext("replay page", "alone"),
+        "called": _("called: {card}"),
+        "camp": pgettext("replay page", "Camp"),
+        "camp_taker": pgettext("replay page camp", "taker"),
+        "camp_partner": pgettext("replay page camp", "partner"),
+        "camp_defence": pgettext("replay page camp", "defence"),
         "hidden_hand": [ngettext("{count} card, hidden", "{count} cards, hidden", 1),
                     ngettext("{count} card, hidden", "{count} cards, hidden", 2)],
         "no_cards": _("no cards left"),
@@ -87,6 +95,13 @@ def script_labels() -> dict[str, object]:
         "points": _("Card points so far: taker {taker} (bouts: {taker_bouts}), defence "
                     "{defence} (bouts: {defence_bouts}). Target with the bouts won so far: "
                     "{target}."),
+        "points_attack": _("Card points so far: attack {taker} (bouts: {taker_bouts}), defence "
+                           "{defence} (bouts: {defence_bouts}). Target with the bouts won so "
+                           "far: {target}."),
+        "points_partner_unknown": _("Card points so far: taker {taker} (bouts: {taker_bouts}), "
+                                    "the other seats {defence} (bouts: {defence_bouts}), the "
+                                    "partner among them not known yet. Target with the bouts "
+                                    "won so far: {target}."),
         "no_bouts": pgettext("replay page", "none"),
         "no_bid": _("No bid yet."),
         "bid": _("{seat}: {bid}"),

@@ -16,6 +16,14 @@
   const seats = doc.seats;
   const manyDeals = doc.deals.length > 1;
   let current = 0;
+  // The called card (five players), marked wherever the page shows it.
+  let called = null;
+  // Where each seat sits around the table, in play order from South (counter-clockwise):
+  // the template lays out four; three and five are laid out here.
+  const places = {
+    3: ["south", "north-east", "north-west"],
+    5: ["south", "east", "north-east", "north-west", "west"],
+  };
 
   function byId(id) { return document.getElementById(id); }
 
@@ -35,7 +43,8 @@
   // screen reader; "down" marks a card the table has not seen yet.
   function card(code, down) {
     const face = doc.cards[code];
-    const node = make("span", "card " + face[2] + (down ? " down" : ""));
+    const node = make("span", "card " + face[2] + (down ? " down" : "") +
+      (code === called ? " called" : ""));
     node.dataset.code = code;
     const shown = make("span", null, face[0]);
     shown.setAttribute("aria-hidden", "true");
@@ -84,6 +93,11 @@
     if (doc.as_seat === seat) badges.push(words.seen_from_here);
     if (step.dealer === seat) badges.push(words.dealer);
     if (step.taker === seat) badges.push(words.taker);
+    // At five players: the partner from the moment the page may name him, or the taker
+    // alone (step.attack is absent or null until then).
+    if (step.attack && step.attack.length === 1 && step.taker === seat) badges.push(words.alone);
+    if (step.attack && step.attack.length > 1 && step.taker !== seat &&
+        step.attack.indexOf(seat) >= 0) badges.push(words.partner);
     if (step.turn === seat) badges.push(words.to_play);
     for (const text of badges) title.appendChild(make("span", "badge", text));
     box.appendChild(title);
@@ -130,6 +144,10 @@
       ? t(step.chelem ? words.contract_chelem : words.contract,
         {contract: step.contract, seat: seats[step.taker]})
       : words.no_contract;
+    if (step.called) {
+      contract.appendChild(document.createTextNode(" · "));
+      contract.append.apply(contract, sentence(words.called, {card: card(step.called, false)}));
+    }
     const points = clear(byId("points"));
     if (!step.points) return;
     const p = step.points;
@@ -137,7 +155,9 @@
     taker.id = "points-taker";
     const defence = make("span", null, p.defence);
     defence.id = "points-defence";
-    points.append.apply(points, sentence(words.points, {
+    const said = p.attack ? words.points_attack :
+      p.partner_unknown ? words.points_partner_unknown : words.points;
+    points.append.apply(points, sentence(said, {
       taker: taker, defence: defence, target: make("span", null, p.target),
       taker_bouts: p.taker_bouts.join(" ") || words.no_bouts,
       defence_bouts: p.defence_bouts.join(" ") || words.no_bouts}));
@@ -195,7 +215,7 @@
     for (const trick of deal.tricks.slice(0, step.tricks_done)) {
       const row = make("tr");
       row.appendChild(make("td", "num", String(trick.number)));
-      for (let seat = 0; seat < 4; seat++) {
+      for (let seat = 0; seat < seats.length; seat++) {
         const cell = make("td");
         const shown = card(trick.cards[seat], false);
         cell.appendChild(shown);
@@ -211,7 +231,7 @@
     if (!step.tricks_done) {
       const row = make("tr");
       const cell = make("td", null, words.no_trick);
-      cell.colSpan = 5;
+      cell.colSpan = seats.length + 1;
       row.appendChild(cell);
       body.appendChild(row);
     }
@@ -230,13 +250,21 @@
     const row = make("tr");
     head.appendChild(make("th", null, words.seat));
     row.appendChild(make("th", null, words.score));
-    for (let seat = 0; seat < 4; seat++) {
+    for (let seat = 0; seat < seats.length; seat++) {
       head.appendChild(make("th", "num", seats[seat]));
       const cell = make("td", "num", (deal.scores[seat] > 0 ? "+" : "") + deal.scores[seat]);
       cell.dataset.seat = String(seat);
       row.appendChild(cell);
     }
     table.appendChild(head);
+    // At three and five players, each seat's camp above its score (the shares of the
+    // settlement differ by camp: the audit's last lines say how).
+    if (deal.camps) {
+      const camps = make("tr");
+      camps.appendChild(make("th", null, words.camp));
+      for (const camp of deal.camps) camps.appendChild(make("td", "num", words["camp_" + camp]));
+      table.appendChild(camps);
+    }
     table.appendChild(row);
   }
 
@@ -275,11 +303,12 @@
   function render() {
     const step = steps[current];
     const deal = doc.deals[step.deal];
+    called = step.called || null;
     byId("position").textContent = (manyDeals ? deal.title + " · " : "") + t(words.position,
       {step: current + 1, steps: steps.length, seq: step.seq, type: step.type});
     const say = clear(byId("say"));
     for (const line of step.say) say.appendChild(make("li", null, line));
-    for (let seat = 0; seat < 4; seat++) renderSeat(step, seat);
+    for (let seat = 0; seat < seats.length; seat++) renderSeat(step, seat);
     renderTrick(step);
     renderContract(step);
     renderAuction(step);
@@ -290,6 +319,28 @@
     renderSheet();
     document.body.dataset.step = String(current);
     document.body.dataset.seq = String(step.seq);
+  }
+
+  // A table of three or five: its seats' boxes and their places at the trick, in the
+  // template's stead (the template holds the four-seat table).
+  function layTable() {
+    const where = places[seats.length];
+    if (!where) return;
+    const table = document.querySelector("section.table");
+    const trick = byId("trick");
+    table.classList.add("seats-" + seats.length);
+    trick.classList.add("seats-" + seats.length);
+    for (const node of table.querySelectorAll(".seat")) node.remove();
+    for (const node of trick.querySelectorAll(".spot")) node.remove();
+    where.forEach(function (place, seat) {
+      const box = make("div", "seat " + place);
+      box.id = "seat-" + seat;
+      box.dataset.seat = String(seat);
+      table.appendChild(box);
+      const spot = make("div", "spot " + place);
+      spot.dataset.seat = String(seat);
+      trick.appendChild(spot);
+    });
   }
 
   function fragment(index) {
@@ -358,6 +409,7 @@
     t(words.seen_from, {seat: seats[doc.as_seat]});
   byId("subtitle").textContent = tn(words.subtitle, steps.length,
     {rules: doc.deals[0].rules, view: asSeat});
+  layTable();
   const start = fromFragment();
   go(start === null ? 0 : start);
 }());

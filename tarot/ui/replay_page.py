@@ -10,16 +10,25 @@ The document has one entry a step (an event of a log, in order; a match's deals 
 after another), each holding what is on the table after that event, less what is as it
 was at the step before (:func:`changes_only`); the tricks and the audit, which do not
 change from step to step, are kept once a deal.
+
+A table of three or five seats has as many seats in every list by seat (hands, a trick's
+cards, scores). At five players a step also holds the card called (public from the call)
+and the attack's seats once the page may name them (RULES-3-5 V5-6, V5-17): on the
+public page from the moment the whole table knows (the called card played, or shown in
+the chien, or the deal over), on a seat's page when that seat knows. A four-player step
+holds neither key, so its document is as it was.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tarot.engine import phases
+from tarot.engine import kernel, phases
 from tarot.engine.cards import (
+    CARD_BY_CODE,
     CODES,
     EXCUSE,
     SUITS,
@@ -39,7 +48,7 @@ from tarot.explain.audit import audit, audit_lines
 from tarot.explain.narrate import Narrator, poignee_name
 from tarot.i18n import _
 from tarot.storage.match_file import LoadedMatch, dealer_text, result_text, totals
-from tarot.ui.table_view import cards_by_seat, score_so_far, winning_seat
+from tarot.ui.table_view import score_so_far
 
 # The document is plain JSON: nested dicts, lists, strings, ints, bools and None.
 Json = dict[str, Any]
@@ -76,8 +85,8 @@ def deal_document(game: Game, names: Sequence[str], as_seat: int | None, *,
         if isinstance(event, TrickTaken):
             # The trick just taken stays on the table for this step, its winner marked.
             step["trick"] = _trick_json(event.number, event.leader,
-                                        _by_seat(event.leader, event.cards), event.winner,
-                                        done=True)
+                                        _by_seat(event.leader, event.cards, state.seats),
+                                        event.winner, done=True)
         steps.append(step)
     over = game.settlement is not None
     document: Json = {
@@ -85,13 +94,20 @@ def deal_document(game: Game, names: Sequence[str], as_seat: int | None, *,
         "rules": rules.id,
         "players": list(game.header.players) if game.header.players else None,
         "tricks": [_trick_json(number, trick.leader,
-                               _by_seat(trick.leader, [CODES[c] for c in trick.cards]),
+                               _by_seat(trick.leader, [CODES[c] for c in trick.cards],
+                                        game.state.seats),
                                trick.winner, done=True)
                    for number, trick in enumerate(game.state.tricks, start=1)],
         "audit": audit_lines(audit(game), tuple(names)) if over else None,
         "scores": list(game.settlement.scores) if game.settlement is not None else None,
         "settled_at": first_step + len(steps) - 1 if over else None,
     }
+    if over and game.state.seats != 4:
+        # Each seat's camp, by the settlement's shares (V3-9, V5-11), over its score.
+        attack = game.state.attack
+        document["camps"] = ["taker" if seat == game.state.taker else
+                             "partner" if attack >> seat & 1 else "defence"
+                             for seat in range(game.state.seats)]
     return document, steps
 
 
@@ -157,10 +173,11 @@ def _step(state: DealState, dealt: Deal, as_seat: int | None, rules: RuleSet) ->
     """What the table shows after an event: the public page shows every hand face up (a
     deal replayed keeps nothing secret), the chien and the discard with the cards the
     table has been shown marked; ``as_seat`` shows that seat's view and nothing else."""
-    views = [view_for(state, seat) for seat in range(4)]
+    seats = state.seats
+    views = [view_for(state, seat) for seat in range(seats)]
     view = views[as_seat] if as_seat is not None else views[0]
     hands: list[list[str] | int] = []
-    for seat in range(4):
+    for seat in range(seats):
         if as_seat is None or seat == as_seat:
             hands.append(list(views[seat].hand))
         else:
@@ -174,11 +191,16 @@ def _step(state: DealState, dealt: Deal, as_seat: int | None, rules: RuleSet) ->
     discard = None
     if state.discard:
         # What every seat but the taker sees of the discard (its trumps; all at the end).
-        table_sees = list(views[(state.taker + 1) % 4].discard)
+        table_sees = list(views[(state.taker + 1) % seats].discard)
         cards = list(views[state.taker].discard) if as_seat is None else list(view.discard)
         discard = _pile(cards, table_sees, rules.deal.chien_size)
     contracts = {c.id: c.label for c in rules.contracts}
-    return {
+    # What the whole table knows of the camps: a seat's own view, or on the public page
+    # the view of a seat that is neither the taker nor the called card's holder, who knows
+    # only what the table was shown (every hand is face up there, but the partner is
+    # marked from the moment the table learns it, as the game told it).
+    camps = views[as_seat] if as_seat is not None else views[_bystander(state)]
+    step = {
         "phase": state.phase,
         "dealer": state.dealer,
         "turn": view.turn,
@@ -191,11 +213,30 @@ def _step(state: DealState, dealt: Deal, as_seat: int | None, rules: RuleSet) ->
         "discard": discard,
         "poignees": [[seat, poignee_name(rules, len(shown)), list(shown)]
                      for seat, shown in view.poignees],
-        "trick": _current_trick(view),
+        "trick": _current_trick(view, seats),
         "tricks_done": len(view.tricks),
-        "points": _points(view, rules),
+        "points": _points(view, rules, camps),
         "over": state.phase == phases.DONE,
     }
+    if seats == 5:
+        step["called"] = view.called
+        step["attack"] = _attack(camps)
+    return step
+
+
+def _bystander(state: DealState) -> int:
+    """A seat that is neither the taker nor the holder of the called card (at five players
+    there are three at least): its view knows of the camps what the whole table knows."""
+    return next(seat for seat in range(state.seats)
+                if seat != state.taker and seat != state.partner)
+
+
+def _attack(view: PlayerView) -> list[int] | None:
+    """The attack's seats once the card is called and ``view`` may know them (V5-17): the
+    taker and his partner, or the taker alone; None before."""
+    if view.called is None or view.attack is None:
+        return None
+    return list(view.attack)
 
 
 def _pile(cards: list[str], table_sees: list[str], size: int) -> Json:
@@ -204,10 +245,10 @@ def _pile(cards: list[str], table_sees: list[str], size: int) -> Json:
     return {"cards": cards, "public": table_sees, "count": size}
 
 
-def _by_seat(leader: int, cards: Sequence[str]) -> list[str | None]:
+def _by_seat(leader: int, cards: Sequence[str], seats: int) -> list[str | None]:
     """A trick's cards by seat, South first (None: that seat has not played)."""
-    played = cards_by_seat(leader, cards)
-    return [played.get(seat) for seat in range(4)]
+    played = {(leader + index) % seats: code for index, code in enumerate(cards)}
+    return [played.get(seat) for seat in range(seats)]
 
 
 def _trick_json(number: int, leader: int, cards: list[str | None], winner: int | None, *,
@@ -216,25 +257,43 @@ def _trick_json(number: int, leader: int, cards: list[str | None], winner: int |
             "done": done}
 
 
-def _current_trick(view: PlayerView) -> Json | None:
+def _current_trick(view: PlayerView, seats: int) -> Json | None:
     if view.phase != phases.TRICKS or view.leader is None:
         return None
     # As at the terminal's table: a card alone is led, not yet winning anything.
-    winning = winning_seat(view) if len(view.trick) > 1 else -1
-    return _trick_json(len(view.tricks) + 1, view.leader, _by_seat(view.leader, view.trick),
-                       winning if winning >= 0 else None, done=False)
+    winning = None
+    if len(view.trick) > 1:
+        best = kernel.trick_winner_index([CARD_BY_CODE[c] for c in view.trick])
+        winning = (view.leader + best) % seats if best >= 0 else None
+    return _trick_json(len(view.tricks) + 1, view.leader,
+                       _by_seat(view.leader, view.trick, seats), winning, done=False)
 
 
-def _points(view: PlayerView, rules: RuleSet) -> Json | None:
+def _points(view: PlayerView, rules: RuleSet, camps: PlayerView) -> Json | None:
     """The card points and bouts each side has won in the tricks so far (the discard or
-    chien left out until the settlement), and the taker's target with those bouts."""
+    chien left out until the settlement), and the taker's target with those bouts. At
+    five players the taker's side counts his partner's tricks from the moment the page
+    may name the partner (``camps``: the view that says what the page knows of the
+    camps); until then, the taker's own ("attack": true once the partner's count;
+    "partner_unknown": true while the card is called and its holder not known)."""
     if view.contract is None or view.taker is None:
         return None
-    taker, defence, taker_bouts, defence_bouts = score_so_far(view, rules)
+    attack = _attack(camps)
+    # Only what the page may know of the camps counts (the public page's view is South's,
+    # who may be the partner).
+    counted = dataclasses.replace(view, attack=None if attack is None else tuple(attack))
+    taker, defence, taker_bouts, defence_bouts = score_so_far(counted, rules)
     target = rules.scoring.target_half_points[len(taker_bouts)]
-    return {"taker": points_text(taker), "defence": points_text(defence),
-            "taker_bouts": taker_bouts, "defence_bouts": defence_bouts,
-            "target": points_text(target)}
+    points: Json = {"taker": points_text(taker), "defence": points_text(defence),
+                    "taker_bouts": taker_bouts, "defence_bouts": defence_bouts,
+                    "target": points_text(target)}
+    if attack is not None and len(attack) > 1:
+        points["attack"] = True
+    elif view.called is not None and attack is None:
+        # Five players, the partner not known yet: the taker's own tricks against the
+        # others', which may hold the partner's.
+        points["partner_unknown"] = True
+    return points
 
 
 # -- a match's score sheet -------------------------------------------------------

@@ -170,10 +170,14 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incom
         raise click.ClickException(_("{path} exists: add --force to replace it").format(path=out))
     if is_match_file(source):
         match = load_match(source, allow_incomplete=allow_incomplete)
-        document = match_document(source, match, seat_names(), as_seat)
+        players = match.games[0].rules.players if match.games else 4
+        _check_seat(as_seat, players)
+        document = match_document(source, match, table_names(players), as_seat)
     else:
         game = load_game(str(source), allow_incomplete=allow_incomplete)
-        document = log_document(source, game, seat_names(), as_seat)
+        players = game.rules.players
+        _check_seat(as_seat, players)
+        document = log_document(source, game, table_names(players), as_seat)
     page = render_page(document)
     try:
         write_text_atomic(out, page, overwrite=force)
@@ -188,6 +192,9 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incom
     if as_seat is None:
         echo_wrapped(_("Wrote {path} ({size} KB, {events} events): open it in any browser, "
                        "offline.").format(**fields), out)
-    else:
+    elif players == 4:
         echo_wrapped(_(WROTE_SEEN_FROM[as_seat]).format(**fields), out)
+    else:
+        echo_wrapped(_("Wrote {path} ({size} KB, {events} events, seen from P{seat}): open it "
+                       "in any browser, offline.").format(seat=as_seat, **fields), out)
 
