@@ -59,6 +59,7 @@ from tarot.engine.events import (
 from tarot.engine.events import Play as PlayCard
 from tarot.engine.game import Game
 from tarot.engine.notation import (
+    CALL_WORDS,
     POIGNEE_WORDS,
     NotationError,
     bid_words,
@@ -121,7 +122,6 @@ HAND_WORDS = frozenset({"hand", "main"})
 TABLE_WORDS = frozenset({"t", "table", "trick", "pli"})
 CHIEN_WORDS = frozenset({"chien"})
 NONE_WORDS = frozenset({"", "n", "no", "none", "non", "aucune"})
-CALL_WORDS = frozenset({"call", "appel", "appelle", "appeler", "j'appelle"})
 
 # What stands for a space a line must not break at (tarot.explain.line_breaks) while rich
 # wraps it: a character of one column that is not a space to rich.
