@@ -93,6 +93,7 @@ class Narrator:
         return getattr(self, _TELLERS[type(event)])(event)  # type: ignore[no-any-return]
 
     def _deal(self, event: Deal) -> list[str]:
+        self.call = None  # a new deal (a redeal, the next deal of a match): no call yet
         # "Deal N" would clash with the deal's number in a match: a redeal is counted apart.
         dealer = self.name(event.dealer)
         lines = [_("Redeal {number}: dealt by {dealer}.").format(number=event.deal_number,
