@@ -366,6 +366,15 @@ def test_a_match_at_five_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert tables[-1].game.is_over and tables[-1].game.rules.players == 5
     text = out.getvalue()
     assert "This match again:" in text and "--players 5 --level random --deals 2" in text
+    # Its score sheet, as `tarot audit` prints it: the five seats by their short names.
+    from click.testing import CliRunner
+
+    from tarot.ui.cli import main
+
+    sheet = CliRunner().invoke(main, ["audit", str(index_path(save))])
+    assert sheet.exit_code == 0, sheet.output
+    head = sheet.output.splitlines()[1].split()
+    assert head[-5:] == ["South", "East", "NE", "NW", "West"], sheet.output
 
 
 def test_players_contradicting_a_resumed_game_is_refused(tmp_path: Path) -> None:

@@ -43,11 +43,11 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
                  "difference": row.settlement.difference,
                  "scores": list(row.settlement.scores)}
                 for row in rows],
-                "totals": totals(rows)}, indent=2))
+                "totals": totals(rows, match.games[0].rules.players)}, indent=2))
             return
         # The sheet's short names (12 columns): "Garde contre" is French as it is.
         contracts = {c.id: c.name for c in match.games[0].rules.contracts}
-        for line in sheet_lines(rows, seat_names(), contracts):
+        for line in sheet_lines(rows, seat_names(match.games[0].rules.players), contracts):
             click.echo(line)
         return
     game = load_game(file)
