@@ -401,3 +401,16 @@ def test_the_view_drives_the_call_line_alone() -> None:
     told = dataclasses.replace(view, attack=(0, game.partner))
     line = call_line(told, names_for(None, 5))
     assert line is not None and "is South's partner" in line.plain
+
+
+def test_a_named_deal_is_played_at_its_own_table_size(tmp_path: Path) -> None:
+    """A four-player named deal asked for at five is refused in one line, before anything
+    is written."""
+    save = tmp_path / "named.jsonl"
+    with pytest.raises(SessionError) as refused:
+        play_session(PlayOptions(deal_name="garde", players=5, save_path=save,
+                                 given={"players", "deal_name"}),
+                     TerminalTable(0, console=Console(file=io.StringIO())))
+    assert refused.value.code == "players_contradict_deal"
+    assert "--deal garde is a deal for 4 players" in str(refused.value)
+    assert not save.exists()
