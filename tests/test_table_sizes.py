@@ -23,6 +23,7 @@ from test_line_mode import WIDTH, play_at_80, too_wide
 from tarot.bots.base import ask
 from tarot.bots.registry import make_player
 from tarot.engine import phases
+from tarot.engine.cards import CARD_BY_CODE, display
 from tarot.engine.events import Call
 from tarot.engine.game import Game
 from tarot.log import load_log
@@ -414,3 +415,20 @@ def test_a_named_deal_is_played_at_its_own_table_size(tmp_path: Path) -> None:
     assert refused.value.code == "players_contradict_deal"
     assert "--deal garde is a deal for 4 players" in str(refused.value)
     assert not save.exists()
+
+
+def test_chien_tells_the_call_with_the_auction() -> None:
+    """At the card prompt, ``chien`` tells the auction again, and at five the call."""
+    use_language("en")
+    game = _called_game(1)
+    while game.phase != phases.TRICKS:
+        game.play(game.legal_actions()[0])
+    out = io.StringIO()
+    players = [make_player("random", game.rules) for _ in range(5)]
+    terminal = TerminalGame(game, players, 0, io.StringIO(),
+                            console=Console(file=out, width=WIDTH, color_system=None),
+                            ask_line=lambda _: "", interactive=False, pace=0)
+    terminal.show_auction()
+    assert game.called is not None
+    assert f"You call {display(CARD_BY_CODE[game.called])}." in out.getvalue()
+    assert "You: Garde" in out.getvalue()

@@ -714,13 +714,13 @@ class TerminalGame:
         return only if isinstance(only, PlayCard) else None
 
     def show_auction(self) -> None:
-        """The deal's auction again, and the chien when it was shown (with the person's own
-        discard, when the person took it)."""
+        """The deal's auction again (the call too, at five), and the chien when it was
+        shown (with the person's own discard, when the person took it)."""
         deal_at = max((i for i, e in enumerate(self.game.events) if isinstance(e, Deal)),
                       default=0)
         told = False
         for event in self.game.events[deal_at:]:
-            if isinstance(event, Bid | ChienShown) or (
+            if isinstance(event, Bid | Call | ChienShown) or (
                     isinstance(event, Discard) and event.seat == self.human):
                 for line in self.narrator.lines(event):
                     self.say_indented(Text("  " + line), 4)
