@@ -13,13 +13,13 @@ SetAttr = Callable[[object, str, object], None]
 
 def plain_answer(prompt: str, bid: str) -> str | None:
     """The answer to a prompt other than the card's: ``bid`` at the auction, the
-    automatic discard, no chelem, Enter to go on, yes to another deal; None at the card
-    prompt (:func:`first_legal_card`). The prompts in English or in French, answered in
-    the words of their language."""
+    computer's call (five players), the automatic discard, no chelem, Enter to go on, yes
+    to another deal; None at the card prompt (:func:`first_legal_card`). The prompts in
+    English or in French, answered in the words of their language."""
     answers = {"Your bid": bid, "Discard": "auto", "Declare": "n", "(Enter": "",
-               "Another deal": "y",
+               "Another deal": "y", "The card you call": "auto",
                "Votre enchère": bid, "Écartez": "auto", "Annoncez-vous": "n", "(Entrée": "",
-               "Une autre donne": "o"}
+               "Une autre donne": "o", "La carte que vous appelez": "auto"}
     return next((said for start, said in answers.items() if prompt.startswith(start)), None)
 
 

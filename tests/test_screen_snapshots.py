@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from screen_driver import answer_plainly, ask_settled, asked, until
+from screen_driver import answer_plainly, ask_settled, asked, type_answer, until
 from textual._doc import take_svg_screenshot
 from textual.pilot import Pilot
 
@@ -106,3 +106,57 @@ def test_the_playing_page_shows_the_table_as_it_is(request: pytest.FixtureReques
     assert image.read_text(encoding="utf-8") == svg, (
         f"docs/images/{image.name} is not the table as drawn now: run pytest "
         "tests/test_screen_snapshots.py --snapshot-update, and look at it")
+
+
+def table_of(players: int, name: str, seed: int) -> TableApp:
+    """The app for a deal at a table of ``players`` from ``seed``, the computer seats at
+    ``--level random`` (their play at three and five is the computer players' part; the
+    random player's is fixed by its seed), saved in a fixed folder."""
+    folder = Path("/tmp/tarot-screen-snapshots") / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return TableApp(PlayOptions(seed=seed, save_path=folder / "game.jsonl", level="random",
+                                players=players), cursor_blink=False)
+
+
+def at_size(kind: Kind, nth: int, bid: str) -> Drive:
+    """Answer plainly (``bid`` at the auction, the first king the person does not hold
+    at the call) until the ``nth`` question of ``kind``."""
+
+    async def drive(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        assert isinstance(app, TableApp)
+        seen = 0
+        for _ in range(2_000):
+            await until(pilot, lambda: app.finished or asked(app), "a question")
+            if app.snapshot.kind is kind:
+                seen += 1
+                if seen == nth:
+                    break
+            if app.snapshot.kind is Kind.CALL:
+                hand = app.board.view.hand if app.board.view is not None else ()
+                king = next(k for k in ("KS", "KH", "KD", "KC") if k not in hand)
+                await type_answer(pilot, king)
+                continue
+            await answer_plainly(pilot, bid)
+        await ask_settled(pilot, kind)
+
+    return drive
+
+
+# Five: the call asked, the partner marked mid-deal, the result with the partner's share;
+# three: mid-deal and the discard of six from thirty cards.
+SIZED: dict[str, tuple[int, int, str, Kind, int]] = {
+    "five_call": (5, 5, "garde_contre", Kind.CALL, 1),
+    "five_mid_trick": (5, 5, "garde_contre", Kind.CARD, 4),
+    "five_result": (5, 5, "garde_contre", Kind.ANOTHER, 1),
+    "three_discard": (3, 11, "garde", Kind.DISCARD, 1),
+    "three_mid_trick": (3, 5, "garde_contre", Kind.CARD, 4),
+}
+
+
+@pytest.mark.parametrize("moment", list(SIZED))
+def test_the_screen_at_three_and_five(snap_compare: Callable[..., bool], moment: str) -> None:
+    players, seed, bid, kind, nth = SIZED[moment]
+    assert snap_compare(table_of(players, moment, seed), terminal_size=(80, 24),
+                        run_before=at_size(kind, nth, bid))

@@ -35,8 +35,9 @@ COMMANDS: dict[str, CommandInfo] = {
     "audit": CommandInfo("tarot.ui.commands.audit",
                          N_("Explain the settlement of a saved game, step by step.")),
     "play": CommandInfo("tarot.ui.commands.play",
-                        N_("Play French Tarot: you (South) against three computer players, "
-                           "deal after deal, with a score sheet.")),
+                        N_("Play French Tarot: you (South) against the computer players "
+                           "(three, or two or four with --players), deal after deal, with "
+                           "a score sheet.")),
     "replay": CommandInfo("tarot.ui.commands.replay",
                           N_("Print a saved game as it happened, trick by trick (or write it "
                              "as a web page).")),

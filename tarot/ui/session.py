@@ -225,11 +225,16 @@ def four_players_only(rules: RuleSet, name: str) -> None:
                          .format(name=name, players=rules.players))
 
 
+def rules_given(options: PlayOptions) -> bool:
+    """Whether a rule set was asked for (``--rules``, or a caller's own rule set)."""
+    return "rules_name" in options.given or options.rules_name != "standard"
+
+
 def table_rules(options: PlayOptions) -> str:
     """The rule set a new game is played under: ``--rules`` as given, or with
     ``--players 3`` or ``5`` alone the standard rules for that table (standard-3,
     standard-5); a SessionError when ``--players`` says another size than ``--rules``."""
-    given = "rules_name" in options.given or options.rules_name != "standard"
+    given = rules_given(options)
     if options.players is None or (options.players == 4 and not given):
         return options.rules_name
     if not given:
@@ -249,13 +254,25 @@ def new_game(options: PlayOptions, seat_names: tuple[str, ...] | None = None
     ("person" or a computer player's name), and the named deal's script; ``seat_names``
     the header's (by default the table's, in English)."""
     rules_name = table_rules(options)
+    named = None if options.deal_name is None else load_named_deal(options.deal_name)
+    if named is not None:
+        # A named deal is dealt for one table: its own rule set unless --rules or
+        # --players says otherwise, and then the same size or a clear refusal.
+        own = str(getattr(named, "rules", "standard"))
+        if not rules_given(options) and options.players is None:
+            rules_name = own
+        deal_size, size = load_rules(own).players, load_rules(rules_name).players
+        if deal_size != size:
+            raise SessionError("players_contradict_deal",
+                               _("--deal {deal} is a deal for {deal_size} players, and the "
+                                 "table has {size}").format(deal=options.deal_name,
+                                                            deal_size=deal_size, size=size))
     size = load_rules(rules_name).players
     seat_names = seat_names or SEAT_NAMES_BY_SIZE[size]
     human = None if options.auto else 0
     players = tuple("person" if seat == human else options.level for seat in range(size))
     seats = tuple(f"{name} ({kind})" for name, kind in zip(seat_names, players, strict=True))
-    if options.deal_name is not None:
-        named = load_named_deal(options.deal_name)
+    if named is not None:
         game = named.start(rules=rules_name, seats=seats,  # type: ignore[arg-type]
                            players=players, recorded=True)  # type: ignore[arg-type]
         return game, players, Script(named.script, person=human)

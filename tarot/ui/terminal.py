@@ -60,6 +60,7 @@ from tarot.engine.events import Play as PlayCard
 from tarot.engine.game import Game
 from tarot.engine.legal import rule_at_size
 from tarot.engine.notation import (
+    CALL_WORDS,
     POIGNEE_WORDS,
     NotationError,
     bid_words,
@@ -122,7 +123,6 @@ HAND_WORDS = frozenset({"hand", "main"})
 TABLE_WORDS = frozenset({"t", "table", "trick", "pli"})
 CHIEN_WORDS = frozenset({"chien"})
 NONE_WORDS = frozenset({"", "n", "no", "none", "non", "aucune"})
-CALL_WORDS = frozenset({"call", "appel", "appelle", "appeler", "j'appelle"})
 
 # What stands for a space a line must not break at (tarot.explain.line_breaks) while rich
 # wraps it: a character of one column that is not a space to rich.
@@ -716,13 +716,13 @@ class TerminalGame:
         return only if isinstance(only, PlayCard) else None
 
     def show_auction(self) -> None:
-        """The deal's auction again, and the chien when it was shown (with the person's own
-        discard, when the person took it)."""
+        """The deal's auction again (the call too, at five), and the chien when it was
+        shown (with the person's own discard, when the person took it)."""
         deal_at = max((i for i, e in enumerate(self.game.events) if isinstance(e, Deal)),
                       default=0)
         told = False
         for event in self.game.events[deal_at:]:
-            if isinstance(event, Bid | ChienShown) or (
+            if isinstance(event, Bid | Call | ChienShown) or (
                     isinstance(event, Discard) and event.seat == self.human):
                 for line in self.narrator.lines(event):
                     self.say_indented(Text("  " + line), 4)

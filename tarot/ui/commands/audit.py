@@ -16,8 +16,7 @@ from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, wrap
 from tarot.files.said import in_english
 from tarot.i18n import N_, _
 from tarot.storage.match_file import is_match_file, load_match, sheet_lines, totals
-from tarot.ui.commands.common import load_game, output_width
-from tarot.ui.commands.replay import table_names
+from tarot.ui.commands.common import load_game, output_width, seat_names
 from tarot.ui.language import TranslatedCommand
 
 
@@ -44,11 +43,11 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
                  "difference": row.settlement.difference,
                  "scores": list(row.settlement.scores)}
                 for row in rows],
-                "totals": totals(rows)}, indent=2))
+                "totals": totals(rows, match.games[0].rules.players)}, indent=2))
             return
         # The sheet's short names (12 columns): "Garde contre" is French as it is.
         contracts = {c.id: c.name for c in match.games[0].rules.contracts}
-        for line in sheet_lines(rows, table_names(match.games[0].rules.players), contracts):
+        for line in sheet_lines(rows, seat_names(match.games[0].rules.players), contracts):
             click.echo(line)
         return
     game = load_game(file)
@@ -66,7 +65,7 @@ def audit(file: str, as_json: bool, other_rules: str | None) -> None:
     # The seats by the names `replay` gives them (South is seat 0), not P0..P3; at three
     # and five players the log's own (P0, P1…): the compass has no seat for them.
     width = output_width()
-    for line in audit_lines(result, table_names(game.rules.players), width):
+    for line in audit_lines(result, seat_names(game.rules.players), width):
         click.echo(line)
     if other is not None:
         click.echo("")

@@ -42,8 +42,9 @@ LEVELS = tuple(PLAYERS)
 
 
 @click.command(cls=TranslatedCommand,
-               help=N_("Play French Tarot: you (South) against three computer players, "
-                       "deal after deal, with a score sheet."))
+               help=N_("Play French Tarot: you (South) against the computer players "
+                       "(three, or two or four with --players), deal after deal, with a "
+                       "score sheet."))
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help=N_("Deal from this seed (a reproducible deal)."))
 @click.option("--deal", "deal_name", default=None, metavar="NAME|PATH",
@@ -62,7 +63,7 @@ LEVELS = tuple(PLAYERS)
               help=N_("The computer players: random, easy (rules with lapses), rules "
                       "(quick), normal (sampling, ~0.02 s a card), strong (sampling, "
                       "~0.05 s a card)."))
-@click.option("--auto", is_flag=True, help=N_("The computer plays all four seats."))
+@click.option("--auto", is_flag=True, help=N_("The computer plays every seat."))
 @click.option("--resume", "resume_name", metavar="SAVE", default=None,
               help=N_("Continue an unfinished saved game: a file, or a name `tarot saves` "
                       "lists."))

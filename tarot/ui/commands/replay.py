@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 from click.shell_completion import CompletionItem
 
-from tarot.engine.game import default_seats
 from tarot.engine.walk import walk
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, NUMBER_OF_POINTS, SUM, wrap
 from tarot.explain.narrate import Narrator
@@ -93,7 +92,7 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
     game = load_game(file, allow_incomplete=allow_incomplete)
     players = game.rules.players
     _check_seat(as_seat, players)
-    narrator = Narrator(game.rules, table_names(players), as_seat=as_seat)
+    narrator = Narrator(game.rules, seat_names(players), as_seat=as_seat)
     if as_seat is not None:
         click.echo(_(SEEN_FROM[as_seat]).format(seat=as_seat) if players == 4 else
                    _("Seen from P{seat}'s seat: other hands and hidden cards stay hidden.")
@@ -117,12 +116,6 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
                 return
             if answer.strip().lower() in {"q", "quit", "quitter"}:
                 return
-
-
-def table_names(players: int) -> tuple[str, ...]:
-    """The seats' names in a replay: South, East, North, West at four players; at three
-    and five, the log's own names (P0, P1, …), the compass having no seat for them."""
-    return seat_names() if players == 4 else default_seats(players)
 
 
 def _check_seat(as_seat: int | None, players: int) -> None:
@@ -172,12 +165,12 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incom
         match = load_match(source, allow_incomplete=allow_incomplete)
         players = match.games[0].rules.players if match.games else 4
         _check_seat(as_seat, players)
-        document = match_document(source, match, table_names(players), as_seat)
+        document = match_document(source, match, seat_names(players), as_seat)
     else:
         game = load_game(str(source), allow_incomplete=allow_incomplete)
         players = game.rules.players
         _check_seat(as_seat, players)
-        document = log_document(source, game, table_names(players), as_seat)
+        document = log_document(source, game, seat_names(players), as_seat)
     page = render_page(document)
     try:
         write_text_atomic(out, page, overwrite=force)
