@@ -24,6 +24,7 @@ from tarot.explain.audit import audit, audit_lines
 from tarot.log import read_log
 from tarot.storage.match_file import load_match
 from tarot.ui.cli import main
+from tarot.ui.commands.common import seat_names
 from tarot.ui.page_html import embedded_json, render_page
 from tarot.ui.replay_page import log_document, match_document
 from tarot.ui.terminal import SEAT_NAMES
@@ -35,9 +36,8 @@ PAGE_LIMIT = 300 * 1024  # issue 16: a deal's page stays under 300 KB
 
 
 def names_of(game: Game) -> tuple[str, ...]:
-    """The seats' names: the table's at four, P0… at three and five."""
-    seats = game.rules.players
-    return SEAT_NAMES if seats == 4 else tuple(f"P{seat}" for seat in range(seats))
+    """The seats' names, as the table names them at every size."""
+    return seat_names(game.rules.players)
 
 
 def document_of(path: Path, as_seat: int | None = None) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from tarot.explain.narrate import Narrator
 from tarot.i18n import in_language
 from tarot.log import write_log
 from tarot.ui.cli import main
+from tarot.ui.commands.common import seat_names
 
 
 def run(args: list[str]) -> tuple[int, str]:
@@ -67,8 +68,9 @@ def test_validate_and_replay_a_game_of_three_and_of_five(rules: str, tmp_path: P
     told = numbered(out)
     assert sorted(told) == list(range(len(game.events)))
     players = game.rules.players
-    assert f"Dealt by P{players - 1}." in told[0]
-    scores = ", ".join(f"P{seat} {score:+d}" for seat, score in
+    names = seat_names(players)  # replay names the seats as the table does
+    assert f"Dealt by {names[-1]}." in told[0]
+    scores = ", ".join(f"{names[seat]} {score:+d}" for seat, score in
                        enumerate(game.settlement.scores))  # type: ignore[union-attr]
     assert f"Scores: {scores}" in told[len(game.events) - 1]
 
@@ -104,23 +106,26 @@ def test_replay_as_a_seat_names_the_partner_only_once_the_called_card_is_played(
     assert isinstance(events[reveal], PartnerRevealed)
     call = next(i for i, e in enumerate(events) if isinstance(e, Call))
     defender = next(seat for seat in range(5) if seat not in (partner, game.taker))
+    names = seat_names(5)
     code, out = run(["replay", str(path), "--as-seat", str(defender)])
     assert code == 0 and f"Seen from P{defender}'s seat" in out
     told = numbered(out)
     before = "\n".join(told[seq] for seq in range(reveal))
     # Before the reveal: the call is told, the called card seen only when played, and no
     # line says who the partner is; the partner's hand is never shown.
-    assert f"P{game.taker} calls {called}." in told[call]
+    assert f"{names[game.taker]} calls {called}." in told[call]
     assert "partner" not in before
-    assert f"P{partner}: " not in told[0]  # the deal: the seat's own hand only
+    # The deal: the seat's own hand only ("West: " is also the end of "North-West: ").
+    assert not re.search(rf"^\s*{names[partner]}: ", told[0], re.MULTILINE)
     assert called not in "\n".join(told[seq] for seq in range(call + 1, played))
-    assert told[reveal].strip() == f"{reveal}    The called card reveals the partner: P{partner}."
+    assert told[reveal].strip() == (
+        f"{reveal}    The called card reveals the partner: {names[partner]}.")
     # The replay stopped just before the reveal says nothing of it either.
     code, out = run(["replay", str(path), "--as-seat", str(defender), "--to", str(played)])
-    assert "partner" not in out and f"P{partner} plays {called}" in out
+    assert "partner" not in out and f"{names[partner]} plays {called}" in out
     # The partner's own replay shows its hand, the called card in it, from the deal.
     code, out = run(["replay", str(path), "--as-seat", str(partner), "--to", "0"])
-    assert called in out and f"P{partner}: " in out
+    assert called in out and re.search(rf"^\s*{names[partner]}: ", out, re.MULTILINE)
 
 
 def test_replay_refuses_a_seat_the_table_has_not(tmp_path: Path) -> None:
