@@ -503,16 +503,3 @@ def revealed_at(game: Game) -> int:
             assert all(known) and isinstance(event, Play) and event.card == game.called
             return replay.state.trick_number
     raise AssertionError("the camps were never shown before the end")
-
-
-
-def test_the_table_and_the_log_refuse_three_and_five_for_now() -> None:
-    """Until they learn the sizes, `tarot play` and `tarot simulate` refuse the rule sets
-    of three and five players in one line, not with a traceback."""
-    from tarot.engine.rules import RulesError
-    from tarot.ui.session import four_players_only
-
-    for rules in (THREE, FIVE):
-        with pytest.raises(RulesError, match=f"a rule set for {rules.players} players"):
-            four_players_only(rules, rules.id)
-    four_players_only(load_rules("standard"), "standard")

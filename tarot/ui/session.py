@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS
 from tarot.engine.game import Game
 from tarot.engine.rule_files import load_rules
-from tarot.engine.rules import RulesError, RuleSet
+from tarot.engine.rules import RulesError
 from tarot.errors import TarotError
 from tarot.files import atomic
 from tarot.files.atomic import (
@@ -214,15 +214,6 @@ def play_session(options: PlayOptions, table: Table) -> None:
             _run_match(path, index, game, seat_players, options, table)
         elif one_deal:
             start_match(path, game.header, seat_players, 1)
-
-
-def four_players_only(rules: RuleSet, name: str) -> None:
-    """RulesError for a rule set of three or five players: the engine plays them, the
-    table, the log and the computer players not yet."""
-    if rules.players != 4:
-        raise RulesError(_("{name}: a rule set for {players} players; the table, the saved "
-                           "games and the computer players are for four players so far")
-                         .format(name=name, players=rules.players))
 
 
 def rules_given(options: PlayOptions) -> bool:
