@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, RichLog
 
 from tarot.ui.screen.app import TableApp
 from tarot.ui.screen.game import Kind
@@ -48,44 +49,22 @@ async def ask_settled(pilot: Pilot[None], *kinds: Kind) -> TableApp:
     app = app_of(pilot)
     await until(pilot, lambda: asked(app, *kinds), f"a question of {kinds or 'any kind'}")
     app.query_one("#answer", Input).cursor_blink = False
+    await until(pilot, lambda: story_settled(app), "the story scrolled to its last line")
     await pilot.pause()
     return app
 
 
-async def type_answer(pilot: Pilot[None], text: str) -> None:
-    """Type ``text`` on the answer line, then Enter."""
-    await pilot.press(*("space" if c == " " else c for c in text), "enter")
-
-
-async def answer_plainly(pilot: Pilot[None], bid: str, another: str = "n") -> None:
-    """Answer the question on screen: ``bid`` typed at the auction, ``auto`` for the
-    discard, no chelem, Enter on the card under the cursor (the first playable one) and
-    after each trick, ``another`` to another deal, Enter when the result is read."""
-    app = app_of(pilot)
-    kind = app.snapshot.kind
-    if kind is Kind.BID:
-        await type_answer(pilot, bid)
-    elif kind is Kind.DISCARD:
-        await type_answer(pilot, "auto")
-    elif kind is Kind.CHELEM:
-        await type_answer(pilot, "n")
-    elif kind is Kind.ANOTHER:
-        await pilot.press(another)
-    else:
-        await pilot.press("enter")
-
-
-async def play_to_the_end(pilot: Pilot[None], bid: str = "garde", another: str = "n") -> None:
-    """Answer plainly until the session is over (the result box waits for a key)."""
-    app = app_of(pilot)
-
-    def over_or_asked() -> bool:
-        return app.finished or asked(app)
-
-    for _ in range(2_000):  # questions: far more than one deal asks
-        await until(pilot, over_or_asked, "a question or the end")
-        if app.finished:
-            return
-        await answer_plainly(pilot, bid, another)
-    raise AssertionError("the deal never ended")
-
+def story_settled(app: TableApp) -> bool:
+    """Whether the scrolling panels have come to rest where the screen puts them: the story
+    holding every line written to it and showing the last, the aside at its top, a
+    result's sheet at its end. Each scrolls after a refresh, which a busy machine may not
+    have made yet when the question arrives (a snapshot taken then showed the story two
+    lines short)."""
+    story = app.query_one("#log", RichLog)
+    aside = app.query_one("#aside", VerticalScroll)
+    sheet = app.query_one("#result-sheet", VerticalScroll)
+    return ((not story.display or (story.virtual_size.height == len(story.lines)
+                                   and story.scroll_y == story.max_scroll_y))
+            and (not aside.display or aside.scroll_y == 0)
+            and (not (sheet.display and app.query_one("#result").display)
+                 or sheet.scroll_y == sheet.max_scroll_y))

@@ -108,7 +108,7 @@ def test_replay_as_a_seat_names_the_partner_only_once_the_called_card_is_played(
     defender = next(seat for seat in range(5) if seat not in (partner, game.taker))
     names = seat_names(5)
     code, out = run(["replay", str(path), "--as-seat", str(defender)])
-    assert code == 0 and f"Seen from P{defender}'s seat" in out
+    assert code == 0 and f"Seen from {names[defender]}'s seat (P{defender})" in out
     told = numbered(out)
     before = "\n".join(told[seq] for seq in range(reveal))
     # Before the reveal: the call is told, the called card seen only when played, and no

@@ -18,6 +18,7 @@ from tarot.ui.commands.common import echo_wrapped, load_game, output_width, seat
 from tarot.ui.language import TranslatedCommand
 from tarot.ui.page_html import render_page
 from tarot.ui.replay_page import log_document, match_document
+from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
 from tarot.ui.terminal import SEAT_NAMES
 
 # The seats as a person may name them on the command line, in either language (the
@@ -94,9 +95,8 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
     _check_seat(as_seat, players)
     narrator = Narrator(game.rules, seat_names(players), as_seat=as_seat)
     if as_seat is not None:
-        click.echo(_(SEEN_FROM[as_seat]).format(seat=as_seat) if players == 4 else
-                   _("Seen from P{seat}'s seat: other hands and hidden cards stay hidden.")
-                   .format(seat=as_seat))
+        seat_name = SEAT_NAMES_BY_SIZE[players][as_seat]
+        click.echo(_(SEEN_FROM[seat_name]).format(seat=as_seat))
     if step:
         click.echo(_("Press Enter for the next event, q then Enter to stop."))
     # Each event is numbered by its place in the whole log: its seq in the file as tarot
@@ -135,23 +135,32 @@ def _wrapped(line: str, width: int) -> list[str]:
                 break_on_hyphens=False) or [""]
 
 
-# A seat's name is a word of its sentence (French says "de Sud", "d'Est"): one message a seat.
-SEEN_FROM = (
-    N_("Seen from South's seat (P{seat}): other hands and hidden cards stay hidden."),
-    N_("Seen from East's seat (P{seat}): other hands and hidden cards stay hidden."),
-    N_("Seen from North's seat (P{seat}): other hands and hidden cards stay hidden."),
-    N_("Seen from West's seat (P{seat}): other hands and hidden cards stay hidden."),
-)
-WROTE_SEEN_FROM = (
-    N_("Wrote {path} ({size} KB, {events} events, seen from South): open it in any browser, "
-       "offline."),
-    N_("Wrote {path} ({size} KB, {events} events, seen from East): open it in any browser, "
-       "offline."),
-    N_("Wrote {path} ({size} KB, {events} events, seen from North): open it in any browser, "
-       "offline."),
-    N_("Wrote {path} ({size} KB, {events} events, seen from West): open it in any browser, "
-       "offline."),
-)
+# A seat's name is a word of its sentence (French says "de Sud", "d'Est"): one message a
+# seat, by its English name at any table size (table_view.SEAT_NAMES_BY_SIZE).
+SEEN_FROM = {
+    "South": N_("Seen from South's seat (P{seat}): other hands and hidden cards stay hidden."),
+    "East": N_("Seen from East's seat (P{seat}): other hands and hidden cards stay hidden."),
+    "North": N_("Seen from North's seat (P{seat}): other hands and hidden cards stay hidden."),
+    "West": N_("Seen from West's seat (P{seat}): other hands and hidden cards stay hidden."),
+    "North-East": N_("Seen from North-East's seat (P{seat}): other hands and hidden cards "
+                     "stay hidden."),
+    "North-West": N_("Seen from North-West's seat (P{seat}): other hands and hidden cards "
+                     "stay hidden."),
+}
+WROTE_SEEN_FROM = {
+    "South": N_("Wrote {path} ({size} KB, {events} events, seen from South): open it in any "
+                "browser, offline."),
+    "East": N_("Wrote {path} ({size} KB, {events} events, seen from East): open it in any "
+               "browser, offline."),
+    "North": N_("Wrote {path} ({size} KB, {events} events, seen from North): open it in any "
+                "browser, offline."),
+    "West": N_("Wrote {path} ({size} KB, {events} events, seen from West): open it in any "
+               "browser, offline."),
+    "North-East": N_("Wrote {path} ({size} KB, {events} events, seen from North-East): open "
+                     "it in any browser, offline."),
+    "North-West": N_("Wrote {path} ({size} KB, {events} events, seen from North-West): open "
+                     "it in any browser, offline."),
+}
 
 
 def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incomplete: bool,
@@ -185,9 +194,7 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incom
     if as_seat is None:
         echo_wrapped(_("Wrote {path} ({size} KB, {events} events): open it in any browser, "
                        "offline.").format(**fields), out)
-    elif players == 4:
-        echo_wrapped(_(WROTE_SEEN_FROM[as_seat]).format(**fields), out)
     else:
-        echo_wrapped(_("Wrote {path} ({size} KB, {events} events, seen from P{seat}): open it "
-                       "in any browser, offline.").format(seat=as_seat, **fields), out)
+        seat_name = SEAT_NAMES_BY_SIZE[players][as_seat]
+        echo_wrapped(_(WROTE_SEEN_FROM[seat_name]).format(**fields), out)
 
