@@ -432,3 +432,31 @@ def test_chien_tells_the_call_with_the_auction() -> None:
     assert game.called is not None
     assert f"You call {display(CARD_BY_CODE[game.called])}." in out.getvalue()
     assert "You: Garde" in out.getvalue()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_screen_names_the_attack_points_once_the_partner_is_known(language: str) -> None:
+    """The full screen's Contract panel: the taker's points while this seat may not know
+    the partner, then the attack's (the partner's tricks in them), named so as the line
+    mode names them, for the partner from the start; never under the taker's name."""
+    from tarot.ui.screen.game import info_lines
+
+    use_language(language)
+    game = _called_game(1)
+    partner = game.partner
+    assert partner is not None
+    attack = "Attack" if language == "en" else "Attaque"
+
+    def panel(seat: int) -> str:
+        return "\n".join(line.plain for line in
+                         info_lines(game.view(seat), game.rules, names_for(seat, 5)))
+
+    while game.phase != phases.TRICKS:
+        game.play(game.legal_actions()[0])
+    assert attack not in panel(0), panel(0)
+    assert attack in panel(partner), panel(partner)
+    while not any(game.called in t.cards for t in game.view(0).tricks):
+        game.play(game.legal_actions()[0])
+    for seat in range(5):
+        shown = panel(seat)
+        assert attack in shown, (seat, shown)
