@@ -460,3 +460,18 @@ def test_the_screen_names_the_attack_points_once_the_partner_is_known(language: 
     for seat in range(5):
         shown = panel(seat)
         assert attack in shown, (seat, shown)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_match_line_at_five_fits_the_screen_header(language: str) -> None:
+    """The running score of a match heads the full screen on one line of 78 columns (80
+    less its padding): at five, with four-figure scores, every seat's score on it."""
+    from tarot.ui.session import _match_line
+
+    use_language(language)
+    names = names_for(0, 5)
+    line = _match_line([1156, -1078, 2278, -1178, -1178], 12, names)
+    assert len(line) <= 78, line
+    for score in ("+1156", "-1078", "+2278"):
+        assert score in line, line
+    assert line.endswith("-1178"), line
