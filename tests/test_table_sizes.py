@@ -475,3 +475,35 @@ def test_the_match_line_at_five_fits_the_screen_header(language: str) -> None:
     for score in ("+1156", "-1078", "+2278"):
         assert score in line, line
     assert line.endswith("-1178"), line
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_who_wins_the_trick_is_never_cut_off_at_five(language: str) -> None:
+    """The full screen's table is 38 columns at 80×24: at five, the partner at a far seat
+    who led and wins ("Nord-Est R♣ (partenaire, entame, maître)", "North-East 10♣
+    (partner, led, takes the trick)") is too wide for it; the partner's mark (the
+    Contract panel names him) gives way, never the winner's, which was cut to "maît…"."""
+    from tarot.ui.screen.app import seat_lines
+
+    use_language(language)
+    game = _called_game(1)
+    partner = game.partner
+    assert partner in (2, 3)  # a far seat, North-East or North-West: the longest names
+    while not any(game.called in t.cards for t in game.view(0).tricks):
+        game.play(game.legal_actions()[0])
+    names = names_for(0, 5)
+    winner = {"en": "takes the trick", "fr": "remporte le pli"}[language]
+    led_winning = {"en": "winning", "fr": "maître"}[language]
+    # The partner led the 10 of clubs and wins the trick: as it is read once complete
+    # (nobody to play), then with one card played after his.
+    order = [(partner + index) % 5 for index in range(5)]
+    complete = dataclasses.replace(game.view(0), leader=partner, turn=None,
+                                   trick=("10C", "8C", "1C", "2C", "3C"))
+    going = dataclasses.replace(game.view(0), leader=partner, turn=order[2],
+                                trick=("10C", "8C"))
+    for view, marks in ((complete, winner), (going, led_winning)):
+        lines = seat_lines(view, names, 38)
+        shown = "\n".join(line.plain for line in lines)
+        assert all(line.cell_len <= 38 for line in lines), shown
+        assert "…" not in shown, shown
+        assert re.search(rf"{names[partner]} 10♣ \([^)]*{marks}\)", shown), shown
