@@ -68,3 +68,42 @@ def story_settled(app: TableApp) -> bool:
             and (not aside.display or aside.scroll_y == 0)
             and (not (sheet.display and app.query_one("#result").display)
                  or sheet.scroll_y == sheet.max_scroll_y))
+
+
+async def type_answer(pilot: Pilot[None], text: str) -> None:
+    """Type ``text`` on the answer line, then Enter."""
+    await pilot.press(*("space" if c == " " else c for c in text), "enter")
+
+
+async def answer_plainly(pilot: Pilot[None], bid: str, another: str = "n") -> None:
+    """Answer the question on screen: ``bid`` typed at the auction, ``auto`` for the
+    discard, no chelem, Enter on the card under the cursor (the first playable one) and
+    after each trick, ``another`` to another deal, Enter when the result is read."""
+    app = app_of(pilot)
+    kind = app.snapshot.kind
+    if kind is Kind.BID:
+        await type_answer(pilot, bid)
+    elif kind is Kind.DISCARD:
+        await type_answer(pilot, "auto")
+    elif kind is Kind.CHELEM:
+        await type_answer(pilot, "n")
+    elif kind is Kind.ANOTHER:
+        await pilot.press(another)
+    else:
+        await pilot.press("enter")
+
+
+async def play_to_the_end(pilot: Pilot[None], bid: str = "garde", another: str = "n") -> None:
+    """Answer plainly until the session is over (the result box waits for a key)."""
+    app = app_of(pilot)
+
+    def over_or_asked() -> bool:
+        return app.finished or asked(app)
+
+    for _ in range(2_000):  # questions: far more than one deal asks
+        await until(pilot, over_or_asked, "a question or the end")
+        if app.finished:
+            return
+        await answer_plainly(pilot, bid, another)
+    raise AssertionError("the deal never ended")
+
