@@ -507,3 +507,15 @@ def test_who_wins_the_trick_is_never_cut_off_at_five(language: str) -> None:
         assert all(line.cell_len <= 38 for line in lines), shown
         assert "…" not in shown, shown
         assert re.search(rf"{names[partner]} 10♣ \([^)]*{marks}\)", shown), shown
+
+
+def test_the_french_call_line_speaks_of_the_card() -> None:
+    """In French "until it is played" is the card's ("tant que cette carte n'est pas
+    jouée"): "tant qu'il n'est pas joué" read as the partner's, and is wrong for a queen."""
+    use_language("fr")
+    game = _called_game(1)
+    seats = [seat for seat in range(5) if seat != game.partner]
+    for seat in seats:
+        line = call_line(game.view(seat), names_for(seat, 5))
+        assert line is not None
+        assert line.plain.endswith("tant que cette carte n'est pas jouée."), line.plain
