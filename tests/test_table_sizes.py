@@ -519,3 +519,29 @@ def test_the_french_call_line_speaks_of_the_card() -> None:
         line = call_line(game.view(seat), names_for(seat, 5))
         assert line is not None
         assert line.plain.endswith("tant que cette carte n'est pas jouée."), line.plain
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_result_speaks_to_the_person_who_was_the_partner(language: str) -> None:
+    """The result at five, read by the partner: "you, the partner, -54", where it said
+    "the partner, You, -54"; read by another seat, the partner by name."""
+    from tarot.engine.events import Settlement
+    from tarot.explain.narrate import settlement_summary
+
+    use_language(language)
+    game = _called_game(1)
+    while not game.is_over:
+        game.play(game.legal_actions()[0])
+    partner = game.partner
+    assert partner is not None
+    settlement = next(e for e in game.events if isinstance(e, Settlement))
+    share = f"{settlement.per_defender:+d}"
+    own = "\n".join(settlement_summary(settlement, game.rules, names_for(partner, 5)))
+    said = {"en": f"; you, the partner, {share};", "fr": f" ; vous, le partenaire, {share} ;"}
+    assert said[language] in own, own
+    other = next(seat for seat in range(5) if seat not in (partner, game.taker))
+    names = names_for(other, 5)
+    theirs = "\n".join(settlement_summary(settlement, game.rules, names))
+    named = {"en": f"; the partner, {names[partner]}, {share};",
+             "fr": f" ; le partenaire, {names[partner]}, {share} ;"}
+    assert named[language] in theirs, theirs
