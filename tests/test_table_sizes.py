@@ -545,3 +545,16 @@ def test_the_result_speaks_to_the_person_who_was_the_partner(language: str) -> N
     named = {"en": f"; the partner, {names[partner]}, {share};",
              "fr": f" ; le partenaire, {names[partner]}, {share} ;"}
     assert named[language] in theirs, theirs
+
+
+def test_the_program_help_tells_every_table_size() -> None:
+    """`tarot --help` is the first thing a newcomer reads: it said three computer
+    players only, where --players 3 and 5 play against two or four."""
+    from click.testing import CliRunner
+
+    from tarot.ui.cli import main
+
+    for language, said in (("en", "(or two, or four)"), ("fr", "(ou deux, ou quatre)")):
+        result = CliRunner().invoke(main, ["--lang", language, "--help"])
+        assert result.exit_code == 0, result.output
+        assert said in " ".join(result.output.split()), result.output
