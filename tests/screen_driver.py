@@ -44,17 +44,20 @@ def asked(app: TableApp, *kinds: Kind) -> bool:
     return kind is not None and not app.waiting and (not kinds or kind in kinds)
 
 
-async def ask_settled(pilot: Pilot[None], *kinds: Kind) -> TableApp:
-    """Wait until the screen asks a question (of ``kinds``), the cursor steady."""
+async def ask_settled(pilot: Pilot[None], *kinds: Kind, at_rest: bool = False) -> TableApp:
+    """Wait until the screen asks a question (of ``kinds``), the cursor steady; with
+    ``at_rest`` (a snapshot's moment, nothing scrolled by hand), until the scrolling panels
+    are where the screen puts them too."""
     app = app_of(pilot)
     await until(pilot, lambda: asked(app, *kinds), f"a question of {kinds or 'any kind'}")
     app.query_one("#answer", Input).cursor_blink = False
-    await until(pilot, lambda: story_settled(app), "the story scrolled to its last line")
+    if at_rest:
+        await until(pilot, lambda: panels_at_rest(app), "the panels scrolled into place")
     await pilot.pause()
     return app
 
 
-def story_settled(app: TableApp) -> bool:
+def panels_at_rest(app: TableApp) -> bool:
     """Whether the scrolling panels have come to rest where the screen puts them: the story
     holding every line written to it and showing the last, the aside at its top, a
     result's sheet at its end. Each scrolls after a refresh, which a busy machine may not

@@ -53,10 +53,10 @@ def at(kind: Kind, nth: int = 1, then: Drive | None = None) -> Drive:
                 if seen == nth:
                     break
             await answer_plainly(pilot, "garde")
-        await ask_settled(pilot, kind)
+        await ask_settled(pilot, kind, at_rest=True)
         if then is not None:
             await then(pilot)
-            await ask_settled(pilot)
+            await ask_settled(pilot, at_rest=True)
 
     return drive
 
@@ -139,7 +139,7 @@ def at_size(kind: Kind, nth: int, bid: str) -> Drive:
                 await type_answer(pilot, king)
                 continue
             await answer_plainly(pilot, bid)
-        await ask_settled(pilot, kind)
+        await ask_settled(pilot, kind, at_rest=True)
 
     return drive
 
