@@ -137,6 +137,37 @@ def test_replay_refuses_a_seat_the_table_has_not(tmp_path: Path) -> None:
     assert code == 2 and "0-4, P0-P4" in out
 
 
+@pytest.mark.parametrize(("rules", "said", "seat"), [
+    ("standard-3", "west", "West's seat (P2)"), ("standard-3", "ouest", "West's seat (P2)"),
+    ("standard-5", "west", "West's seat (P4)"), ("standard-5", "north-east",
+                                                  "North-East's seat (P2)"),
+    ("standard-5", "NW", "North-West's seat (P3)"), ("standard-5", "nord-ouest",
+                                                     "North-West's seat (P3)"),
+    ("standard", "west", "West's seat (P3)"), ("standard", "north", "North's seat (P2)")])
+def test_replay_as_a_seat_by_its_name_at_every_table_size(rules: str, said: str, seat: str,
+                                                          tmp_path: Path) -> None:
+    """--as-seat west is the West of the game's table: seat 2 at three, 4 at five (it was
+    read as the four-player seat 3, North-West at five, and north as seat 2 at three, West
+    there); north-east and north-west name the seats at five."""
+    path = tmp_path / "game.jsonl"
+    write_log(path, play_out(Game.new(1, rules=rules), random.Random(1)))
+    code, out = run(["--lang", "en", "replay", str(path), "--as-seat", said, "--to", "1"])
+    assert code == 0, out
+    assert out.startswith(f"Seen from {seat}"), out
+
+
+@pytest.mark.parametrize(("rules", "said"), [("standard-3", "north"),
+                                             ("standard-5", "north"),
+                                             ("standard", "north-east")])
+def test_replay_refuses_a_seat_name_the_table_has_not(rules: str, said: str,
+                                                       tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    write_log(path, play_out(Game.new(1, rules=rules), random.Random(1)))
+    code, out = run(["--lang", "en", "replay", str(path), "--as-seat", said])
+    assert code == 2, out
+    assert f"--as-seat {said}: this game's table of" in out, out
+
+
 def _teller_game(case: str) -> Game:
     """A five-player game whose call is of ``case`` (partner, self, in_chien: revealed by
     the chien shown in a Prise)."""

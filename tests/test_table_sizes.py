@@ -432,3 +432,129 @@ def test_chien_tells_the_call_with_the_auction() -> None:
     assert game.called is not None
     assert f"You call {display(CARD_BY_CODE[game.called])}." in out.getvalue()
     assert "You: Garde" in out.getvalue()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_screen_names_the_attack_points_once_the_partner_is_known(language: str) -> None:
+    """The full screen's Contract panel: the taker's points while this seat may not know
+    the partner, then the attack's (the partner's tricks in them), named so as the line
+    mode names them, for the partner from the start; never under the taker's name."""
+    from tarot.ui.screen.game import info_lines
+
+    use_language(language)
+    game = _called_game(1)
+    partner = game.partner
+    assert partner is not None
+    attack = "Attack" if language == "en" else "Attaque"
+
+    def panel(seat: int) -> str:
+        return "\n".join(line.plain for line in
+                         info_lines(game.view(seat), game.rules, names_for(seat, 5)))
+
+    while game.phase != phases.TRICKS:
+        game.play(game.legal_actions()[0])
+    assert attack not in panel(0), panel(0)
+    assert attack in panel(partner), panel(partner)
+    while not any(game.called in t.cards for t in game.view(0).tricks):
+        game.play(game.legal_actions()[0])
+    for seat in range(5):
+        shown = panel(seat)
+        assert attack in shown, (seat, shown)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_match_line_at_five_fits_the_screen_header(language: str) -> None:
+    """The running score of a match heads the full screen on one line of 78 columns (80
+    less its padding): at five, with four-figure scores, every seat's score on it."""
+    from tarot.ui.session import _match_line
+
+    use_language(language)
+    names = names_for(0, 5)
+    line = _match_line([1156, -1078, 2278, -1178, -1178], 12, names)
+    assert len(line) <= 78, line
+    for score in ("+1156", "-1078", "+2278"):
+        assert score in line, line
+    assert line.endswith("-1178"), line
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_who_wins_the_trick_is_never_cut_off_at_five(language: str) -> None:
+    """The full screen's table is 38 columns at 80×24: at five, the partner at a far seat
+    who led and wins ("Nord-Est R♣ (partenaire, entame, maître)", "North-East 10♣
+    (partner, led, takes the trick)") is too wide for it; the partner's mark (the
+    Contract panel names him) gives way, never the winner's, which was cut to "maît…"."""
+    from tarot.ui.screen.app import seat_lines
+
+    use_language(language)
+    game = _called_game(1)
+    partner = game.partner
+    assert partner in (2, 3)  # a far seat, North-East or North-West: the longest names
+    while not any(game.called in t.cards for t in game.view(0).tricks):
+        game.play(game.legal_actions()[0])
+    names = names_for(0, 5)
+    winner = {"en": "takes the trick", "fr": "remporte le pli"}[language]
+    led_winning = {"en": "winning", "fr": "maître"}[language]
+    # The partner led the 10 of clubs and wins the trick: as it is read once complete
+    # (nobody to play), then with one card played after his.
+    order = [(partner + index) % 5 for index in range(5)]
+    complete = dataclasses.replace(game.view(0), leader=partner, turn=None,
+                                   trick=("10C", "8C", "1C", "2C", "3C"))
+    going = dataclasses.replace(game.view(0), leader=partner, turn=order[2],
+                                trick=("10C", "8C"))
+    for view, marks in ((complete, winner), (going, led_winning)):
+        lines = seat_lines(view, names, 38)
+        shown = "\n".join(line.plain for line in lines)
+        assert all(line.cell_len <= 38 for line in lines), shown
+        assert "…" not in shown, shown
+        assert re.search(rf"{names[partner]} 10♣ \([^)]*{marks}\)", shown), shown
+
+
+def test_the_french_call_line_speaks_of_the_card() -> None:
+    """In French "until it is played" is the card's ("tant que cette carte n'est pas
+    jouée"): "tant qu'il n'est pas joué" read as the partner's, and is wrong for a queen."""
+    use_language("fr")
+    game = _called_game(1)
+    seats = [seat for seat in range(5) if seat != game.partner]
+    for seat in seats:
+        line = call_line(game.view(seat), names_for(seat, 5))
+        assert line is not None
+        assert line.plain.endswith("tant que cette carte n'est pas jouée."), line.plain
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_result_speaks_to_the_person_who_was_the_partner(language: str) -> None:
+    """The result at five, read by the partner: "you, the partner, -54", where it said
+    "the partner, You, -54"; read by another seat, the partner by name."""
+    from tarot.engine.events import Settlement
+    from tarot.explain.narrate import settlement_summary
+
+    use_language(language)
+    game = _called_game(1)
+    while not game.is_over:
+        game.play(game.legal_actions()[0])
+    partner = game.partner
+    assert partner is not None
+    settlement = next(e for e in game.events if isinstance(e, Settlement))
+    share = f"{settlement.per_defender:+d}"
+    own = "\n".join(settlement_summary(settlement, game.rules, names_for(partner, 5)))
+    said = {"en": f"; you, the partner, {share};", "fr": f" ; vous, le partenaire, {share} ;"}
+    assert said[language] in own, own
+    other = next(seat for seat in range(5) if seat not in (partner, game.taker))
+    names = names_for(other, 5)
+    theirs = "\n".join(settlement_summary(settlement, game.rules, names))
+    named = {"en": f"; the partner, {names[partner]}, {share};",
+             "fr": f" ; le partenaire, {names[partner]}, {share} ;"}
+    assert named[language] in theirs, theirs
+
+
+def test_the_program_help_tells_every_table_size() -> None:
+    """`tarot --help` is the first thing a newcomer reads: it said three computer
+    players only, where --players 3 and 5 play against two or four."""
+    from click.testing import CliRunner
+
+    from tarot.ui.cli import main
+
+    for language, said in (("en", "(or two, or four)"), ("fr", "(ou deux, ou quatre)")):
+        result = CliRunner().invoke(main, ["--lang", language, "--help"])
+        assert result.exit_code == 0, result.output
+        assert said in " ".join(result.output.split()), result.output

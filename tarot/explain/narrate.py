@@ -254,7 +254,12 @@ def settlement_summary(s: Settlement, rules: RuleSet,
     # taker's with D (and D not 0) is the partner.
     partners = [seat for seat, score in enumerate(s.scores)
                 if seat != s.taker and score == s.per_defender != 0]
-    if len(partners) == 1:
+    if len(partners) == 1 and partners[0] == person:  # "the partner, You," reads badly
+        lines.append(_("  Each defender {defender}; you, the partner, {share}; taker "
+                       "{taker}.").format(defender=f"{-s.per_defender:+d}",
+                                          share=f"{s.per_defender:+d}",
+                                          taker=f"{s.scores[s.taker]:+d}"))
+    elif len(partners) == 1:
         lines.append(_("  Each defender {defender}; the partner, {partner}, {share}; taker "
                        "{taker}.").format(defender=f"{-s.per_defender:+d}",
                                           partner=name(partners[0]),

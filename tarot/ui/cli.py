@@ -128,8 +128,8 @@ class _Tarot(TranslatedGroup):
 
 
 @click.group(cls=_Tarot, params=[lang_option()],
-             help=N_("French Tarot: play a deal against three computer players, replay and "
-                     "check saved games."))
+             help=N_("French Tarot: play a deal against three computer players (or two, or "
+                     "four), replay and check saved games."))
 @click.version_option(version=__version__, prog_name="tarot")
 def main() -> None:
     pass

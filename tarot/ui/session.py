@@ -58,6 +58,7 @@ from tarot.storage.match_file import (
     is_match_file,
     load_match,
     read_index,
+    sheet_name,
     totals,
 )
 from tarot.storage.named_deals import Script, SeedError, load_named_deal
@@ -602,11 +603,26 @@ def _seat_names(table: Table, seat_players: tuple[str, ...]) -> tuple[str, ...]:
                             else None, len(seat_players))
 
 
+# The full screen's header line: 80 columns less its padding.
+HEADER_WIDTH = 78
+
+
 def _match_line(so_far: list[int], number: int, names: tuple[str, ...]) -> str:
-    """The running score shown in the table's header during deal ``number`` of a match."""
-    return _("Match, deal {number} · so far: {scores}").format(
-        number=number,
-        scores=", ".join(f"{names[seat]} {total:+d}" for seat, total in enumerate(so_far)))
+    """The running score shown in the table's header during deal ``number`` of a match,
+    on one line of HEADER_WIDTH: the seats' full names when they fit, else (at five) the
+    compound ones short as on the score sheet (``NE``), else every seat but the person's
+    by its initials (``E``, ``NO``), so that no seat's score is cut off."""
+    you = pgettext("seat", "You")
+    shortened = (names, tuple(sheet_name(name) for name in names),
+                 tuple(name if name == you else sheet_name(name)[:1] if "-" not in name
+                       else sheet_name(name) for name in names))
+    for short in shortened:
+        line = _("Match, deal {number} · so far: {scores}").format(
+            number=number,
+            scores=", ".join(f"{short[seat]} {total:+d}" for seat, total in enumerate(so_far)))
+        if len(line) <= HEADER_WIDTH:
+            break
+    return line
 
 
 def _show_sheet(first_log: Path, index: MatchIndex | None, last: Game,

@@ -19,12 +19,20 @@ from tarot.ui.language import TranslatedCommand
 from tarot.ui.page_html import render_page
 from tarot.ui.replay_page import log_document, match_document
 from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
-from tarot.ui.terminal import SEAT_NAMES
 
-# The seats as a person may name them on the command line, in either language (the
-# English names are those of terminal.SEAT_NAMES).
-_SEAT_WORDS = {"south": 0, "east": 1, "north": 2, "west": 3,
-               "sud": 0, "est": 1, "nord": 2, "ouest": 3}
+# The seats as a person may name them on the command line, in either language, by the
+# table's size (the English names are those of table_view.SEAT_NAMES_BY_SIZE): a name is
+# a seat of the table it names (West is seat 2 at three, 3 at four, 4 at five), known
+# only once the log is read.
+_SEAT_WORDS_BY_SIZE: dict[int, dict[str, int]] = {
+    3: {"south": 0, "east": 1, "west": 2, "sud": 0, "est": 1, "ouest": 2},
+    4: {"south": 0, "east": 1, "north": 2, "west": 3, "sud": 0, "est": 1, "nord": 2,
+        "ouest": 3},
+    5: {"south": 0, "east": 1, "north-east": 2, "north-west": 3, "west": 4, "ne": 2, "nw": 3,
+        "sud": 0, "est": 1, "nord-est": 2, "nord-ouest": 3, "ouest": 4, "no": 3},
+}
+_SEAT_WORDS = {word: seat for words in _SEAT_WORDS_BY_SIZE.values()
+               for word, seat in words.items()}
 
 
 class _SeatType(click.ParamType):
@@ -34,17 +42,18 @@ class _SeatType(click.ParamType):
     name = "seat"
 
     def convert(self, value: object, param: click.Parameter | None,
-                ctx: click.Context | None) -> int:
+                ctx: click.Context | None) -> int | str:
+        """A seat's number, or its name (lower case) for _seat_at to place once the log
+        tells the table's size."""
+        if isinstance(value, int):
+            return value
         text = str(value).strip().lower()
-        names = [name.lower() for name in SEAT_NAMES]
-        if text in names:
-            return names.index(text)
         if text in _SEAT_WORDS:
-            return _SEAT_WORDS[text]
+            return text
         if text.removeprefix("p") in {"0", "1", "2", "3", "4"}:
             return int(text.removeprefix("p"))
-        self.fail(_("{value!r} is not a seat: south, east, north, west (or 0-4, P0-P4)")
-                  .format(value=value), param, ctx)
+        self.fail(_("{value!r} is not a seat: south, east, north, west, north-east, "
+                    "north-west (or 0-4, P0-P4)").format(value=value), param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter,
                        incomplete: str) -> list[click.shell_completion.CompletionItem]:
@@ -57,8 +66,8 @@ class _SeatType(click.ParamType):
                        "web page)."))
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--as-seat", type=_SeatType(), default=None, metavar="SEAT",
-              help=N_("Show only what this seat (south, east, north, west) could see at "
-                      "each moment."))
+              help=N_("Show only what this seat (south, east, north, west; at five "
+                      "north-east and north-west) could see at each moment."))
 @click.option("--to", "to_seq", type=click.IntRange(min=0), default=None,
               help=N_("Stop after the event with this number (the numbers replay prints: "
                       "the seq of each line, as tarot play writes a log)."))
@@ -69,7 +78,7 @@ class _SeatType(click.ParamType):
               help=N_("Write the replay as one web page instead (self-contained: it opens "
                       "offline); for a match index, one page for the whole match."))
 @click.option("--force", is_flag=True, help=N_("Replace the --html file if it exists."))
-def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
+def replay(file: str, as_seat: int | str | None, to_seq: int | None, step: bool,
            allow_incomplete: bool, html_path: Path | None, force: bool) -> None:
     if html_path is None and force:
         raise click.UsageError(_("--force goes with --html (it replaces the page)"))
@@ -92,7 +101,7 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
             [*lines, *(f"  {Path(file).with_name(log)}" for log in logs)]))
     game = load_game(file, allow_incomplete=allow_incomplete)
     players = game.rules.players
-    _check_seat(as_seat, players)
+    as_seat = _seat_at(as_seat, players)
     narrator = Narrator(game.rules, seat_names(players), as_seat=as_seat)
     if as_seat is not None:
         seat_name = SEAT_NAMES_BY_SIZE[players][as_seat]
@@ -118,11 +127,22 @@ def replay(file: str, as_seat: int | None, to_seq: int | None, step: bool,
                 return
 
 
-def _check_seat(as_seat: int | None, players: int) -> None:
+def _seat_at(as_seat: int | str | None, players: int) -> int | None:
+    """The seat --as-seat names at this game's table of ``players``: a number checked, a
+    name looked up among that table's seats (North is no seat at three or five)."""
+    if isinstance(as_seat, str):
+        words = _SEAT_WORDS_BY_SIZE[players]
+        if as_seat not in words:
+            names = ", ".join(name.lower() for name in seat_names(players))
+            raise click.UsageError(_("--as-seat {seat}: this game's table of {players} has no "
+                                     "such seat: {names} (or P0 to P{last})").format(
+                seat=as_seat, players=players, names=names, last=players - 1))
+        return words[as_seat]
     if as_seat is not None and as_seat >= players:
         raise click.UsageError(_("--as-seat {seat}: this game's table has {players} seats, "
                                  "P0 to P{last}").format(seat=as_seat, players=players,
                                                          last=players - 1))
+    return as_seat
 
 
 def _wrapped(line: str, width: int) -> list[str]:
@@ -163,8 +183,8 @@ WROTE_SEEN_FROM = {
 }
 
 
-def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incomplete: bool,
-                       force: bool) -> None:
+def _write_replay_page(source: Path, out: Path, as_seat: int | str | None,
+                       allow_incomplete: bool, force: bool) -> None:
     """The replay page of a log (or of a match), made only from a log that validates, and
     written whole or not at all."""
     refuse_unless_regular_or_new(out)  # before the work: --force replaces files only
@@ -173,12 +193,12 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | None, allow_incom
     if is_match_file(source):
         match = load_match(source, allow_incomplete=allow_incomplete)
         players = match.games[0].rules.players if match.games else 4
-        _check_seat(as_seat, players)
+        as_seat = _seat_at(as_seat, players)
         document = match_document(source, match, seat_names(players), as_seat)
     else:
         game = load_game(str(source), allow_incomplete=allow_incomplete)
         players = game.rules.players
-        _check_seat(as_seat, players)
+        as_seat = _seat_at(as_seat, players)
         document = log_document(source, game, seat_names(players), as_seat)
     page = render_page(document)
     try:

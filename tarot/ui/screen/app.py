@@ -55,10 +55,13 @@ def hand_groups(hand: tuple[str, ...]) -> list[tuple[str, list[int]]]:
     return list(groups.items())
 
 
-def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...]) -> Text:
+def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...],
+              width: int | None = None) -> Text:
     """A seat at the trick: its name, its card (or ? when it is to play), and whether it
     is the partner (five players, once this seat may know it), led, is winning, is to
-    play."""
+    play. Within ``width``, the marks the rest of the screen repeats are left out first
+    (the partner, named in the Contract panel; then who led), so that who wins the trick
+    is never cut off."""
     seats = len(names)
     played = trick_by_seat(view, seats)
     winning = winning_seat(view, seats)
@@ -71,17 +74,24 @@ def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...]) -> Text:
         cell.append("?", style="bold yellow")
     else:
         cell.append("·", style="dim")
+    partner = pgettext("seat at the trick", "partner")
+    led = pgettext("seat at the trick", "led")
     marks = []
     if seat == partner_seat(view):
-        marks.append(pgettext("seat at the trick", "partner"))
+        marks.append(partner)
     if seat == view.leader and view.trick:
-        marks.append(pgettext("seat at the trick", "led"))
+        marks.append(led)
     if seat == winning and len(view.trick) == seats and view.turn is None:
         marks.append(pgettext("seat at the trick", "takes the trick"))
     elif seat == winning and len(view.trick) > 1:
         marks.append(pgettext("seat at the trick", "winning"))
     if seat == turn:
         marks.append(pgettext("seat at the trick", "to play"))
+    for spare in (partner, led):
+        if width is None or cell.cell_len + len(f" ({', '.join(marks)})") <= width:
+            break
+        if spare in marks:
+            marks.remove(spare)
     if marks:
         cell.append(f" ({', '.join(marks)})", style="dim")
     return cell
@@ -93,7 +103,8 @@ def seat_lines(view: PlayerView, names: tuple[str, ...], width: int,
     and East to the right, South below (at three West and East above South, at five
     North-West and North-East above West and East); a pair of seats on two lines when one
     is too narrow for both."""
-    rows = [[seat_cell(view, seat, names) for seat in row] for row in SEAT_ROWS[len(names)]]
+    rows = [[seat_cell(view, seat, names, width) for seat in row]
+            for row in SEAT_ROWS[len(names)]]
     # A seat alone on its row (North, South) in the middle, above or below the others.
     middle = max((width - max(cells[0].cell_len for cells in rows if len(cells) == 1)) // 2,
                  0)

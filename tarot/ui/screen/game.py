@@ -35,6 +35,7 @@ from tarot.ui.table_view import (
     call_line,
     cards_line,
     excuse_warning,
+    partner_seat,
     score_so_far,
 )
 from tarot.ui.terminal import QuitGame, TerminalGame, styled
@@ -309,13 +310,22 @@ def info_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list[T
         lines.append(Text(ngettext("Target {target} ({bouts} bout won)",
                                    "Target {target} ({bouts} bouts won)", won)
                           .format(target=target, bouts=won)))
-        points = (_("You {taker} with your discard · defence {defence}") if mine else
-                  _("{name} {taker} · defence {defence}"))
+        # At five, once this seat may know the partner the points are the attack's (the
+        # partner's tricks counted), not the taker's alone: named so, as the line mode does.
+        camp = partner_seat(view) is not None
+        if camp:
+            points = (_("Attack {taker} with your discard · defence {defence}") if mine else
+                      _("Attack {taker} · defence {defence}"))
+        else:
+            points = (_("You {taker} with your discard · defence {defence}") if mine else
+                      _("{name} {taker} · defence {defence}"))
         lines.append(Text(points.format(name=taker, taker=decimal(points_text(taker_points)),
                                         defence=decimal(points_text(defence_points)))))
         if taker_bouts or defence_bouts:
             none = pgettext("no bout", "none")
-            lines.append(Text(_("Bouts: taker {taker} · defence {defence}").format(
+            bouts = (_("Bouts: attack {taker} · defence {defence}") if camp else
+                     _("Bouts: taker {taker} · defence {defence}"))
+            lines.append(Text(bouts.format(
                 taker=" ".join(cards_line(taker_bouts).plain.split()) or none,
                 defence=" ".join(cards_line(defence_bouts).plain.split()) or none)))
     for seat, cards in view.poignees:
