@@ -191,7 +191,7 @@ def test_the_page_steps_through_the_deal(path: Path, browser: Any, decoder: Any,
                                       "c.textContent)")
     assert shown == [f"{score:+d}" if score else "0" for score in settlement.scores]
     assert page.locator("#audit li").count() >= 7
-    first = "South" if game.rules.players == 4 else "P0"
+    first = "South"  # seat 0 at every table size (the table's names)
     assert page.locator("#audit li").last.inner_text().startswith(f"Scores: {first} ")
     # Screenshots at a desktop's and a phone's width: the page laid out, not blank.
     for width in (1280, 360):
