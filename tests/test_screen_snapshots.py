@@ -39,8 +39,9 @@ def table(name: str, deal: str = "garde") -> TableApp:
                                 level="rules"), cursor_blink=False)
 
 
-def at(kind: Kind, nth: int = 1, then: Drive | None = None) -> Drive:
-    """Answer plainly until the ``nth`` question of ``kind``, then ``then``."""
+def at(kind: Kind, nth: int = 1, then: Drive | None = None, bid: str = "garde") -> Drive:
+    """Answer plainly (``bid`` at the auction, the first king the person does not hold at
+    a five-player call) until the ``nth`` question of ``kind``, then ``then``."""
 
     async def drive(pilot: Pilot[None]) -> None:
         app = pilot.app
@@ -52,7 +53,12 @@ def at(kind: Kind, nth: int = 1, then: Drive | None = None) -> Drive:
                 seen += 1
                 if seen == nth:
                     break
-            await answer_plainly(pilot, "garde")
+            if app.snapshot.kind is Kind.CALL:
+                hand = app.board.view.hand if app.board.view is not None else ()
+                king = next(k for k in ("KS", "KH", "KD", "KC") if k not in hand)
+                await type_answer(pilot, king)
+                continue
+            await answer_plainly(pilot, bid)
         await ask_settled(pilot, kind, at_rest=True)
         if then is not None:
             await then(pilot)
@@ -119,31 +125,6 @@ def table_of(players: int, name: str, seed: int) -> TableApp:
                                 players=players), cursor_blink=False)
 
 
-def at_size(kind: Kind, nth: int, bid: str) -> Drive:
-    """Answer plainly (``bid`` at the auction, the first king the person does not hold
-    at the call) until the ``nth`` question of ``kind``."""
-
-    async def drive(pilot: Pilot[None]) -> None:
-        app = pilot.app
-        assert isinstance(app, TableApp)
-        seen = 0
-        for _ in range(2_000):
-            await until(pilot, lambda: app.finished or asked(app), "a question")
-            if app.snapshot.kind is kind:
-                seen += 1
-                if seen == nth:
-                    break
-            if app.snapshot.kind is Kind.CALL:
-                hand = app.board.view.hand if app.board.view is not None else ()
-                king = next(k for k in ("KS", "KH", "KD", "KC") if k not in hand)
-                await type_answer(pilot, king)
-                continue
-            await answer_plainly(pilot, bid)
-        await ask_settled(pilot, kind, at_rest=True)
-
-    return drive
-
-
 # Five: the call asked, the partner marked mid-deal, the result with the partner's share;
 # three: mid-deal and the discard of six from thirty cards.
 SIZED: dict[str, tuple[int, int, str, Kind, int]] = {
@@ -159,4 +140,4 @@ SIZED: dict[str, tuple[int, int, str, Kind, int]] = {
 def test_the_screen_at_three_and_five(snap_compare: Callable[..., bool], moment: str) -> None:
     players, seed, bid, kind, nth = SIZED[moment]
     assert snap_compare(table_of(players, moment, seed), terminal_size=(80, 24),
-                        run_before=at_size(kind, nth, bid))
+                        run_before=at(kind, nth, bid=bid))
