@@ -135,7 +135,8 @@ SEATS = [(path, seat) for path in REPLAY_FILES
                          ids=[f"{path.stem}-{seat}" for path, seat in SEATS])
 def test_a_seats_page_shows_only_what_it_saw(path: Path, seat: int) -> None:
     """--as-seat: at each step, every card the document shows is one the seat's view shows
-    at that moment (the same views as `tarot replay --as-seat`)."""
+    at that moment (the same views as `tarot replay --as-seat`), no other hand but a count,
+    and at five the partner named only when the seat's view names him."""
     from tarot.engine.evolve import apply
     from tarot.engine.state import DealState
     from tarot.engine.views import view_for
@@ -160,6 +161,11 @@ def test_a_seats_page_shows_only_what_it_saw(path: Path, seat: int) -> None:
         for other in range(game.rules.players):
             if other != seat:
                 assert isinstance(step["hands"][other], int), "another hand is a count"
+        # At five, the partner named only when the seat's own view names him (V5-17).
+        if step.get("attack") is not None:
+            assert view.called is not None and view.attack == tuple(step["attack"])
+        else:
+            assert view.called is None or view.attack is None or state.called < 0
 
 
 @pytest.mark.parametrize("path", REPLAY_FILES, ids=IDS)
