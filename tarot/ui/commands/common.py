@@ -9,19 +9,14 @@ import click
 
 from tarot.engine.game import Game
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, wrap
-from tarot.i18n import N_, _
+from tarot.i18n import _
 from tarot.log import LoadedLog, load_log
 from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
-
-# The seats' names, as terminal.SEAT_NAMES gives them in English, for a person.
-SEAT_LABELS = (N_("South"), N_("East"), N_("North"), N_("West"))
 
 
 def seat_names(players: int = 4) -> tuple[str, ...]:
     """The seats' names at a table of ``players`` (South is seat 0) in the person's
-    language: at three and five as the table names them (SEAT_NAMES_BY_SIZE)."""
-    if players == 4:
-        return tuple(_(name) for name in SEAT_LABELS)
+    language, as the table names them at every size (SEAT_NAMES_BY_SIZE)."""
     return tuple(_(name) for name in SEAT_NAMES_BY_SIZE[players])
 
 
