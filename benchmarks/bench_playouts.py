@@ -8,6 +8,8 @@ decision, so their speed is the playouts'. The positions are those of deals
 played by the rules player, at the start of the card play and after 3, 6 and 9
 tricks, with the cards played so far replayed through ``playout.play``.
 
+Measured both ways: on the compiled search core (``tarot.bots._search_core``, where
+``pip install`` built it) and on the Python code (``TAROT_PURE_PYTHON=1``), with the ratio.
 ``--against CHECKOUT`` measures the same positions with the code of another
 checkout of this repository (``git worktree add /tmp/base e967d9f``, say) in a
 child process, interleaved with this one, and prints the ratio: issue 11 asks
@@ -79,8 +81,11 @@ def playouts_per_second(deals: int, rounds: int) -> float:
     return rounds * len(starts) / (time.perf_counter() - start)
 
 
-def child(checkout: str, deals: int, rounds: int) -> float:
+def child(checkout: str, deals: int, rounds: int, pure_python: bool = False) -> float:
     env = dict(os.environ, PYTHONPATH=checkout)
+    env.pop("TAROT_PURE_PYTHON", None)
+    if pure_python:
+        env["TAROT_PURE_PYTHON"] = "1"
     result = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), "--child", "--deals", str(deals),
          "--rounds", str(rounds)],
@@ -100,14 +105,17 @@ def main() -> None:
         print(playouts_per_second(args.deals, args.rounds))
         return
     here = str(Path(__file__).resolve().parents[1])
-    best = {"this": 0.0, "against": 0.0}
+    best = {"this": 0.0, "python": 0.0, "against": 0.0}
     for _ in range(args.repeat):
         best["this"] = max(best["this"], child(here, args.deals, args.rounds))
+        best["python"] = max(best["python"], child(here, args.deals, args.rounds, True))
         if args.against:
             best["against"] = max(best["against"], child(args.against, args.deals, args.rounds))
     print(f"python {sys.version.split()[0]}, best of {args.repeat} runs, one core, "
           f"{args.deals} deals x {len(TRICK_STARTS)} starting points x {args.rounds} rounds")
-    print(f"this checkout:     {best['this']:8.0f} playouts/s")
+    print(f"this checkout:     {best['this']:8.0f} playouts/s (the compiled core if built)")
+    print(f"TAROT_PURE_PYTHON: {best['python']:8.0f} playouts/s (the Python code)")
+    print(f"ratio:             {best['this'] / best['python']:8.1f}x")
     if args.against:
         print(f"{args.against}: {best['against']:8.0f} playouts/s")
         print(f"ratio:             {best['this'] / best['against']:8.2f}x (issue 11: >= 1.5x"

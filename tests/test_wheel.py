@@ -24,18 +24,19 @@ ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh virtual environment with the wheel built from this checkout; its bin/."""
-    work = tmp_path_factory.mktemp("wheel")
+def build_and_install(work: Path, env: dict[str, str] | None = None) -> Path:
+    """The wheel built from a copy of this checkout, installed into a fresh virtual
+    environment under ``work``; its bin/. ``env``: the build's environment (its compiler)."""
     # Built from a copy: a build leaves build/ and *.egg-info behind, which must neither
-    # land in the checkout nor leak an older build's files into this wheel.
+    # land in the checkout nor leak an older build's files into this wheel (nor the
+    # compiled search core built in place, tarot/bots/*.so).
     source = work / "source"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
         ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis",
-        ".pytest_cache", ".ruff_cache", ".mypy_cache"))
+        ".pytest_cache", ".ruff_cache", ".mypy_cache", "*.so", "*.pyd"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
-                    str(work / "dist"), str(source)], check=True, capture_output=True)
+                    str(work / "dist"), str(source)], check=True, capture_output=True,
+                   env=env)
     wheels = list((work / "dist").glob("tarot-*.whl"))
     assert len(wheels) == 1, wheels
     venv = work / "venv"
@@ -43,6 +44,12 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     subprocess.run([str(venv / "bin" / "pip"), "install", "-q", str(wheels[0])], check=True,
                    capture_output=True)
     return venv / "bin"
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtual environment with the wheel built from this checkout; its bin/."""
+    return build_and_install(tmp_path_factory.mktemp("wheel"))
 
 
 def run(bin_dir: Path, args: list[str], cwd: Path, stdin: str = "") -> str:
@@ -134,3 +141,28 @@ def test_the_wheel_carries_the_full_screens_stylesheet(installed: Path, tmp_path
                           "print((pathlib.Path(a.__file__).parent / a.TableApp.CSS_PATH)"
                           ".is_file())"], tmp_path)
     assert out.strip() == "True"
+
+
+# Whether the installed copy runs the compiled search core (tarot.bots.search_core).
+CORE_CHECK = ["python", "-c", "import tarot.bots.search_core as s; print(s.CORE is not None)"]
+
+
+def test_the_wheel_carries_the_compiled_search_core_where_a_compiler_exists(
+        installed: Path, tmp_path: Path) -> None:
+    if not (shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")):
+        pytest.skip("no C compiler here: the wheel is built without the compiled core")
+    assert run(installed, CORE_CHECK, tmp_path).strip() == "True"
+
+
+def test_without_a_compiler_the_package_installs_and_plays(tmp_path_factory: pytest.TempPathFactory,
+                                                           tmp_path: Path) -> None:
+    """The README's install works on a machine with no C compiler: the compiled search core
+    is optional (setup.py), so a build whose compiler fails (CC=false) still installs, and
+    the sampling players play on the Python code."""
+    work = tmp_path_factory.mktemp("no-compiler")
+    bin_dir = build_and_install(work, env={**os.environ, "CC": "false", "CXX": "false"})
+    assert run(bin_dir, CORE_CHECK, tmp_path).strip() == "False"
+    simulated = run(bin_dir, ["tarot", "simulate", "--deals", "1", "--seed", "5",
+                              "--players", "normal,rules,rules,rules", "--workers", "1"],
+                    tmp_path)
+    assert "normal" in simulated

@@ -16,8 +16,10 @@ legal card a player picks.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tarot.bots import search_core
 from tarot.bots.base import petit_worth
 from tarot.engine import kernel
 from tarot.engine.cards import (
@@ -265,11 +267,48 @@ def greedy_card(pos: Position, sc: Scoring) -> int:
 
 
 def playout(pos: Position, sc: Scoring) -> int:
-    """Play to the end with :func:`aware_card`; the per-defender score. Mutates ``pos``."""
+    """Play to the end with :func:`aware_card`; the per-defender score. Mutates ``pos``.
+
+    On the compiled core where it is built (:mod:`tarot.bots.search_core`), else
+    :func:`python_playout`, the reference."""
+    core = search_core.CORE
+    if core is not None:
+        result: int = core.playout(pos, search_core.table_of(sc))
+        return result
+    return python_playout(pos, sc)
+
+
+def python_playout(pos: Position, sc: Scoring) -> int:
+    """:func:`playout` in Python: the reference the compiled core is checked against."""
     while True:
         result = play(pos, aware_card(pos, sc), sc)
         if result is not None:
             return result
+
+
+def card_results(base: Position, cards: Sequence[int], sc: Scoring, exact: bool) -> list[int]:
+    """For each of ``cards`` (in the hand of the seat to play), the per-defender score of the
+    deal played on from ``base`` with it: by :func:`solve` when ``exact``, else by
+    :func:`playout`. ``base`` is left as it is. The sampling player's inner loop, one call
+    per sampled deal: on the compiled core, one call into C for all the cards."""
+    core = search_core.CORE
+    if core is not None:
+        results: list[int] = core.card_results(base, search_core.table_of(sc), cards, exact)
+        return results
+    return python_card_results(base, cards, sc, exact)
+
+
+def python_card_results(base: Position, cards: Sequence[int], sc: Scoring, exact: bool
+                        ) -> list[int]:
+    """:func:`card_results` in Python: the reference the compiled core is checked against."""
+    results = []
+    for card in cards:
+        pos = base.copy()
+        result = play(pos, card, sc)
+        if result is None:
+            result = python_solve(pos, sc) if exact else python_playout(pos, sc)
+        results.append(result)
+    return results
 
 
 def distinct_cards(legal: int, points: tuple[int, ...], separators: int) -> list[int]:
@@ -303,8 +342,18 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
     """The exact per-defender score of ``pos`` with every hand known (alpha-beta minimax).
 
     The taker maximises, the defenders minimise. Meant for the last few tricks:
-    with four cards per hand it visits at most a few thousand positions.
+    with four cards per hand it visits at most a few thousand positions. On the compiled
+    core where it is built, else :func:`python_solve`, the reference.
     """
+    core = search_core.CORE
+    if core is not None:
+        result: int = core.solve(pos, search_core.table_of(sc), alpha, beta)
+        return result
+    return python_solve(pos, sc, alpha, beta)
+
+
+def python_solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) -> int:
+    """:func:`solve` in Python: the reference the compiled core is checked against."""
     seat = (pos.leader + len(pos.trick)) % pos.seats
     hands = pos.hands
     legal = pos.legal(hands[seat])
@@ -327,7 +376,7 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
     for card in cards:
         child = pos.copy()
         result = play(child, card, sc)
-        value = result if result is not None else solve(child, sc, alpha, beta)
+        value = result if result is not None else python_solve(child, sc, alpha, beta)
         if maximize:
             if value > best:
                 best = value

@@ -47,6 +47,7 @@ from tarot.bots.playout import (
     Position,
     Scoring,
     aware_card,
+    card_results,
     distinct_cards,
     play,
     playout,
@@ -361,14 +362,12 @@ class SamplingPlayer:
                 base.pile |= hands[HIDDEN] | mask_of_codes(view.discard)
             elif fate == "taker":
                 base.pile |= hands[HIDDEN]
-            for i, card in enumerate(cards):
-                pos = base.copy()
-                if explain:
-                    totals[i] += sign * tally.play_out(i, pos, card, sc, taker_side)
-                    continue
-                result = play(pos, card, sc)
-                if result is None:
-                    result = solve(pos, sc) if exact else playout(pos, sc)
+            if explain:
+                for i, card in enumerate(cards):
+                    totals[i] += sign * tally.play_out(i, base.copy(), card, sc, taker_side)
+                continue
+            # One call for every card of this deal (into the compiled core where it is built).
+            for i, result in enumerate(card_results(base, cards, sc, exact)):
                 totals[i] += sign * result
         values = [total / samples for total in totals]
         if EXCUSE in cards and self.discounts_excuse(know.hand.bit_count()):

@@ -1,0 +1,19 @@
+# The compiled search core (_search_core.c): an accelerated copy of tarot.bots.playout's
+# hot paths, dispatched to by tarot.bots.search_core. ``table`` is opaque.
+from collections.abc import Sequence
+
+from tarot.bots.playout import Position
+
+def table(points: Sequence[int], cheapest: Sequence[int], richest: Sequence[int],
+          charge: Sequence[int], charge_safe: Sequence[int], poorest: Sequence[int],
+          valuable: int, last_trick: int, targets: Sequence[int], base_points: int,
+          multiplier: int, petit_per_multiplier: int, poignee_total: int,
+          chelem_declared: bool, declared_made: int, declared_failed: int,
+          undeclared_made: int, defence_made: int, compensation: int,
+          excuse_kept_in_any_slam: bool, petit_slam_counts_last: bool) -> object: ...
+def playout(pos: Position, table: object) -> int: ...
+def solve(pos: Position, table: object, alpha: float, beta: float) -> int: ...
+def aware_card(pos: Position, table: object) -> int: ...
+def greedy_card(pos: Position, table: object) -> int: ...
+def card_results(pos: Position, table: object, cards: Sequence[int], exact: bool
+                 ) -> list[int]: ...
