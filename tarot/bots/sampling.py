@@ -171,6 +171,13 @@ class Knowledge:
         order = sorted(range(len(cards)), key=lambda i: len(options[i]))  # most constrained first
         for attempt in range(_RETRIES + 1):
             relaxed = attempt == _RETRIES
+            if relaxed:
+                # Random draws kept running into dead ends (tight constraints late in
+                # the deal): a fit that keeps every constraint, found by augmenting
+                # paths, before giving up any (issue 28: the table's facts hold).
+                fitted = self._fit(cards, options, rng)
+                if fitted is not None:
+                    return fitted
             capacity = self.capacity.copy()
             hands = self.located.copy()
             ok = True
@@ -198,6 +205,48 @@ class Knowledge:
                 hands[self.seat] = self.hand
                 return hands
         raise AssertionError("no deal fits the view")  # unreachable: relaxed always fits
+
+    def _fit(self, cards: list[int], options: list[list[int]],
+             rng: random.Random) -> list[int] | None:
+        """Every card of ``cards`` placed in one of its ``options`` (slots) within the slots'
+        capacities, as a bipartite matching grown by augmenting paths (cards taken in a
+        random order); None if none exists."""
+        capacity = self.capacity.copy()
+        members: list[list[int]] = [[] for _ in range(SLOTS)]
+        order = list(range(len(cards)))
+        rng.shuffle(order)
+        for i in order:
+            # Breadth-first over slots: a full slot passes one of its cards on to another.
+            came: dict[int, tuple[int, int]] = {s: (i, -1) for s in options[i]}
+            queue = list(options[i])
+            found = -1
+            while queue:
+                s = queue.pop(0)
+                if capacity[s] > 0:
+                    found = s
+                    break
+                for j in members[s]:
+                    for t in options[j]:
+                        if t not in came:
+                            came[t] = (j, s)
+                            queue.append(t)
+            if found < 0:
+                return None
+            capacity[found] -= 1
+            s = found
+            while True:
+                j, origin = came[s]
+                members[s].append(j)
+                if origin < 0:
+                    break
+                members[origin].remove(j)
+                s = origin
+        hands = self.located.copy()
+        for s, placed in enumerate(members):
+            for j in placed:
+                hands[s] |= 1 << cards[j]
+        hands[self.seat] = self.hand
+        return hands
 
     def attack_of(self, hands: Sequence[int]) -> int:
         """The attack's seats (a mask) in a sampled deal: the camps the view knows, else the
