@@ -105,8 +105,9 @@ class Knowledge:
     """
 
     def __init__(self, view: PlayerView, chien_size: int,
-                 taker_bias: TakerBias | None = None, seats: int = 4) -> None:
-        facts = SeatKnowledge.from_view(view, chien_size, seats)
+                 taker_bias: TakerBias | None = None, seats: int = 4,
+                 read_discard: bool = True) -> None:
+        facts = SeatKnowledge.from_view(view, chien_size, seats, read_discard)
         self.seats = seats
         self.seat = seat = facts.seat
         self.taker = facts.taker
@@ -378,7 +379,8 @@ class SamplingPlayer:
         changes nothing); counting costs a little, so card play does not."""
         rules = self.rules
         seats = rules.players
-        know = Knowledge(view, rules.table.chien_size, self.settings.taker_bias, seats)
+        know = Knowledge(view, rules.table.chien_size, self.settings.taker_bias, seats,
+                         self.fallback.style.read_table)
         # Cards the seat knows are out of play cannot tell two of its cards apart.
         on_table = mask_of_codes(view.trick)
         cards = distinct_cards(legal, rules.points_table,
