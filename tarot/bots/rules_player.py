@@ -124,6 +124,11 @@ class Style:
     # king, queen or knight that cannot win into a trick the taker has still to play to.
     guard_petit: float = 0.5  # the Petit is kept when our side's chance is below this
     guard_honours: bool = True
+    # ... unless our side is at least this likely to take the trick (a partner's king led
+    # before a taker who may follow). Issue 12 let it go at 0.9: 3.7 honours lost per 100
+    # seat-games at ``rules``; only when sure (1.0), none, and the play no worse
+    # (docs/players.md, docs/decisions.md).
+    honour_charge: float = 1.0
     # Issue 28: what the table says about the taker's hand. ``read_table``: trumps in the
     # discard tell a defender the taker kept no ordinary card (RULES.md R6), so he holds
     # at most the king in each suit. ``guard_void_leads``: a defender leads neither a king,
@@ -419,7 +424,7 @@ class RulesPlayer:
                     hopeless = (not t.is_master(card) or t.p_void(t.taker, led // 14) >= 1.0
                                 or any(c > card and c != EXCUSE for c in t.trick))
                     if hopeless and low and low & ((1 << card) - 1) \
-                            and self._p_with(t, card) < 0.9:
+                            and self._p_with(t, card) < style.honour_charge:
                         legal &= ~(1 << card)  # a low card of the suit does as well
         if style.guard_void_leads:
             legal = void_lead_guard(t.facts, legal, not t.trick or t.trick == [EXCUSE])
