@@ -130,3 +130,22 @@ def test_the_sampling_players_share_the_guard() -> None:
     player = SamplingPlayer(Settings(8, 40, 3), style=Style())
     view = defender_view()
     assert player.fallback.guarded(view, legal(view)) & TRUMP_MASK == 0
+
+
+def test_the_taker_stops_drawing_when_the_defence_is_out_of_trumps() -> None:
+    """East took the chien and led T21: South, North and West discarded (none of them has
+    a trump left, shown by play). East, on lead with trumps and small cards, cashes or
+    leads a suit rather than drawing trumps that are no longer out."""
+    hand = ("2S", "5S", "6S", "3H", "4H", "5H", "2D", "4D", "T2", "T3", "T4", "T5", "T6",
+            "T7", "T8", "T9", "T10")
+    view = PlayerView(
+        seat=1, phase=phases.TRICKS, deal_number=1, dealer=0, hand=hand,
+        bids=((1, "garde"), (2, None), (3, None), (0, None)), taker=1, contract="garde",
+        chien=("JH", "QH", "2C", "3C", "JC", "NC"), discard=(), chelem_declared=False,
+        poignees=(), tricks=(TrickView(1, 1, ("T21", "1S", "1H", "1D"), 1),), leader=1,
+        trick=(), turn=1, legal_cards=hand, settlement=None, attack=(1,))
+    facts = SeatKnowledge.from_view(view, 6)
+    assert all(facts.is_void(s, TRUMP_MASK) for s in (0, 2, 3))
+    card = make_player("rules").choose(view, [Play(seat=1, card=c) for c in hand],
+                                       random.Random(1))
+    assert isinstance(card, Play) and not card.card.startswith("T")
