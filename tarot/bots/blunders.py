@@ -70,7 +70,7 @@ from tarot.engine.walk import walk
 class Blunder:
     kind: str
     seat: int
-    trick: int  # 1..the number of tricks
+    trick: int  # 1..the number of tricks; 0 for a bid (thin_garde)
     card: str
 
 
