@@ -5,6 +5,9 @@
 
 ``--vary NAME=V1,V2,...`` names a field of :class:`tarot.bots.sampling.Settings`
 (``excuse_keep``, ``evidence``, ``samples``...) and its values; the first is the base.
+A true/false or number field of the rules player's :class:`tarot.bots.rules_player.Style`
+(``read_table``, ``guard_void_leads``, ``honour_charge``...; not a name Settings has too)
+may be varied too, and then ``--level`` may be ``rules``.
 ``bid_shift`` moves the four bid thresholds of the level's rules style (the bids it
 makes) by that many points: the bids fitted against the defence they meet.
 For each value this plays the level against three ``--against`` players on the
@@ -23,11 +26,16 @@ import dataclasses
 from multiprocessing import get_context
 from typing import Any
 
+from tarot.bots.base import Player
 from tarot.bots.registry import YARDSTICK, make_player
+from tarot.bots.rules_player import RulesPlayer, Style
 from tarot.bots.sampling import SamplingPlayer, Settings
 from tarot.duplicate.match import SEATS, mean_ci, paired_difference, play_game
 
 BID_SHIFT = "bid_shift"
+STYLE_FIELDS = {f.name: str(f.type) for f in dataclasses.fields(Style)
+                if f.type in ("bool", "float")
+                and f.name not in {g.name for g in dataclasses.fields(Settings)}}
 POOLED = SEATS / (SEATS - 1)  # the level's mean → its difference from the other seats' mean
 
 
@@ -35,18 +43,30 @@ def _seed_mean(task: tuple[int, int, str, str, str, float | int | bool]) -> floa
     """The level's mean score per game on one deal seed, played at each seat in turn."""
     deal_seed, seed, level, against, field, value = task
     base = make_player(level)
+    if isinstance(base, RulesPlayer):
+        assert field in STYLE_FIELDS, f"{level} has no {field}"
+        player: Player = RulesPlayer(dataclasses.replace(base.style, **{field: value}),
+                                     rules=base.rules)
+        player.name = level
+        return _mean(player, level, against, deal_seed, seed)
     assert isinstance(base, SamplingPlayer), f"{level} is not a sampling player"
     settings, style = base.settings, base.fallback.style
-    if field == BID_SHIFT:
+    if field in STYLE_FIELDS:
+        style = dataclasses.replace(style, **{field: value})
+    elif field == BID_SHIFT:
         prise, garde, sans, contre = (t + int(value) for t in style.bid_thresholds)
         style = dataclasses.replace(style, bid_thresholds=(prise, garde, sans, contre))
     else:
         change: dict[str, Any] = {field: value}  # of the field's type: main() parsed it so
         settings = dataclasses.replace(settings, **change)
+    return _mean(SamplingPlayer(settings, name=level, rules=base.rules, style=style), level,
+                 against, deal_seed, seed)
+
+
+def _mean(player: Player, level: str, against: str, deal_seed: int, seed: int) -> float:
     total = 0
     for rotation in range(SEATS):
-        player = SamplingPlayer(settings, name=level, rules=base.rules, style=style)
-        others = [make_player(against, base.rules) for _ in range(SEATS - 1)]
+        others = [make_player(against) for _ in range(SEATS - 1)]
         game = play_game([player, *others], deal_seed, rotation, seed)
         assert game.settlement is not None
         total += game.settlement.scores[rotation]
@@ -79,6 +99,7 @@ def main() -> None:
     kinds = {f.name: f.type for f in dataclasses.fields(Settings)
              if f.type in ("int", "float", "bool")}
     kinds[BID_SHIFT] = "int"
+    kinds.update(STYLE_FIELDS)
     if field not in kinds or not listed:
         parser.error(f"--vary wants FIELD=V1,V2 with FIELD one of {', '.join(kinds)}")
     values = [_value(v, str(kinds[field]), parser) for v in listed.split(",")]

@@ -64,7 +64,11 @@ class SeatKnowledge:
     attack_known: bool = True
 
     @classmethod
-    def from_view(cls, view: PlayerView, chien_size: int, seats: int = 4) -> SeatKnowledge:
+    def from_view(cls, view: PlayerView, chien_size: int, seats: int = 4,
+                  read_discard: bool = True) -> SeatKnowledge:
+        """``read_discard``: whether trumps in the discard tell the other seats that the taker
+        kept no ordinary card (off only for the ``rules-2026-11`` yardstick, which did not
+        read it)."""
         seat = view.seat
         taker = view.taker if view.taker is not None else -1
         hand = mask_of_codes(view.hand)
@@ -95,6 +99,11 @@ class SeatKnowledge:
             located[taker] |= chien & ~ORDINARY_MASK & ~discard
             chien_ordinary = chien & ORDINARY_MASK
             hidden, ordinary_only = chien_size - discard.bit_count(), True
+            if read_discard and discard & TRUMP_MASK:
+                # R6/A15: trumps are discarded only when fewer ordinary cards than the
+                # discard's size were left, and then every ordinary card goes: the taker
+                # kept none, so in each suit he holds at most its king.
+                absent[taker] |= ORDINARY_MASK
         seen = hand | played | discard
         if view.chien is not None and seat == taker:
             seen |= mask_of_codes(view.chien)  # the taker knows his discard: all of the chien
@@ -126,6 +135,29 @@ class SeatKnowledge:
     def is_void(self, who: int, suit_mask: int) -> bool:
         """Whether ``who``'s play showed he holds none of ``suit_mask`` (a suit, or the trumps)."""
         return self.absent[who] & suit_mask == suit_mask
+
+    def may_hold(self, who: int) -> int:
+        """The cards seat ``who`` may hold as far as this seat can tell (a mask): the ones
+        located with him, and the unplaced ones his play and the discard did not rule out
+        (for the viewer itself, its hand)."""
+        if who == self.seat:
+            return self.hand
+        return self.located[who] | (self.unknown & ~self.absent[who])
+
+    def known_void(self, who: int, suit_mask: int) -> bool:
+        """Whether this seat can tell that ``who`` holds none of ``suit_mask``: a void shown
+        by play, or every card of it that ``who`` might hold seen elsewhere (a taker who
+        discarded trumps and whose missing kings the seat holds or saw played)."""
+        return not self.may_hold(who) & suit_mask
+
+    def taker_voids(self) -> int:
+        """The suits (a mask of their cards) that a defender can tell the taker lacks while
+        the taker may still hold a trump to take them: 0 for the attack (as far as this seat
+        knows it), and once the taker is known to be out of trumps."""
+        taker = self.taker
+        if taker < 0 or self.in_attack(self.seat) or self.known_void(taker, TRUMP_MASK):
+            return 0
+        return sum(mask for mask in SUIT_MASKS if self.known_void(taker, mask))
 
 
 def card_play(view: PlayerView) -> list[tuple[int, list[int]]]:

@@ -124,10 +124,24 @@ class Style:
     # king, queen or knight that cannot win into a trick the taker has still to play to.
     guard_petit: float = 0.5  # the Petit is kept when our side's chance is below this
     guard_honours: bool = True
+    # ... unless our side is at least this likely to take the trick (a partner's king led
+    # before a taker who may follow). Issue 12 let it go at 0.9: 3.7 honours lost per 100
+    # seat-games at ``rules``; only when sure (1.0), none, and the play no worse
+    # (docs/players.md, docs/decisions.md).
+    honour_charge: float = 1.0
+    # Issue 28: what the table says about the taker's hand. ``read_table``: trumps in the
+    # discard tell a defender the taker kept no ordinary card (RULES.md R6), so he holds
+    # at most the king in each suit. ``guard_void_leads``: a defender leads neither a king,
+    # queen or knight into a suit the taker is known to lack (while he may hold a trump)
+    # when a card of another suit is legal, nor a trump while he holds a small card of
+    # such a suit (leading it makes the taker spend a trump for nothing).
+    read_table: bool = True
+    guard_void_leads: bool = True
 
 
 # ``rules`` as it played at the end of November 2026 (registry.YARDSTICK).
-YARDSTICK_STYLE = Style(guard_petit=0.0, guard_honours=False)
+YARDSTICK_STYLE = Style(guard_petit=0.0, guard_honours=False, read_table=False,
+                        guard_void_leads=False)
 
 # The bid thresholds at three and five players (``Style.bid_thresholds`` is four's), in
 # points of :func:`hand_strength` of the dealt hand (which counts each trump, king and
@@ -156,8 +170,9 @@ BID_THRESHOLDS_BY_SEATS: dict[int, tuple[int, int, int, int]] = {
 class _Table:
     """What the seat knows at a card decision, and the odds it derives from it."""
 
-    def __init__(self, view: PlayerView, table: RuleTable, seats: int = 4) -> None:
-        facts = SeatKnowledge.from_view(view, table.chien_size, seats)
+    def __init__(self, view: PlayerView, table: RuleTable, seats: int = 4,
+                 read_table: bool = True) -> None:
+        facts = SeatKnowledge.from_view(view, table.chien_size, seats, read_table)
         self.facts = facts
         self.seats = seats
         self.seat = facts.seat
@@ -357,7 +372,7 @@ class RulesPlayer:
     # -- card play -------------------------------------------------------------
 
     def _table(self, view: PlayerView) -> _Table:
-        return _Table(view, self.rules.table, self.seats)
+        return _Table(view, self.rules.table, self.seats, self.style.read_table)
 
     def _play(self, t: _Table, legal: int) -> int:
         cards = card_list(legal)
@@ -409,8 +424,10 @@ class RulesPlayer:
                     hopeless = (not t.is_master(card) or t.p_void(t.taker, led // 14) >= 1.0
                                 or any(c > card and c != EXCUSE for c in t.trick))
                     if hopeless and low and low & ((1 << card) - 1) \
-                            and self._p_with(t, card) < 0.9:
+                            and self._p_with(t, card) < style.honour_charge:
                         legal &= ~(1 << card)  # a low card of the suit does as well
+        if style.guard_void_leads:
+            legal = void_lead_guard(t.facts, legal, not t.trick or t.trick == [EXCUSE])
         return legal
 
     def _p_with(self, t: _Table, card: int) -> float:
@@ -613,6 +630,30 @@ class RulesPlayer:
         if legal & EXCUSE_BIT and t.hand.bit_count() > 2:
             return EXCUSE
         return None  # only honours or trumps: let the trick values decide
+
+
+def void_lead_guard(facts: SeatKnowledge, legal: int, leading: bool) -> int:
+    """The legal cards (a mask) without a defender's two leads into the taker's voids, never
+    leaving none:
+
+    - a king, queen or knight of a suit the taker is known to lack (he trumps it, and
+      its points go to him) while a card of another suit is legal;
+    - a trump while a small card of such a suit is legal: that lead makes the taker
+      trump (shortening the trumps that guard his Petit and beat the defence's kings)
+      where a trump lead spends the defence's own.
+    """
+    if not leading:
+        return legal
+    voids = facts.taker_voids()
+    if not voids:
+        return legal
+    suits = legal & ~TRUMP_MASK & ~EXCUSE_BIT
+    into_void = suits & voids & HONOUR_MASK
+    if into_void and suits & ~into_void:
+        legal &= ~into_void
+    if legal & voids & ~HONOUR_MASK and legal & TRUMP_MASK:
+        legal &= ~TRUMP_MASK
+    return legal
 
 
 # ---------------------------------------------------------------------------

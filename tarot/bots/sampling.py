@@ -106,8 +106,9 @@ class Knowledge:
     """
 
     def __init__(self, view: PlayerView, chien_size: int,
-                 taker_bias: TakerBias | None = None, seats: int = 4) -> None:
-        facts = SeatKnowledge.from_view(view, chien_size, seats)
+                 taker_bias: TakerBias | None = None, seats: int = 4,
+                 read_discard: bool = True) -> None:
+        facts = SeatKnowledge.from_view(view, chien_size, seats, read_discard)
         self.seats = seats
         self.seat = seat = facts.seat
         self.taker = facts.taker
@@ -172,6 +173,13 @@ class Knowledge:
         order = sorted(range(len(cards)), key=lambda i: len(options[i]))  # most constrained first
         for attempt in range(_RETRIES + 1):
             relaxed = attempt == _RETRIES
+            if relaxed:
+                # Random draws kept running into dead ends (tight constraints late in
+                # the deal): a fit that keeps every constraint, found by augmenting
+                # paths, before giving up any (issue 28: the table's facts hold).
+                fitted = self._fit(cards, options, rng)
+                if fitted is not None:
+                    return fitted
             capacity = self.capacity.copy()
             hands = self.located.copy()
             ok = True
@@ -199,6 +207,48 @@ class Knowledge:
                 hands[self.seat] = self.hand
                 return hands
         raise AssertionError("no deal fits the view")  # unreachable: relaxed always fits
+
+    def _fit(self, cards: list[int], options: list[list[int]],
+             rng: random.Random) -> list[int] | None:
+        """Every card of ``cards`` placed in one of its ``options`` (slots) within the slots'
+        capacities, as a bipartite matching grown by augmenting paths (cards taken in a
+        random order); None if none exists."""
+        capacity = self.capacity.copy()
+        members: list[list[int]] = [[] for _ in range(SLOTS)]
+        order = list(range(len(cards)))
+        rng.shuffle(order)
+        for i in order:
+            # Breadth-first over slots: a full slot passes one of its cards on to another.
+            came: dict[int, tuple[int, int]] = {s: (i, -1) for s in options[i]}
+            queue = list(options[i])
+            found = -1
+            while queue:
+                s = queue.pop(0)
+                if capacity[s] > 0:
+                    found = s
+                    break
+                for j in members[s]:
+                    for t in options[j]:
+                        if t not in came:
+                            came[t] = (j, s)
+                            queue.append(t)
+            if found < 0:
+                return None
+            capacity[found] -= 1
+            s = found
+            while True:
+                j, origin = came[s]
+                members[s].append(j)
+                if origin < 0:
+                    break
+                members[origin].remove(j)
+                s = origin
+        hands = self.located.copy()
+        for s, placed in enumerate(members):
+            for j in placed:
+                hands[s] |= 1 << cards[j]
+        hands[self.seat] = self.hand
+        return hands
 
     def attack_of(self, hands: Sequence[int]) -> int:
         """The attack's seats (a mask) in a sampled deal: the camps the view knows, else the
@@ -330,7 +380,8 @@ class SamplingPlayer:
         changes nothing); counting costs a little, so card play does not."""
         rules = self.rules
         seats = rules.players
-        know = Knowledge(view, rules.table.chien_size, self.settings.taker_bias, seats)
+        know = Knowledge(view, rules.table.chien_size, self.settings.taker_bias, seats,
+                         self.fallback.style.read_table)
         # Cards the seat knows are out of play cannot tell two of its cards apart.
         on_table = mask_of_codes(view.trick)
         cards = distinct_cards(legal, rules.points_table,
