@@ -41,6 +41,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tarot.bots.bidding import SimulatedBidder
 from tarot.bots.evidence import Evidence, resample
 from tarot.bots.knowledge import HIDDEN, SLOTS, SeatKnowledge
 from tarot.bots.playout import (
@@ -67,7 +68,7 @@ from tarot.engine.cards import (
     card_list,
     mask_of_codes,
 )
-from tarot.engine.events import Action, Play
+from tarot.engine.events import Action, Bid, Play
 from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
 from tarot.engine.views import PlayerView
@@ -266,6 +267,9 @@ class Settings:
     # out are drawn so from ``candidates`` times as many. 1.0: every deal counts the same.
     evidence: float = 1.0
     candidates: int = 3
+    # Bids valued by simulation (tarot.bots.bidding): deals sampled a bid; 0 bids by the
+    # rules player's count.
+    bid_samples: int = 0
 
     def __post_init__(self) -> None:
         if not 0 < self.evidence <= 1:
@@ -285,8 +289,13 @@ class SamplingPlayer:
         self.rules = rules if isinstance(rules, RuleSet) else load_rules(rules)
         # Bids, discard, poignée, chelem and the guards: the rules player's, in ``style``.
         self.fallback = RulesPlayer(style, rules=self.rules)
+        self.bidder = (SimulatedBidder(self.rules, self.fallback, self.settings.bid_samples)
+                       if self.settings.bid_samples > 0 else None)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if (self.bidder is not None and view.phase == phases.AUCTION
+                and any(isinstance(a, Bid) for a in legal)):
+            return self.bidder.choose(view, legal, rng)
         if view.phase != phases.TRICKS:
             return self.fallback.choose(view, legal, rng)
         plays = [a for a in legal if isinstance(a, Play)]
