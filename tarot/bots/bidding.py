@@ -78,7 +78,7 @@ class Calibration:
 
 
 # Measured (docs/decisions.md, "Bids by simulation"): see benchmarks/bench_auction.py.
-CALIBRATION = Calibration()
+CALIBRATION = Calibration(scale=1.0, offset=-3.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +105,15 @@ class SimulatedBidder:
     """Chooses a bid by playing each legal contract out on ``samples`` sampled deals."""
 
     def __init__(self, rules: RuleSet, fallback: RulesPlayer, samples: int,
-                 calibration: Calibration = CALIBRATION) -> None:
+                 calibration: Calibration = CALIBRATION, sure: float = 0.0) -> None:
         self.rules = rules
         self.fallback = fallback
         self.samples = samples
+        # A contract above the lowest one offered is bid only when made in at least this
+        # share of the sampled deals (0: by its value alone). Every sampled deal scores a
+        # Garde twice a Prise, so by value alone a hand worth taking is always worth a
+        # Garde; this makes a player's Prise of a hand that is likely but not sure.
+        self.sure = sure
         self.calibration = calibration
         self.seats = rules.players
         table = rules.table
@@ -125,8 +130,13 @@ class SimulatedBidder:
         best: Bid = next(b for b in bids if b.contract is None)
         best_value = PASS_VALUE
         for bid in bids:
-            if bid.contract is not None and values[bid.contract].value > best_value:
-                best, best_value = bid, values[bid.contract].value
+            if bid.contract is None:
+                continue
+            value = values[bid.contract]
+            if bid.contract != offered[0] and value.made < self.sure * value.deals:
+                continue
+            if value.value > best_value:
+                best, best_value = bid, value.value
         return best
 
     # -- sampling --------------------------------------------------------------

@@ -270,6 +270,8 @@ class Settings:
     # Bids valued by simulation (tarot.bots.bidding): deals sampled a bid; 0 bids by the
     # rules player's count.
     bid_samples: int = 0
+    # Above the lowest contract offered, the share of those deals it must be made in.
+    bid_sure: float = 0.0
 
     def __post_init__(self) -> None:
         if not 0 < self.evidence <= 1:
@@ -289,8 +291,10 @@ class SamplingPlayer:
         self.rules = rules if isinstance(rules, RuleSet) else load_rules(rules)
         # Bids, discard, poignée, chelem and the guards: the rules player's, in ``style``.
         self.fallback = RulesPlayer(style, rules=self.rules)
-        self.bidder = (SimulatedBidder(self.rules, self.fallback, self.settings.bid_samples)
-                       if self.settings.bid_samples > 0 else None)
+        settings = self.settings
+        self.bidder = (SimulatedBidder(self.rules, self.fallback, settings.bid_samples,
+                                       sure=settings.bid_sure)
+                       if settings.bid_samples > 0 else None)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if (self.bidder is not None and view.phase == phases.AUCTION
