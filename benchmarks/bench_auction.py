@@ -5,14 +5,16 @@ calibration of the simulated bids.
         [--levels rules-2026-11,rules,normal,strong] [--seed 1]
     python benchmarks/bench_auction.py --calibrate [--deals 300] [--samples 60]
         [--taker normal] [--defenders rules]
+    python benchmarks/bench_auction.py --paired normal [--vary bid_samples=0]
+        [--against rules-2026-11] [--deals 100] [--seed 73001]
 
 The mix: on deals seed..seed+N-1 every seat is the level, and only the auction is played
 (the bids and, at five players, the call): the contract taken, or none (every seat
 passed). A Garde is *thin* when the taker's dealt hand holds at most five trumps and at
-most one king (the issue's "four or five trumps and one king"); ``<=5 trumps`` is the
-share with five trumps or fewer whatever the kings. The success rates: the first
-``--played`` of those deals played to the end with the level in every seat (a redeal
-after four passes is not played on).
+most one king (the issue's "four or five trumps and one king"; six and four at three and
+five players); ``<=5 trumps`` is the share with that few trumps whatever the kings. The
+success rates: the first ``--played`` of those deals played to the end with the level in
+every seat (a redeal after four passes is not played on).
 
 ``--calibrate``: on each deal the first seat to speak values Prise/Garde by simulation
 (:class:`tarot.bots.bidding.SimulatedBidder`, uncorrected) and is then made to bid Garde
@@ -20,11 +22,22 @@ after four passes is not played on).
 simulated and real mean score per defender and success, over all deals and by band of
 the simulated score, and the least-squares line real = a + b * simulated, from which
 ``CALIBRATION`` is read (scale b, offset -a / 2 for a Garde's multiplier of 2).
+
+``--paired LEVEL``: what the level's bids are worth, on duplicate deals as ``tarot simulate
+--players LEVEL,AGAINST,AGAINST,AGAINST`` plays them (the same seeds and generators), the
+level against itself with one setting changed (``--vary FIELD=VALUE``, a field of
+:class:`tarot.bots.sampling.Settings`; ``bid_samples=0`` bids by the count). Each game's
+auction is played both ways; only the games whose auctions differ are played out, both
+ways, and the others count a difference of 0 (the card play is the same player's: its
+expected difference is 0, and leaving out its noise narrows the interval). Printed: the
+games changed and the change in ``LEVEL - AGAINST`` per game (4/3 of the level's score,
+as ``tarot simulate`` pools it), with its 95% interval over deal seeds.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import time
 from collections import Counter, defaultdict
@@ -32,9 +45,11 @@ from collections import Counter, defaultdict
 from tarot.bots.base import ask
 from tarot.bots.bidding import Calibration, SimulatedBidder
 from tarot.bots.registry import make_player
-from tarot.bots.rules_player import RulesPlayer
+from tarot.bots.rules_player import YARDSTICK_STYLE, RulesPlayer, is_thin
+from tarot.bots.sampling import SamplingPlayer
+from tarot.duplicate.match import mean_ci, player_rng
 from tarot.engine import phases
-from tarot.engine.cards import KING_MASK, TRUMP_MASK, mask_of_codes
+from tarot.engine.cards import TRUMP_MASK, mask_of_codes
 from tarot.engine.events import Bid
 from tarot.engine.game import Game
 from tarot.engine.rule_files import load_rules
@@ -42,14 +57,17 @@ from tarot.engine.rule_files import load_rules
 CONTRACTS = ("prise", "garde", "garde_sans", "garde_contre")
 
 
-def thin(hand: int) -> bool:
-    return (hand & TRUMP_MASK).bit_count() <= 5 and (hand & KING_MASK).bit_count() <= 1
+def thin(hand: int, seats: int = 4) -> bool:
+    """Thin for a Garde: five trumps or fewer (six at three players, four at five) and
+    one king or none, as the rules player counts it (``Style.thin_trumps``)."""
+    return is_thin(hand, 5 + {3: 1, 5: -1}.get(seats, 0))
 
 
 def run_level(rules_name: str, level: str, deals: int, played: int, seed: int) -> None:
     rules = load_rules(rules_name)
     players = [make_player(level, rules) for _ in range(rules.players)]
     mix: Counter[str] = Counter()
+    few = 5 + {3: 1, 5: -1}.get(rules.players, 0)
     thin_gardes = few_trumps = gardes = 0
     made: Counter[str] = Counter()
     taken: Counter[str] = Counter()
@@ -71,8 +89,8 @@ def run_level(rules_name: str, level: str, deals: int, played: int, seed: int) -
         if contract == "garde":
             gardes += 1
             hand = dealt[state.taker]
-            thin_gardes += thin(hand)
-            few_trumps += (hand & TRUMP_MASK).bit_count() <= 5
+            thin_gardes += thin(hand, rules.players)
+            few_trumps += (hand & TRUMP_MASK).bit_count() <= few
         if n < played:
             while not game.is_over and game.deal_number == 0:
                 seat = game.turn
@@ -126,7 +144,7 @@ def calibrate(rules_name: str, deals: int, seed: int, samples: int, taker_level:
         if settlement is None or game.deal_number > 0:
             continue
         rows.append((sim.per_defender, sim.made / sim.deals, settlement.per_defender,
-                     settlement.contract_made, thin(hand)))
+                     settlement.contract_made, thin(hand, rules.players)))
     n = len(rows)
     print(f"{rules_name}: {n} forced Gardes, taker {taker_level}, defenders {defender_level}, "
           f"{samples} samples a bid")
@@ -158,6 +176,72 @@ def calibrate(rules_name: str, deals: int, seed: int, samples: int, taker_level:
           f"offset={-a / 2:.1f})")
 
 
+def _game(players: list, deal_seed: int, rotation: int, seed: int, rules_name: str,
+          auction_only: bool) -> tuple[list[tuple[int, str | None]], int]:
+    """One game as ``play_game`` plays it (the same generators); the auction's bids and
+    the score of ``players[0]`` (0 when only the auction is played)."""
+    seats = len(players)
+    rngs = [player_rng(seed, deal_seed, rotation, i) for i in range(seats)]
+    game = Game.new(seed=deal_seed, rules=rules_name)
+    bids: list[tuple[int, str | None]] = []
+    while not game.is_over:
+        if auction_only and game.phase != phases.AUCTION:
+            break
+        seat = game.turn
+        assert seat is not None
+        index = (seat - rotation) % seats
+        action = ask(players[index], game, rngs[index])
+        if isinstance(action, Bid):
+            bids.append((game.deal_number, action.contract))
+        game.play(action)
+    if auction_only or game.settlement is None:
+        return bids, 0
+    return bids, game.settlement.scores[rotation]
+
+
+def paired(level: str, vary: str, against: str, deals: int, seed: int,
+           rules_name: str) -> None:
+    rules = load_rules(rules_name)
+    base = make_player(level, rules)
+    assert isinstance(base, SamplingPlayer)
+    field, _, text = vary.partition("=")
+    kind = type(getattr(base.settings, field))
+    # Bidding by the count, it counts as before issue 28 (the yardstick's thresholds, no
+    # cap on thin hands): the sampling levels' bids as they were.
+    old = YARDSTICK_STYLE
+    style = dataclasses.replace(base.fallback.style, bid_thresholds=old.bid_thresholds,
+                                bid_thresholds_3=old.bid_thresholds_3,
+                                bid_thresholds_5=old.bid_thresholds_5,
+                                thin_trumps=old.thin_trumps)
+    other = SamplingPlayer(dataclasses.replace(base.settings, **{field: kind(text)}),
+                           name=level, rules=rules, style=style)
+    seats = rules.players
+    pooled = seats / (seats - 1)
+    diffs: list[float] = []
+    changed = games = 0
+    start = time.perf_counter()
+    for deal_seed in range(seed, seed + deals):
+        total = 0.0
+        for rotation in range(seats):
+            games += 1
+            opponents = [make_player(against, rules) for _ in range(seats - 1)]
+            one, _ = _game([base, *opponents], deal_seed, rotation, seed, rules_name, True)
+            two, _ = _game([other, *opponents], deal_seed, rotation, seed, rules_name, True)
+            if one == two:
+                continue
+            changed += 1
+            _, a = _game([base, *opponents], deal_seed, rotation, seed, rules_name, False)
+            _, b = _game([other, *opponents], deal_seed, rotation, seed, rules_name, False)
+            total += a - b
+        diffs.append(total / seats * pooled)
+        if len(diffs) % 10 == 0 or deal_seed == seed + deals - 1:
+            mean, half = mean_ci(diffs)
+            print(f"{len(diffs)} deals, {changed}/{games} games with another auction: "
+                  f"{level} - {against} moves by {mean:+.2f} ± {half:.2f} a game with "
+                  f"{level}'s own bids against {vary}  [{time.perf_counter() - start:.0f} s]",
+                  flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="standard")
@@ -169,7 +253,13 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=60)
     parser.add_argument("--taker", default="normal")
     parser.add_argument("--defenders", default="rules")
+    parser.add_argument("--paired", default="")
+    parser.add_argument("--vary", default="bid_samples=0")
+    parser.add_argument("--against", default="rules-2026-11")
     args = parser.parse_args()
+    if args.paired:
+        paired(args.paired, args.vary, args.against, args.deals, args.seed, args.rules)
+        return
     if args.calibrate:
         calibrate(args.rules, args.deals, args.seed, args.samples, args.taker, args.defenders)
         return

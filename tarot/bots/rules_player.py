@@ -94,9 +94,11 @@ class Style:
 
     # Hand points needed for Prise, Garde, Garde sans, Garde contre, at four players
     # (three and five: ``bid_thresholds_3`` and ``bid_thresholds_5``).
-    bid_thresholds: tuple[int, int, int, int] = (61, 63, 95, 104)
-    bid_thresholds_3: tuple[int, int, int, int] = (63, 65, 91, 98)
-    bid_thresholds_5: tuple[int, int, int, int] = (37, 39, 70, 79)
+    # Prise from the break-even of a forced Garde, Garde six points above (issue 28: a
+    # Prise window a player recognises; the yardstick's were 61, 63 and the like).
+    bid_thresholds: tuple[int, int, int, int] = (61, 67, 95, 104)
+    bid_thresholds_3: tuple[int, int, int, int] = (63, 69, 91, 98)
+    bid_thresholds_5: tuple[int, int, int, int] = (37, 43, 70, 79)
     # A hand with at most this many trumps and at most one king bids Prise at most,
     # whatever its count (-1: no cap): a thin Garde is what a stronger defence punishes.
     thin_trumps: int = 5
