@@ -200,10 +200,15 @@ def _game(players: list, deal_seed: int, rotation: int, seed: int, rules_name: s
 
 
 def paired(level: str, vary: str, against: str, deals: int, seed: int,
-           rules_name: str) -> None:
+           rules_name: str, base_change: str = "") -> None:
     rules = load_rules(rules_name)
     base = make_player(level, rules)
     assert isinstance(base, SamplingPlayer)
+    if base_change:
+        name, _, value = base_change.partition("=")
+        kind_of = type(getattr(base.settings, name))
+        base = SamplingPlayer(dataclasses.replace(base.settings, **{name: kind_of(value)}),
+                              name=level, rules=rules)
     field, _, text = vary.partition("=")
     kind = type(getattr(base.settings, field))
     # Bidding by the count, it counts as before issue 28 (the yardstick's thresholds, no
@@ -256,9 +261,11 @@ def main() -> None:
     parser.add_argument("--paired", default="")
     parser.add_argument("--vary", default="bid_samples=0")
     parser.add_argument("--against", default="rules-2026-11")
+    parser.add_argument("--base", default="", help="FIELD=VALUE: the level's own setting")
     args = parser.parse_args()
     if args.paired:
-        paired(args.paired, args.vary, args.against, args.deals, args.seed, args.rules)
+        paired(args.paired, args.vary, args.against, args.deals, args.seed, args.rules,
+               args.base)
         return
     if args.calibrate:
         calibrate(args.rules, args.deals, args.seed, args.samples, args.taker, args.defenders)

@@ -141,6 +141,13 @@ YARDSTICK_STYLE = Style(guard_petit=0.0, guard_honours=False, thin_trumps=-1,
                         bid_thresholds_3=(63, 65, 91, 98),
                         bid_thresholds_5=(37, 39, 70, 79))
 
+# The sampling levels' style: ``rules``'s, with the count they bid by before issue 28
+# (the yardstick's), which the Prise window cost points against (docs/players.md).
+SAMPLING_STYLE = Style(bid_thresholds=YARDSTICK_STYLE.bid_thresholds,
+                       bid_thresholds_3=YARDSTICK_STYLE.bid_thresholds_3,
+                       bid_thresholds_5=YARDSTICK_STYLE.bid_thresholds_5,
+                       thin_trumps=YARDSTICK_STYLE.thin_trumps)
+
 # The bid thresholds at three and five players (``Style.bid_thresholds`` is four's), in
 # points of :func:`hand_strength` of the dealt hand (which counts each trump, king and
 # long suit: a 24-card hand counts more than an 18-card one, a 15-card hand less).

@@ -41,7 +41,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tarot.bots.bidding import SimulatedBidder
+from tarot.bots.bidding import CALIBRATION, Calibration, SimulatedBidder
 from tarot.bots.evidence import Evidence, resample
 from tarot.bots.knowledge import HIDDEN, SLOTS, SeatKnowledge
 from tarot.bots.playout import (
@@ -272,6 +272,8 @@ class Settings:
     bid_samples: int = 0
     # Above the lowest contract offered, the share of those deals it must be made in.
     bid_sure: float = 0.0
+    # The simulated values' correction (tarot.bots.bidding.Calibration.offset).
+    bid_offset: float = CALIBRATION.offset
 
     def __post_init__(self) -> None:
         if not 0 < self.evidence <= 1:
@@ -292,8 +294,9 @@ class SamplingPlayer:
         # Bids, discard, poignée, chelem and the guards: the rules player's, in ``style``.
         self.fallback = RulesPlayer(style, rules=self.rules)
         settings = self.settings
+        calibration = Calibration(CALIBRATION.scale, settings.bid_offset)
         self.bidder = (SimulatedBidder(self.rules, self.fallback, settings.bid_samples,
-                                       sure=settings.bid_sure)
+                                       calibration, sure=settings.bid_sure)
                        if settings.bid_samples > 0 else None)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
