@@ -86,7 +86,10 @@ class Style:
     The bid thresholds are measured: a forced Garde on 12,000 hands played
     by this player against its own defence breaks even at about 61 points of
     :func:`hand_strength`, and Garde sans and Garde contre only beat a Garde
-    from about 95 and 104. The card-play numbers sit near a flat optimum: the
+    from about 95 and 104. Prise starts there; the Garde six points higher, and
+    never on a thin hand (``thin_trumps``), as a player bids: that costs about 4.6
+    points a game against the yardstick's defence (docs/players.md), which does not
+    punish a thin Garde. The card-play numbers sit near a flat optimum: the
     variations tried (roughly half and double each) moved a 1,000-deal
     duplicate match against the default by less than its confidence interval,
     except drawing trumps much earlier (``draw_margin`` -3), which lost.
@@ -148,7 +151,8 @@ SAMPLING_STYLE = Style(bid_thresholds=YARDSTICK_STYLE.bid_thresholds,
                        bid_thresholds_5=YARDSTICK_STYLE.bid_thresholds_5,
                        thin_trumps=YARDSTICK_STYLE.thin_trumps)
 
-# The bid thresholds at three and five players (``Style.bid_thresholds`` is four's), in
+# The yardstick's bid thresholds at three and five players (``Style.bid_thresholds`` is
+# four's; ``rules`` now Gardes six points higher, as at four), in
 # points of :func:`hand_strength` of the dealt hand (which counts each trump, king and
 # long suit: a 24-card hand counts more than an 18-card one, a 15-card hand less).
 # Measured as four's were: the rules player forced to take a Garde on deals 1..2,500 (the

@@ -26,9 +26,11 @@ The others' plays can weigh the samples too (``Settings.evidence``,
 :mod:`tarot.bots.evidence`); every level leaves that off, because it did not
 play better (docs/players.md has the figures).
 
-Bids, the chelem and the poignée are the rules player's, whose bid thresholds
-were fitted on simulated deals (moving them 4 points either way loses; see
-docs/players.md), and so is the discard.
+Bids, the chelem and the poignée are the rules player's (the levels are given the
+yardstick's bid count, ``SAMPLING_STYLE``), and so is the discard. With
+``Settings.bid_samples`` the bids are valued by simulation instead
+(:mod:`tarot.bots.bidding`); no level does so, since it did not measurably pay
+(docs/players.md).
 
 All randomness comes from the ``rng`` passed to :meth:`SamplingPlayer.choose`,
 and the unseen cards are listed in card order, so the same view and the same
