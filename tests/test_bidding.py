@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers import build_deal
 
 from tarot.bots.base import ask
@@ -106,3 +107,18 @@ def test_the_count_takes_prise_on_a_prise_hand_and_no_garde_on_a_thin_hand() -> 
         game = Game.from_deal(hands, chien)
         bid = ask(player, game, random.Random(0))
         assert isinstance(bid, Bid) and bid.contract in wanted, (hand, bid)
+
+
+@pytest.mark.parametrize("rules_name", ["standard-3", "standard-5"])
+def test_the_simulated_bid_is_legal_at_three_and_five_players(rules_name: str) -> None:
+    rules = load_rules(rules_name)
+    simulating = SimulatedBidder(rules, RulesPlayer(rules=rules), 8)
+    for seed in range(3):
+        game = Game.new(seed=seed, rules=rules)
+        while game.phase == "auction" and not game.state.call_due and game.deal_number == 0:
+            legal = game.legal_actions()
+            seat = game.turn
+            assert seat is not None
+            action = simulating.choose(game.view(seat), legal, random.Random(seed))
+            assert action in legal
+            game.play(action)
