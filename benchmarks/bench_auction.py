@@ -5,8 +5,8 @@ calibration of the simulated bids.
         [--levels rules-2026-11,rules,normal,strong] [--seed 1]
     python benchmarks/bench_auction.py --calibrate [--deals 300] [--samples 60]
         [--taker normal] [--defenders rules]
-    python benchmarks/bench_auction.py --paired normal [--vary bid_samples=0]
-        [--against rules-2026-11] [--deals 100] [--seed 73001]
+    python benchmarks/bench_auction.py --paired normal --base bid_samples=40
+        [--vary bid_samples=0] [--against rules-2026-11] [--deals 100] [--seed 73001]
 
 The mix: on deals seed..seed+N-1 every seat is the level, and only the auction is played
 (the bids and, at five players, the call): the contract taken, or none (every seat
@@ -25,7 +25,8 @@ the simulated score, and the least-squares line real = a + b * simulated, from w
 
 ``--paired LEVEL``: what the level's bids are worth, on duplicate deals as ``tarot simulate
 --players LEVEL,AGAINST,AGAINST,AGAINST`` plays them (the same seeds and generators), the
-level against itself with one setting changed (``--vary FIELD=VALUE``, a field of
+level (with ``--base``'s settings, e.g. ``bid_samples=40``: bids by simulation) against
+itself with one setting changed (``--vary FIELD=VALUE``, a field of
 :class:`tarot.bots.sampling.Settings`; ``bid_samples=0`` bids by the count). Each game's
 auction is played both ways; only the games whose auctions differ are played out, both
 ways, and the others count a difference of 0 (the card play is the same player's: its
@@ -204,11 +205,13 @@ def paired(level: str, vary: str, against: str, deals: int, seed: int,
     rules = load_rules(rules_name)
     base = make_player(level, rules)
     assert isinstance(base, SamplingPlayer)
-    if base_change:
-        name, _, value = base_change.partition("=")
-        kind_of = type(getattr(base.settings, name))
-        base = SamplingPlayer(dataclasses.replace(base.settings, **{name: kind_of(value)}),
-                              name=level, rules=rules)
+    if base_change:  # FIELD=VALUE[,FIELD=VALUE...]: the level's own settings changed
+        changes: dict[str, object] = {}
+        for item in base_change.split(","):
+            name, _, value = item.partition("=")
+            changes[name] = type(getattr(base.settings, name))(value)
+        base = SamplingPlayer(dataclasses.replace(base.settings, **changes), name=level,
+                              rules=rules, style=base.fallback.style)
     field, _, text = vary.partition("=")
     kind = type(getattr(base.settings, field))
     # Bidding by the count, it counts as before issue 28 (the yardstick's thresholds, no
