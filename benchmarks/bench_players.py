@@ -33,13 +33,14 @@ from tarot.engine.rule_files import load_rules
 
 
 def time_level(level: str, deals: int, seed: int, rules_name: str = "standard"
-               ) -> tuple[list[float], list[float]]:
-    """Milliseconds of each of the level's decisions, and of its card choices."""
+               ) -> tuple[list[float], list[float], list[float]]:
+    """Milliseconds of each of the level's decisions, of its card choices, and of its bids."""
     ruleset = load_rules(rules_name)
     player = make_player(level, ruleset)
     rules = make_player("rules", ruleset)
     every: list[float] = []
     cards: list[float] = []
+    bids: list[float] = []
     for deal_seed in range(seed, seed + deals):
         game = Game.new(seed=deal_seed, rules=ruleset)
         seat = deal_seed % ruleset.players
@@ -52,14 +53,17 @@ def time_level(level: str, deals: int, seed: int, rules_name: str = "standard"
                 continue
             choices = len(game.legal_actions())
             card_phase = game.phase == phases.TRICKS
+            bid_phase = game.phase == phases.AUCTION and not game.state.call_due
             start = time.perf_counter()
             action = ask(player, game, rng)
             elapsed = (time.perf_counter() - start) * 1000
             every.append(elapsed)
             if card_phase and choices > 1:
                 cards.append(elapsed)
+            if bid_phase:
+                bids.append(elapsed)
             game.play(action)
-    return every, cards
+    return every, cards, bids
 
 
 def main() -> None:
@@ -73,13 +77,15 @@ def main() -> None:
           "players, one core, on the "
           + ("compiled search core" if search_core.CORE is not None else "Python code"))
     print(f"{'level':8} {'decisions':>9} {'mean ms':>8} {'median':>8} {'p95':>8} {'max':>8}"
-          f"   {'card choices: mean':>18} {'p95':>8}")
+          f"   {'card choices: mean':>18} {'p95':>8}   {'bids: mean':>10} {'max':>8}")
     for level in args.levels.split(","):
-        every, cards = time_level(level, args.deals, args.seed, args.rules)
+        every, cards, bids = time_level(level, args.deals, args.seed, args.rules)
         card_mean = sum(cards) / len(cards) if cards else 0.0
+        bid_mean = sum(bids) / len(bids) if bids else 0.0
         print(f"{level:8} {len(every):9} {sum(every) / len(every):8.1f} "
               f"{percentile(every, 0.5):8.1f} {percentile(every, 0.95):8.1f} {max(every):8.1f}"
-              f"   {card_mean:18.1f} {percentile(cards, 0.95):8.1f}")
+              f"   {card_mean:18.1f} {percentile(cards, 0.95):8.1f}"
+              f"   {bid_mean:10.1f} {max(bids, default=0.0):8.1f}")
 
 
 if __name__ == "__main__":

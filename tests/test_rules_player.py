@@ -232,7 +232,7 @@ def test_weak_hands_pass_and_strong_hands_bid_higher() -> None:
     fair = mask("KS 3S 4S KH 5H 6H 2D 3D 4D 2C 3C T3 T5 T8 T11 T14 T17 T21")
     huge = mask("KS KH KD T1 T4 T7 T9 T11 T12 T14 T15 T16 T17 T18 T19 T20 T21 EXC")
     assert hand_strength(weak) < hand_strength(fair) < hand_strength(huge)
-    for hand, wanted in ((weak, None), (fair, "garde"), (huge, "garde_contre")):
+    for hand, wanted in ((weak, None), (fair, "prise"), (huge, "garde_contre")):
         hands, chien = build_deal({0: " ".join(CODES[c] for c in range(78) if hand >> c & 1)})
         game = Game.from_deal(hands, chien)
         assert game.phase == "auction"

@@ -86,15 +86,25 @@ class Style:
     The bid thresholds are measured: a forced Garde on 12,000 hands played
     by this player against its own defence breaks even at about 61 points of
     :func:`hand_strength`, and Garde sans and Garde contre only beat a Garde
-    from about 95 and 104. The card-play numbers sit near a flat optimum: the
+    from about 95 and 104. Prise starts there; the Garde six points higher, and
+    never on a thin hand (``thin_trumps``), as a player bids: that costs about 4.6
+    points a game against the yardstick's defence (docs/players.md), which does not
+    punish a thin Garde. The card-play numbers sit near a flat optimum: the
     variations tried (roughly half and double each) moved a 1,000-deal
     duplicate match against the default by less than its confidence interval,
     except drawing trumps much earlier (``draw_margin`` -3), which lost.
     """
 
     # Hand points needed for Prise, Garde, Garde sans, Garde contre, at four players
-    # (three and five: BID_THRESHOLDS_BY_SEATS).
-    bid_thresholds: tuple[int, int, int, int] = (61, 63, 95, 104)
+    # (three and five: ``bid_thresholds_3`` and ``bid_thresholds_5``).
+    # Prise from the break-even of a forced Garde, Garde six points above (issue 28: a
+    # Prise window a player recognises; the yardstick's were 61, 63 and the like).
+    bid_thresholds: tuple[int, int, int, int] = (61, 67, 95, 104)
+    bid_thresholds_3: tuple[int, int, int, int] = (63, 69, 91, 98)
+    bid_thresholds_5: tuple[int, int, int, int] = (37, 43, 70, 79)
+    # A hand with at most this many trumps and at most one king bids Prise at most,
+    # whatever its count (-1: no cap): a thin Garde is what a stronger defence punishes.
+    thin_trumps: int = 5
     # Added to every threshold (the easy level misjudges its hands so, at every size).
     bid_shift: int = 0
     # A defender shows a poignée only with this many trumps (the bonus goes to
@@ -140,10 +150,23 @@ class Style:
 
 
 # ``rules`` as it played at the end of November 2026 (registry.YARDSTICK).
+# Its bid thresholds are pinned: the defaults were re-fitted (issue 28) for a Prise
+# window a player would recognise.
 YARDSTICK_STYLE = Style(guard_petit=0.0, guard_honours=False, read_table=False,
-                        guard_void_leads=False)
+                        guard_void_leads=False, thin_trumps=-1,
+                        bid_thresholds=(61, 63, 95, 104),
+                        bid_thresholds_3=(63, 65, 91, 98),
+                        bid_thresholds_5=(37, 39, 70, 79))
 
-# The bid thresholds at three and five players (``Style.bid_thresholds`` is four's), in
+# The sampling levels' style: ``rules``'s, with the count they bid by before issue 28
+# (the yardstick's), which the Prise window cost points against (docs/players.md).
+SAMPLING_STYLE = Style(bid_thresholds=YARDSTICK_STYLE.bid_thresholds,
+                       bid_thresholds_3=YARDSTICK_STYLE.bid_thresholds_3,
+                       bid_thresholds_5=YARDSTICK_STYLE.bid_thresholds_5,
+                       thin_trumps=YARDSTICK_STYLE.thin_trumps)
+
+# The yardstick's bid thresholds at three and five players (``Style.bid_thresholds`` is
+# four's; ``rules`` now Gardes six points higher, as at four), in
 # points of :func:`hand_strength` of the dealt hand (which counts each trump, king and
 # long suit: a 24-card hand counts more than an 18-card one, a 15-card hand less).
 # Measured as four's were: the rules player forced to take a Garde on deals 1..2,500 (the
@@ -162,8 +185,8 @@ YARDSTICK_STYLE = Style(guard_petit=0.0, guard_honours=False, read_table=False,
 # taker in twenty alone into a Garde contre with a hand that needed a partner.
 ALONE_MARGIN = 20
 BID_THRESHOLDS_BY_SEATS: dict[int, tuple[int, int, int, int]] = {
-    3: (63, 65, 91, 98),
-    5: (37, 39, 70, 79),
+    3: Style().bid_thresholds_3,
+    5: Style().bid_thresholds_5,
 }
 
 
@@ -297,8 +320,14 @@ class RulesPlayer:
         self.points = table.points  # the rule set's card points, half-points by card
         self.lowest = min(table.points)
         self.petit_worth = petit_worth(table)
-        thresholds = BID_THRESHOLDS_BY_SEATS.get(self.seats, self.style.bid_thresholds)
+        style = self.style
+        thresholds = {3: style.bid_thresholds_3, 5: style.bid_thresholds_5}.get(
+            self.seats, style.bid_thresholds)
         self.bid_thresholds = tuple(t + self.style.bid_shift for t in thresholds)
+        # Thin at four is five trumps or fewer; a hand of 24 cards (three players) holds
+        # one more on average, one of 15 (five) one fewer.
+        self.thin_trumps = (style.thin_trumps + {3: 1, 5: -1}.get(self.seats, 0)
+                            if style.thin_trumps >= 0 else -1)
         # A defender shows a poignée from this many trumps: four's number (the simple
         # poignée there), the smallest poignée at the other sizes.
         self.defender_poignee_trumps = (self.style.defender_poignee_trumps if self.seats == 4
@@ -331,8 +360,11 @@ class RulesPlayer:
 
     def _bid(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         bids = [a for a in legal if isinstance(a, Bid)]
-        strength = hand_strength(mask_of_codes(view.hand))
+        hand = mask_of_codes(view.hand)
+        strength = hand_strength(hand)
         wanted = sum(strength >= t for t in self.bid_thresholds)
+        if wanted > 1 and is_thin(hand, self.thin_trumps):
+            wanted = 1
         for action in bids:
             if action.contract is not None and _level(action.contract, bids) == wanted:
                 return action
@@ -667,6 +699,11 @@ def _level(contract: str, bids: Sequence[Bid]) -> int:
     # An unknown rule set: the legal bids are in increasing order after the pass.
     higher = [b.contract for b in bids if b.contract is not None]
     return 4 - len(higher) + 1 + higher.index(contract)
+
+
+def is_thin(hand: int, trumps: int = 5) -> bool:
+    """A hand thin for a Garde: at most ``trumps`` trumps and at most one king."""
+    return (hand & TRUMP_MASK).bit_count() <= trumps and (hand & KING_MASK).bit_count() <= 1
 
 
 def hand_strength(hand: int) -> int:

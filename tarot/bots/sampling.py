@@ -26,9 +26,11 @@ The others' plays can weigh the samples too (``Settings.evidence``,
 :mod:`tarot.bots.evidence`); every level leaves that off, because it did not
 play better (docs/players.md has the figures).
 
-Bids, the chelem and the poignée are the rules player's, whose bid thresholds
-were fitted on simulated deals (moving them 4 points either way loses; see
-docs/players.md), and so is the discard.
+Bids, the chelem and the poignée are the rules player's (the levels are given the
+yardstick's bid count, ``SAMPLING_STYLE``), and so is the discard. With
+``Settings.bid_samples`` the bids are valued by simulation instead
+(:mod:`tarot.bots.bidding`); no level does so, since it did not measurably pay
+(docs/players.md).
 
 All randomness comes from the ``rng`` passed to :meth:`SamplingPlayer.choose`,
 and the unseen cards are listed in card order, so the same view and the same
@@ -41,6 +43,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tarot.bots.bidding import CALIBRATION, Calibration, SimulatedBidder
 from tarot.bots.evidence import Evidence, resample
 from tarot.bots.knowledge import HIDDEN, SLOTS, SeatKnowledge
 from tarot.bots.playout import (
@@ -68,7 +71,7 @@ from tarot.engine.cards import (
     card_list,
     mask_of_codes,
 )
-from tarot.engine.events import Action, Play
+from tarot.engine.events import Action, Bid, Play
 from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
 from tarot.engine.views import PlayerView
@@ -317,6 +320,13 @@ class Settings:
     # out are drawn so from ``candidates`` times as many. 1.0: every deal counts the same.
     evidence: float = 1.0
     candidates: int = 3
+    # Bids valued by simulation (tarot.bots.bidding): deals sampled a bid; 0 bids by the
+    # rules player's count.
+    bid_samples: int = 0
+    # Above the lowest contract offered, the share of those deals it must be made in.
+    bid_sure: float = 0.0
+    # The simulated values' correction (tarot.bots.bidding.Calibration.offset).
+    bid_offset: float = CALIBRATION.offset
 
     def __post_init__(self) -> None:
         if not 0 < self.evidence <= 1:
@@ -336,8 +346,16 @@ class SamplingPlayer:
         self.rules = rules if isinstance(rules, RuleSet) else load_rules(rules)
         # Bids, discard, poignée, chelem and the guards: the rules player's, in ``style``.
         self.fallback = RulesPlayer(style, rules=self.rules)
+        settings = self.settings
+        calibration = Calibration(CALIBRATION.scale, settings.bid_offset)
+        self.bidder = (SimulatedBidder(self.rules, self.fallback, settings.bid_samples,
+                                       calibration, sure=settings.bid_sure)
+                       if settings.bid_samples > 0 else None)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if (self.bidder is not None and view.phase == phases.AUCTION
+                and any(isinstance(a, Bid) for a in legal)):
+            return self.bidder.choose(view, legal, rng)
         if view.phase != phases.TRICKS:
             return self.fallback.choose(view, legal, rng)
         plays = [a for a in legal if isinstance(a, Play)]
