@@ -53,6 +53,7 @@ from tarot.bots.playout import (
     solve,
 )
 from tarot.bots.rules_player import RulesPlayer, Style
+from tarot.bots.seat_policy import BlindPlayouts
 from tarot.engine import kernel, phases
 from tarot.engine.cards import (
     BOUT_MASK,
@@ -266,12 +267,17 @@ class Settings:
     # out are drawn so from ``candidates`` times as many. 1.0: every deal counts the same.
     evidence: float = 1.0
     candidates: int = 3
+    # Playouts that play from the seat's knowledge (tarot.bots.seat_policy): 0 off (every
+    # seat sees the sampled deal), 1 the root seat plays blind, 2 every seat does.
+    blind: int = 0
 
     def __post_init__(self) -> None:
         if not 0 < self.evidence <= 1:
             raise ValueError(f"evidence is a factor in (0, 1], not {self.evidence}")
         if self.candidates < 1:
             raise ValueError(f"candidates must be at least 1, not {self.candidates}")
+        if self.blind not in (0, 1, 2):
+            raise ValueError(f"blind is 0, 1 or 2, not {self.blind}")
 
 
 class SamplingPlayer:
@@ -349,6 +355,8 @@ class SamplingPlayer:
             max(1, min(settings.samples, settings.max_playouts // len(cards)))
         totals = [0] * len(cards)
         tally = _Tally(len(cards), petit_live=not know.played >> PETIT & 1, exact=exact)
+        blind = (BlindPlayouts(view, rules.table.chien_size, seats, settings.blind, fate)
+                 if settings.blind and not exact and not explain else None)
         for hands in self._deals(view, know, sc, samples, rng):
             attack = know.attack_of(hands)
             root = roots.get(attack)
@@ -365,6 +373,9 @@ class SamplingPlayer:
                 pos = base.copy()
                 if explain:
                     totals[i] += sign * tally.play_out(i, pos, card, sc, taker_side)
+                    continue
+                if blind is not None:
+                    totals[i] += sign * blind.play_out(pos, card, sc, hands)
                     continue
                 result = play(pos, card, sc)
                 if result is None:
