@@ -26,6 +26,10 @@ The others' plays can weigh the samples too (``Settings.evidence``,
 :mod:`tarot.bots.evidence`); every level leaves that off, because it did not
 play better (docs/players.md has the figures).
 
+The playouts can play from each seat's knowledge rather than the sampled deal
+(``Settings.blind``, :mod:`tarot.bots.seat_policy`), against the bias of
+clairvoyant playouts; every level leaves that off too, for the same reason.
+
 Bids, the chelem and the poignée are the rules player's, whose bid thresholds
 were fitted on simulated deals (moving them 4 points either way loses; see
 docs/players.md), and so is the discard.
@@ -268,7 +272,9 @@ class Settings:
     evidence: float = 1.0
     candidates: int = 3
     # Playouts that play from the seat's knowledge (tarot.bots.seat_policy): 0 off (every
-    # seat sees the sampled deal), 1 the root seat plays blind, 2 every seat does.
+    # seat sees the sampled deal), 1 the root seat plays blind, 2 every seat does. Off at
+    # every level: it did not pay (docs/players.md). The hint's explained outcomes
+    # (card_outcomes with explain) keep the aware playouts.
     blind: int = 0
 
     def __post_init__(self) -> None:
