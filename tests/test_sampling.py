@@ -151,12 +151,13 @@ def _voids(view: PlayerView) -> list[int]:
     return voids
 
 
-@pytest.mark.parametrize("level", ["fast", "evidence", "random", "easy", "rules",
+@pytest.mark.parametrize("level", ["fast", "evidence", "blind", "random", "easy", "rules",
                                    "rules-2026-11", "normal", "strong", "hint"])
 def test_decision_ignores_where_the_hidden_cards_really_are(level: str) -> None:
     """Every level, the yardstick and the hint (its card and its reasons) decide the same
     when hidden cards move between two other hands in ways the view cannot tell."""
-    quick = {"fast": FAST, "evidence": dataclasses.replace(FAST, evidence=0.3)}
+    quick = {"fast": FAST, "evidence": dataclasses.replace(FAST, evidence=0.3),
+             "blind": dataclasses.replace(FAST, blind=2)}
     player = SamplingPlayer(quick[level]) if level in quick else make_player(
         HINT_LEVEL if level == "hint" else level)
     compared = 0

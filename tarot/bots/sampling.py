@@ -32,6 +32,10 @@ yardstick's bid count, ``SAMPLING_STYLE``), and so is the discard. With
 (:mod:`tarot.bots.bidding`); no level does so, since it did not measurably pay
 (docs/players.md).
 
+The playouts can play from each seat's knowledge rather than the sampled deal
+(``Settings.blind``, :mod:`tarot.bots.seat_policy`), against the bias of
+clairvoyant playouts; every level leaves that off too, for the same reason.
+
 All randomness comes from the ``rng`` passed to :meth:`SamplingPlayer.choose`,
 and the unseen cards are listed in card order, so the same view and the same
 generator state give the same decision, whatever the hidden cards really are.
@@ -57,6 +61,7 @@ from tarot.bots.playout import (
     solve,
 )
 from tarot.bots.rules_player import RulesPlayer, Style
+from tarot.bots.seat_policy import BlindPlayouts
 from tarot.engine import kernel, phases
 from tarot.engine.cards import (
     BOUT_MASK,
@@ -327,12 +332,19 @@ class Settings:
     bid_sure: float = 0.0
     # The simulated values' correction (tarot.bots.bidding.Calibration.offset).
     bid_offset: float = CALIBRATION.offset
+    # Playouts that play from the seat's knowledge (tarot.bots.seat_policy): 0 off (every
+    # seat sees the sampled deal), 1 the root seat plays blind, 2 every seat does. Off at
+    # every level: it did not pay (docs/players.md). The hint's explained outcomes
+    # (card_outcomes with explain) keep the aware playouts.
+    blind: int = 0
 
     def __post_init__(self) -> None:
         if not 0 < self.evidence <= 1:
             raise ValueError(f"evidence is a factor in (0, 1], not {self.evidence}")
         if self.candidates < 1:
             raise ValueError(f"candidates must be at least 1, not {self.candidates}")
+        if self.blind not in (0, 1, 2):
+            raise ValueError(f"blind is 0, 1 or 2, not {self.blind}")
 
 
 class SamplingPlayer:
@@ -419,6 +431,8 @@ class SamplingPlayer:
             max(1, min(settings.samples, settings.max_playouts // len(cards)))
         totals = [0] * len(cards)
         tally = _Tally(len(cards), petit_live=not know.played >> PETIT & 1, exact=exact)
+        blind = (BlindPlayouts(view, rules.table.chien_size, seats, settings.blind, fate)
+                 if settings.blind and not exact and not explain else None)
         for hands in self._deals(view, know, sc, samples, rng):
             attack = know.attack_of(hands)
             root = roots.get(attack)
@@ -434,6 +448,10 @@ class SamplingPlayer:
             if explain:
                 for i, card in enumerate(cards):
                     totals[i] += sign * tally.play_out(i, base.copy(), card, sc, taker_side)
+                continue
+            if blind is not None:
+                for i, card in enumerate(cards):
+                    totals[i] += sign * blind.play_out(base.copy(), card, sc, hands)
                 continue
             # One call for every card of this deal (into the compiled core where it is built).
             for i, result in enumerate(card_results(base, cards, sc, exact)):
