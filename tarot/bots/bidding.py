@@ -32,6 +32,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tarot.bots.knowledge import card_class, weighted_slot
 from tarot.bots.playout import Position, Scoring, aware_card, play
 from tarot.bots.rules_player import (
     ALONE_MARGIN,
@@ -41,12 +42,9 @@ from tarot.bots.rules_player import (
     hand_strength,
 )
 from tarot.engine.cards import (
-    BOUT_MASK,
     FULL_DECK_MASK,
-    KING_MASK,
     PETIT,
     SUIT_MASKS,
-    TRUMP_MASK,
     card_list,
     mask_of_codes,
 )
@@ -95,14 +93,6 @@ class ContractValue:
     per_defender: float
     made: int
     deals: int
-
-
-def _card_class(card: int) -> int:
-    if BOUT_MASK >> card & 1:
-        return 3
-    if TRUMP_MASK >> card & 1:
-        return 2
-    return 1 if KING_MASK >> card & 1 else 0
 
 
 class SimulatedBidder:
@@ -160,20 +150,10 @@ class SimulatedBidder:
         # The classes a bid makes likelier first, so that the bias is not crowded out by
         # capacity filled before them; in card order within a class.
         unseen = card_list(FULL_DECK_MASK & ~hand)
-        unseen.sort(key=lambda c: -_card_class(c))
+        unseen.sort(key=lambda c: -card_class(c))
         for card in unseen:
-            k = _card_class(card)
-            total = 0.0
-            for s in slots:
-                total += capacity[s] * weights[s][k]
-            pick = rng.random() * total
-            chosen = -1
-            for s in slots:
-                pick -= capacity[s] * weights[s][k]
-                if pick < 0 and capacity[s] > 0:
-                    chosen = s
-                    break
-            if chosen < 0:  # rounding: the last slot with room
+            chosen = weighted_slot(rng, slots, capacity, weights, card_class(card))
+            if chosen < 0:  # no weight left anywhere: the last slot with room
                 chosen = next(s for s in reversed(slots) if capacity[s] > 0)
             capacity[chosen] -= 1
             hands[chosen] |= 1 << card

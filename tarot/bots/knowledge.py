@@ -18,12 +18,16 @@ the deal, everyone once the called card is played or shown in the chien); until 
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tarot.engine.cards import (
+    BOUT_MASK,
     CARD_BY_CODE,
     EXCUSE,
     FULL_DECK_MASK,
+    KING_MASK,
     ORDINARY_MASK,
     SUIT_MASKS,
     TRUMP_BASE,
@@ -189,3 +193,30 @@ def revealed_absent(before: list[int], card: int) -> int:
         if card - TRUMP_BASE < top:
             absent |= TRUMPS_ABOVE[top]  # he had to overtrump if he could
     return absent
+
+
+def card_class(card: int) -> int:
+    """0 ordinary card, 1 king, 2 trump, 3 bout: the classes a bidder's hand is rich in."""
+    if BOUT_MASK >> card & 1:
+        return 3
+    if TRUMP_MASK >> card & 1:
+        return 2
+    return 1 if KING_MASK >> card & 1 else 0
+
+
+def weighted_slot(rng: random.Random, slots: Sequence[int], capacity: Sequence[int],
+                  weights: Sequence[Sequence[float]], kind: int) -> int:
+    """One of ``slots`` for a card of class ``kind``, drawn with weight its free capacity times
+    its weight for the class; -1 when no slot has any (a dead end for the sampler)."""
+    total = 0.0
+    for s in slots:
+        total += capacity[s] * weights[s][kind]
+    if total <= 0:
+        return -1
+    pick = rng.random() * total
+    for s in slots:
+        pick -= capacity[s] * weights[s][kind]
+        if pick < 0 and capacity[s] > 0:
+            return s
+    # Rounding left ``pick`` above zero: the last slot with room.
+    return next(s for s in reversed(slots) if capacity[s] > 0)

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 
 from tarot.bots.bidding import CALIBRATION, Calibration, SimulatedBidder
 from tarot.bots.evidence import Evidence, resample
-from tarot.bots.knowledge import HIDDEN, SLOTS, SeatKnowledge
+from tarot.bots.knowledge import HIDDEN, SLOTS, SeatKnowledge, card_class, weighted_slot
 from tarot.bots.playout import (
     Position,
     Scoring,
@@ -64,15 +64,12 @@ from tarot.bots.rules_player import RulesPlayer, Style
 from tarot.bots.seat_policy import BlindPlayouts
 from tarot.engine import kernel, phases
 from tarot.engine.cards import (
-    BOUT_MASK,
     CARD_BY_CODE,
     CODES,
     EXCUSE,
     FULL_DECK_MASK,
-    KING_MASK,
     ORDINARY_MASK,
     PETIT,
-    TRUMP_MASK,
     card_list,
     mask_of_codes,
 )
@@ -176,7 +173,7 @@ class Knowledge:
         for card in cards:
             bit = 1 << card
             options.append([s for s in slots if not self.forbidden[s] & bit])
-        kind = [_card_class(card) for card in cards]
+        kind = [card_class(card) for card in cards]
         weight = self.weight
         order = sorted(range(len(cards)), key=lambda i: len(options[i]))  # most constrained first
         for attempt in range(_RETRIES + 1):
@@ -192,23 +189,11 @@ class Knowledge:
             hands = self.located.copy()
             ok = True
             for i in order:
-                allowed = slots if relaxed else options[i]
-                k = kind[i]
-                total = 0.0
-                for s in allowed:
-                    total += capacity[s] * weight[s][k]
-                if total <= 0:
+                chosen = weighted_slot(rng, slots if relaxed else options[i], capacity,
+                                       weight, kind[i])
+                if chosen < 0:
                     ok = False
                     break
-                pick = rng.random() * total
-                chosen = -1
-                for s in allowed:
-                    pick -= capacity[s] * weight[s][k]
-                    if pick < 0 and capacity[s] > 0:
-                        chosen = s
-                        break
-                if chosen < 0:  # rounding left ``pick`` above zero: the last slot with room
-                    chosen = next(s for s in reversed(allowed) if capacity[s] > 0)
                 capacity[chosen] -= 1
                 hands[chosen] |= 1 << cards[i]
             if ok:
@@ -268,15 +253,6 @@ class Knowledge:
             if s != self.taker and hands[s] & called:
                 return self.attack | 1 << s
         return self.attack
-
-
-def _card_class(card: int) -> int:
-    """0 ordinary card, 1 king, 2 trump, 3 bout: the classes a taker's hand is rich in."""
-    if BOUT_MASK >> card & 1:
-        return 3
-    if TRUMP_MASK >> card & 1:
-        return 2
-    return 1 if KING_MASK >> card & 1 else 0
 
 
 @dataclass(frozen=True, slots=True)
