@@ -109,16 +109,20 @@ def test_issue_28s_counts(level: str) -> None:
     - a king lost after a lower card took a trick it would have taken: at most one (the
       rules player counts a master king worth keeping for later captures, and now and
       then it is trumped at the end: once in 300 seat-games at `rules`);
-    - a thin Garde (at most one king and five trumps): a count of today's bids (the
-      rules player's, which every level uses), 5.6 per 100 seat-games at `rules` here
-      (3.7 over 300); the bound is today's, to tighten when the bids are valued by
-      simulation (issue 28's item 2).
+    - a thin Garde (at most one king and five trumps): none at `rules`, whose count
+      bids such a hand Prise at most; `normal` and `strong` bid by the yardstick's
+      count (Style.thin_trumps off), which Gardes them now and then (3.7 per 100
+      seat-games at the yardstick over 300) because against our defences it pays:
+      docs/players.md, "Bids", has the figures.
     """
     found, _ = measure(level, DEALS)
     assert found["honour_into_void"] == 0
     assert found["trump_lead_void"] == 0
     assert per_100_games(found, "king_lost") <= 1
-    assert per_100_games(found, "thin_garde") <= 8
+    if level == "rules":
+        assert found["thin_garde"] == 0
+    else:
+        assert per_100_games(found, "thin_garde") <= 8
 
 
 @pytest.mark.slow  # slow tier: see docs/testing.md, "What moved to the slow tier"
