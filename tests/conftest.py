@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Iterator
 
 import pytest
@@ -22,6 +23,12 @@ def pytest_configure(config: pytest.Config) -> None:
     # English, whatever the machine's locale: the tests read the source messages. Tests of
     # the French name it (--lang fr, TAROT_LANG=fr); tests of the choice clear this.
     os.environ["TAROT_LANG"] = "en"
+    # A suite started in the background by a non-interactive shell (nohup, `cmd &`)
+    # inherits SIGINT ignored, and so would every `tarot` it starts: the tests of Ctrl-C
+    # would then see no interrupt. A handler, unlike "ignored", is not inherited through
+    # exec, so the children get the default again.
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)
