@@ -23,10 +23,11 @@ from tarot.engine.cards import CARD_BY_CODE, display
 from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Poignee
 from tarot.engine.game import Game
 from tarot.engine.rules import RuleSet
+from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, wrap
 from tarot.explain.narrate import cards_text, poignee_name
 from tarot.i18n import N_, _, in_language, ngettext, pgettext
 from tarot.storage.match_file import is_match_file, load_match
-from tarot.ui.commands.common import echo_wrapped, load_game, seat_names
+from tarot.ui.commands.common import echo_wrapped, load_game, output_width, seat_names
 from tarot.ui.commands.replay import _seat_at, _SeatType
 from tarot.ui.language import TranslatedCommand
 
@@ -126,8 +127,13 @@ def _print_review(game: Game, one: DealReview, name: str, reviewer: Reviewer) ->
             continue
         click.echo(head + card_line(decision))
         if decision.mark:
+            indent = " " * (len(head) + 2)
             for reason in decision.reasons():
-                echo_wrapped(" " * (len(head) + 2) + reason[0].upper() + reason[1:] + ".")
+                for line in wrap(reason[0].upper() + reason[1:] + ".", output_width(),
+                                 FRENCH_TYPOGRAPHY, initial_indent=indent,
+                                 subsequent_indent=indent + "  ", break_long_words=False,
+                                 break_on_hyphens=False):
+                    click.echo(line)
     echo_wrapped(_summary(name, [one]))
 
 
