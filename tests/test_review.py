@@ -208,3 +208,21 @@ def test_the_review_never_reads_hidden_cards() -> None:
         if compared == 3:
             break
     assert compared == 3
+
+
+def test_a_match_is_reviewed_deal_by_deal_and_in_all(tmp_path: Path) -> None:
+    save = tmp_path / "m.jsonl"
+    code, output = run(["play", "--seed", "11", "--auto", "--deals", "2", "--level", "rules",
+                        "--save", str(save)])
+    assert code == 0, output
+    index = tmp_path / "m.match.jsonl"
+    code, output = run(["review", str(index), "--samples", "10", "--lang", "en"])
+    assert code == 0, output
+    assert "Deal 1" in output and "Deal 2" in output
+    assert "South, the match in all: accuracy" in output
+    code, output = run(["review", str(index), "--samples", "10", "--json"])
+    report = json.loads(output)
+    deals = [deal["seats"][0] for deal in report["deals"]]
+    assert len(deals) == 2
+    assert report["in_all"][0]["loss"] == sum(deal["loss"] for deal in deals)
+    assert report["in_all"][0]["spread"] == sum(deal["spread"] for deal in deals)
