@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -226,3 +228,85 @@ def test_a_match_is_reviewed_deal_by_deal_and_in_all(tmp_path: Path) -> None:
     assert len(deals) == 2
     assert report["in_all"][0]["loss"] == sum(deal["loss"] for deal in deals)
     assert report["in_all"][0]["spread"] == sum(deal["spread"] for deal in deals)
+
+
+# ---------------------------------------------------------------------------
+# The review in the replay page (tarot replay LOG --html OUT --review)
+
+# A card as the English page writes it: T21, EXC, 10♥, N♠...
+SHOWN_CARD = re.compile(r"T\d+|EXC|(?:10|[1-9JNQK])[♠♥♦♣]")
+
+
+def _page(tmp_path: Path, log: Path, *extra: str) -> dict[str, Any]:
+    out = tmp_path / "page.html"
+    code, output = run(["replay", str(log), "--html", str(out), "--review", "--lang", "en",
+                        *extra])
+    assert code == 0, output
+    found = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>',
+                      out.read_text(encoding="utf-8"), re.S)
+    assert found
+    document: dict[str, Any] = json.loads(found.group(1))
+    return document
+
+
+def _full_steps(document: dict[str, Any]) -> list[dict[str, Any]]:
+    steps: list[dict[str, Any]] = []
+    for change in document["steps"]:
+        steps.append({**(steps[-1] if steps else {}), **change})
+    return steps
+
+
+def test_the_page_puts_each_verdict_beside_its_decision(tmp_path: Path) -> None:
+    document = _page(tmp_path, BLUNDERS, "--as-seat", "south")
+    steps = _full_steps(document)
+    by_seq = {step["seq"]: step["review"] for step in steps}
+    honour, petit, excuse = by_seq[22], by_seq[63], by_seq[89]
+    assert [v[0]["mark"] for v in (honour, petit, excuse)] == ["??", "??", "??"]
+    assert excuse[0]["best"] == "EXC" and excuse[0]["differs"]
+    assert "best 3♥" in honour[0]["line"] and honour[0]["line"].startswith("South, reviewed")
+    assert any("Petit" in reason for reason in petit[0]["reasons"])
+    # Each verdict at its own decision's step, none carried to the next.
+    game = load_log(BLUNDERS).game
+    for step, event in zip(steps, game.events, strict=True):
+        if step["review"]:
+            assert getattr(event, "seat", None) == 0
+    assert by_seq[23] == [] and by_seq[90] == []
+    # The public page reviews every seat.
+    public = _full_steps(_page(tmp_path, BLUNDERS, "--force"))
+    assert {v["seat"] for step in public for v in step["review"]} == {0, 1, 2, 3}
+
+
+def test_a_page_without_review_has_no_verdicts(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    code, _output = run(["replay", str(BLUNDERS), "--html", str(out)])
+    assert code == 0
+    assert '"review":' not in out.read_text(encoding="utf-8")
+    code, output = run(["replay", str(BLUNDERS), "--review", "--lang", "en"])
+    assert code == 2 and "--review goes with --html" in output
+
+
+@pytest.mark.parametrize(("name", "seat"), [("prise", 1), ("five-called-queen", 3)])
+def test_a_seats_reviewed_page_names_only_cards_it_held_or_saw(tmp_path: Path, name: str,
+                                                              seat: int) -> None:
+    from tarot.engine.cards import display
+    from tarot.engine.evolve import apply
+    from tarot.engine.state import DealState
+    from tarot.engine.views import view_for
+
+    log = ROOT / "replays" / f"{name}.jsonl"
+    game = load_log(log).game
+    document = _page(tmp_path, log, "--as-seat", str(seat))
+    state = DealState(rules=game.rules, dealer=game.header.first_dealer)
+    reviewed = 0
+    for step, event in zip(_full_steps(document), game.events, strict=True):
+        known = view_for(state, seat).known_cards()  # before the decision
+        shown = {display(CARD_BY_CODE[code]) for code in known}
+        for verdict in step["review"]:
+            assert verdict["seat"] == seat
+            words = " ".join([verdict["line"], *verdict["reasons"]])
+            named = set(SHOWN_CARD.findall(words))
+            assert named <= shown, (step["seq"], sorted(named - shown))
+            assert verdict["best"] is None or verdict["best"] in known
+            reviewed += 1
+        apply(state, event)
+    assert reviewed >= 10

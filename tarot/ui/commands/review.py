@@ -117,15 +117,9 @@ def _print_review(game: Game, one: DealReview, name: str, reviewer: Reviewer) ->
     width = len(str(max((d.seq for d in one.decisions), default=0)))
     for decision in one.decisions:
         head = f"  {decision.seq:>{width}}  "
+        click.echo(head + decision_line(decision, rules))
         if isinstance(decision, OtherReview):
-            made = action_words(decision.made, rules)
-            text = (_("{kind}: {made}; the strong player agrees") if decision.agrees else
-                    _("{kind}: {made}; the strong player would choose {advised}")).format(
-                kind=kind_words(decision.kind), made=made,
-                advised=action_words(decision.advised, rules))
-            click.echo(head + text)
             continue
-        click.echo(head + card_line(decision))
         if decision.mark:
             indent = " " * (len(head) + 2)
             for reason in decision.reasons():
@@ -135,6 +129,17 @@ def _print_review(game: Game, one: DealReview, name: str, reviewer: Reviewer) ->
                                  break_on_hyphens=False):
                     click.echo(line)
     echo_wrapped(_summary(name, [one]))
+
+
+def decision_line(decision: CardReview | OtherReview, rules: RuleSet) -> str:
+    """One decision reviewed, in a line of words (the card's line, or what the seat chose
+    and what the strong player would have)."""
+    if isinstance(decision, CardReview):
+        return card_line(decision)
+    made = action_words(decision.made, rules)
+    return (_("{kind}: {made}; the strong player agrees") if decision.agrees else
+            _("{kind}: {made}; the strong player would choose {advised}")).format(
+        kind=kind_words(decision.kind), made=made, advised=action_words(decision.advised, rules))
 
 
 def card_line(decision: CardReview) -> str:
