@@ -173,6 +173,7 @@ def same_decision(made: Action, advised: Action) -> bool:
 
 _KINDS: dict[type, str] = {Bid: "bid", Call: "call", Discard: "discard", Chelem: "chelem",
                            Poignee: "poignee"}
+_DECISIONS = (Bid, Call, Discard, Chelem, Poignee, Play)
 
 
 class Reviewer:
@@ -201,7 +202,8 @@ class Reviewer:
         found: list[Decision] = []
 
         def before(seq: int, event: Event, replay: Game) -> None:
-            if getattr(event, "seat", None) != seat or replay.turn != seat:
+            # Decisions only (a derived event may name a seat too: the partner revealed).
+            if not isinstance(event, _DECISIONS) or event.seat != seat:
                 return
             found.extend(self._judge(seq, event, replay, seat))
 
