@@ -112,6 +112,11 @@ def test_every_seat() -> None:
     assert [s["seat"] for s in json.loads(output)["deals"][0]["seats"]] == [0, 1, 2, 3]
     code, output = run(["review", str(path), "--seat", "east", "--samples", "10"])
     assert code == 0 and output.startswith("East's decisions")
+    code, output = run(["review", str(path), "--seat", "4", "--lang", "en"])
+    assert code == 2 and "--seat 4: this game's table has 4 seats" in output
+    five = ROOT / "replays" / "five-called-queen.jsonl"
+    code, output = run(["review", str(five), "--seat", "north", "--lang", "en"])
+    assert code == 2 and "--seat north: this game's table of 5 has no such seat" in output
 
 
 @pytest.mark.parametrize("content", [None, "not a log\n", ""])

@@ -28,7 +28,7 @@ from tarot.explain.narrate import cards_text, poignee_name
 from tarot.i18n import N_, _, in_language, ngettext, pgettext
 from tarot.storage.match_file import is_match_file, load_match
 from tarot.ui.commands.common import echo_wrapped, load_game, output_width, seat_names
-from tarot.ui.commands.replay import _seat_at, _SeatType
+from tarot.ui.commands.replay import _SEAT_WORDS_BY_SIZE, _SeatType
 from tarot.ui.language import TranslatedCommand
 
 # Who sits at a seat in a log's header (tarot play writes it for the person's seat).
@@ -98,9 +98,20 @@ def _seats(seat: int | str | None, game: Game, players: int) -> list[int]:
     if seat is None:
         who = game.header.players or ()
         return [who.index(PERSON) if PERSON in who else 0]
-    named = _seat_at(seat, players)
-    assert named is not None
-    return [named]
+    if isinstance(seat, str):
+        words = _SEAT_WORDS_BY_SIZE[players]
+        if seat not in words:
+            names = ", ".join(name.lower() for name in seat_names(players))
+            raise click.UsageError(_("--seat {seat}: this game's table of {players} has no "
+                                     "such seat: {names} (or P0 to P{last}, or all)").format(
+                seat=seat, players=players, names=names, last=players - 1))
+        return [words[seat]]
+    assert seat is not None
+    if seat >= players:
+        raise click.UsageError(_("--seat {seat}: this game's table has {players} seats, P0 "
+                                 "to P{last}").format(seat=seat, players=players,
+                                                      last=players - 1))
+    return [seat]
 
 
 def _print_review(game: Game, one: DealReview, name: str, reviewer: Reviewer) -> None:
