@@ -159,6 +159,11 @@ def card_line(decision: CardReview) -> str:
     if decision.played == decision.best:
         return _("trick {trick}: {card}, the best ({score:+d} on average)").format(
             trick=decision.trick, card=card, score=decision.score)
+    if decision.loss == 0:  # within a point of the best, or a card its guards leave out
+        return _("trick {trick}: {card} ({score:+d} on average), as good as the best, {best} "
+                 "({best_score:+d})").format(trick=decision.trick, card=card,
+                                             score=decision.score, best=display(decision.best),
+                                             best_score=decision.best_score)
     return ngettext("trick {trick}: {card}{mark} ({score:+d} on average); best {best} "
                     "({best_score:+d}): {loss} point lost",
                     "trick {trick}: {card}{mark} ({score:+d} on average); best {best} "
