@@ -132,6 +132,17 @@ def test_a_bad_log_is_one_clear_error(tmp_path: Path, content: str | None) -> No
     assert len(result.output.strip().splitlines()) <= 2
 
 
+def test_a_game_in_progress_is_reviewed_as_far_as_it_goes(tmp_path: Path) -> None:
+    partial = tmp_path / "partial.jsonl"
+    partial.write_text("".join(BLUNDERS.read_text().splitlines(keepends=True)[:40]))
+    code, output = run(["review", str(partial), "--lang", "en"])
+    assert code == 1 and "incomplete" in output
+    code, output = run(["review", str(partial), "--allow-incomplete", "--json"])
+    assert code == 0
+    decisions = json.loads(output)["deals"][0]["seats"][0]["decisions"]
+    assert decisions and max(d["seq"] for d in decisions) < 40
+
+
 def test_marks_and_accuracy() -> None:
     assert [mark(loss) for loss in (0, DUBIOUS - 1, DUBIOUS, BLUNDER - 1, BLUNDER)] == \
         ["", "", "?", "?", "??"]

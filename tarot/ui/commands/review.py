@@ -62,10 +62,13 @@ class _SeatOrAll(_SeatType):
               help=N_("Deals sampled a decision (default: the strong player's 100)."))
 @click.option("--json", "as_json", is_flag=True,
               help=N_("Print the review as one JSON object (for scripts) instead of text."))
+@click.option("--allow-incomplete", is_flag=True,
+              help=N_("Review a game still in progress, as far as it goes."))
 def review(file: str, seat: int | str | None, seed: int, samples: int | None,
-           as_json: bool) -> None:
+           as_json: bool, allow_incomplete: bool) -> None:
     path = Path(file)
-    games = list(load_match(path).games) if is_match_file(path) else [load_game(file)]
+    games = (list(load_match(path, allow_incomplete=allow_incomplete).games)
+             if is_match_file(path) else [load_game(file, allow_incomplete=allow_incomplete)])
     if not games:
         raise click.ClickException(_("{file}: no deal to review").format(file=file))
     players = games[0].rules.players
