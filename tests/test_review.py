@@ -2,8 +2,8 @@
 
 The golden replays' reviews are snapshots (syrupy): a change to the strong player or to
 the review shows as a diff; update after a reviewed change with ``pytest
---snapshot-update`` (``--snapshot-no-cleanup`` with ``-k``). A few are in the fast tier,
-the rest in the slow one.
+--snapshot-update``. Each takes under half a second (the compiled search core), so all
+are in the fast tier.
 """
 
 from __future__ import annotations
@@ -30,8 +30,6 @@ from tarot.ui.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 REPLAY_FILES = sorted((ROOT / "replays").glob("*.jsonl"))
-# One of each table size and a few contracts, in the fast tier; the others in the slow one.
-FAST = {"prise", "garde-sans", "five-called-queen", "three-half-point"}
 # A deal played badly on purpose by South, the taker in Garde contre (the other seats the
 # rules player): at seq 22 the knight of hearts thrown under a trick already trumped,
 # a low heart being legal; at seq 63 the Petit played under a higher trump, other trumps
@@ -45,8 +43,7 @@ def run(args: list[str]) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-@pytest.mark.parametrize("path", [pytest.param(
-    p, id=p.stem, marks=() if p.stem in FAST else pytest.mark.slow) for p in REPLAY_FILES])
+@pytest.mark.parametrize("path", REPLAY_FILES, ids=[p.stem for p in REPLAY_FILES])
 def test_review_of_golden_replay(path: Path, snapshot: SnapshotAssertion) -> None:
     code, output = run(["review", str(path), "--lang", "en"])
     assert code == 0, output
