@@ -369,3 +369,23 @@ def test_a_french_page_speaks_french(browser: Any, tmp_path: Path) -> None:
     for english in ("cards, hidden", "Trick ", "taker", "defence", "Score", "seen from"):
         assert english not in text, english
     watched.close()
+
+
+def test_a_reviewed_page_shows_each_verdict_beside_its_decision(browser: Any,
+                                                               tmp_path: Path) -> None:
+    """--review: the verdict under the event, a blunder highlighted with its reasons, and
+    nothing at an event that is not the seat's decision."""
+    path = ROOT / "tests" / "data" / "review-blunders.jsonl"
+    watched = Watched(browser, make_page(path, tmp_path / "review.html", "--as-seat", "south",
+                                         "--review", "--lang", "en"), 1280)
+    page = watched.open("#seq=89")
+    verdict = page.locator("#review .verdict.blunder")
+    assert verdict.count() == 1
+    assert "best EXC" in verdict.inner_text()
+    assert page.locator("#review .verdict.blunder li").count() >= 1
+    page = watched.open("#seq=90")
+    assert page.locator("#review").is_hidden()
+    page = watched.open("#seq=13")
+    assert "the best" in page.inner_text("#review .verdict")
+    assert page.locator("#review .mistake").count() == 0
+    watched.close()

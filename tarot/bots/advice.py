@@ -53,16 +53,26 @@ def advise(player: SamplingPlayer, view: PlayerView, legal: int, rng: random.Ran
     allowed = player.fallback.guarded(view, legal) if player.settings.guard else legal
     outcomes = player.card_outcomes(view, allowed, rng)
     ranked = tuple(sorted(outcomes, key=lambda card: (-outcomes[card].value, card)))
-    hand_size = len(view.hand)
-    taker = view.seat == view.taker
-    seats = player.rules.players
+    return Advice(ranked, outcomes, tuple(card_list(legal & ~allowed)),
+                  taker_side=in_attack(view),
+                  excuse_discounted=EXCUSE in ranked[:2]
+                  and player.discounts_excuse(len(view.hand)),
+                  share=seat_share(view, player.rules.players))
+
+
+def in_attack(view: PlayerView) -> bool:
+    """Whether the seat knows it is in the attack (the taker, or at five his known
+    partner)."""
+    return view.seat == view.taker or (view.attack is not None and view.seat in view.attack)
+
+
+def seat_share(view: PlayerView, seats: int) -> int:
+    """How many times the seat scores the per-defender value (:attr:`Advice.share`)."""
+    if view.seat != view.taker:
+        return 1
     # At five the taker counts on a partner unless he knows he is alone (V5-5).
     alone = seats == 5 and view.attack is not None and len(view.attack) == 1
-    share = (seats - 1 if seats != 5 or alone else 2) if taker else 1
-    return Advice(ranked, outcomes, tuple(card_list(legal & ~allowed)),
-                  taker_side=taker or (view.attack is not None and view.seat in view.attack),
-                  excuse_discounted=EXCUSE in ranked[:2] and player.discounts_excuse(hand_size),
-                  share=share)
+    return seats - 1 if seats != 5 or alone else 2
 
 
 def seat_score(advice: Advice, card: int) -> int:

@@ -41,6 +41,10 @@ COMMANDS: dict[str, CommandInfo] = {
     "replay": CommandInfo("tarot.ui.commands.replay",
                           N_("Print a saved game as it happened, trick by trick (or write it "
                              "as a web page).")),
+    "review": CommandInfo("tarot.ui.commands.review",
+                          N_("Review a saved deal: each decision of a seat beside the one "
+                             "the strong player would have made from that seat's view at "
+                             "that moment, with the points it cost.")),
     "rules": CommandInfo("tarot.ui.commands.rules",
                          N_("Show the rules card of a rule set, or one rule of the rule book "
                             "(R11, A5, 3.6, S01).")),

@@ -300,6 +300,27 @@
     }
   }
 
+  // A reviewed page's verdicts on this step's decision (made in Python, in the reader's
+  // language): a mistake (? or ??) highlighted, with the reasons beneath.
+  function renderReview(step) {
+    const box = clear(byId("review"));
+    const verdicts = step.review || [];
+    box.hidden = verdicts.length === 0;
+    for (const verdict of verdicts) {
+      const kind = verdict.mark === "??" ? " mistake blunder" : verdict.mark ? " mistake" : "";
+      const item = make("div", "verdict" + kind, verdict.line);
+      if (verdict.mark) item.dataset.mark = verdict.mark;
+      if (verdict.mark && verdict.reasons.length) {
+        const list = make("ul");
+        for (const reason of verdict.reasons) {
+          list.appendChild(make("li", null, reason.charAt(0).toUpperCase() + reason.slice(1)));
+        }
+        item.appendChild(list);
+      }
+      box.appendChild(item);
+    }
+  }
+
   function render() {
     const step = steps[current];
     const deal = doc.deals[step.deal];
@@ -308,6 +329,7 @@
       {step: current + 1, steps: steps.length, seq: step.seq, type: step.type});
     const say = clear(byId("say"));
     for (const line of step.say) say.appendChild(make("li", null, line));
+    renderReview(step);
     for (let seat = 0; seat < seats.length; seat++) renderSeat(step, seat);
     renderTrick(step);
     renderContract(step);

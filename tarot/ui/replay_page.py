@@ -22,9 +22,9 @@ holds neither key, so its document is as it was.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tarot.engine import kernel, phases
 from tarot.engine.cards import (
@@ -50,6 +50,9 @@ from tarot.i18n import _
 from tarot.storage.match_file import LoadedMatch, dealer_text, result_text, totals
 from tarot.ui.table_view import score_so_far
 
+if TYPE_CHECKING:  # the review's players are imported only for a reviewed page
+    from tarot.bots.review import Reviewer
+
 # The document is plain JSON: nested dicts, lists, strings, ints, bools and None.
 Json = dict[str, Any]
 
@@ -68,9 +71,11 @@ def card_table() -> dict[str, list[str]]:
 
 
 def deal_document(game: Game, names: Sequence[str], as_seat: int | None, *,
-                  title: str, deal_index: int = 0, first_step: int = 0
+                  title: str, deal_index: int = 0, first_step: int = 0,
+                  review: Mapping[int, list[Json]] | None = None
                   ) -> tuple[Json, list[Json]]:
-    """One deal's part of the document, and its steps (numbered from ``first_step``)."""
+    """One deal's part of the document, and its steps (numbered from ``first_step``);
+    with ``review`` (:func:`review_verdicts`), each decision's verdicts at its step."""
     rules = game.rules
     narrator = Narrator(rules, tuple(names), as_seat=as_seat)
     dealt: Deal | None = None
@@ -82,6 +87,8 @@ def deal_document(game: Game, names: Sequence[str], as_seat: int | None, *,
         assert dealt is not None, "a log starts with a deal"
         step = {"deal": deal_index, "seq": seq, "type": event.type,
                 "say": narrator.lines(event), **_step(state, dealt, as_seat, rules)}
+        if review is not None:
+            step["review"] = review.get(seq, [])
         if isinstance(event, TrickTaken):
             # The trick just taken stays on the table for this step, its winner marked.
             step["trick"] = _trick_json(event.number, event.leader,
@@ -112,15 +119,18 @@ def deal_document(game: Game, names: Sequence[str], as_seat: int | None, *,
 
 
 def page_document(games: Sequence[tuple[str, Game]], names: Sequence[str],
-                  as_seat: int | None, *, title: str, match: LoadedMatch | None = None
-                  ) -> Json:
+                  as_seat: int | None, *, title: str, match: LoadedMatch | None = None,
+                  review: Reviewer | None = None) -> Json:
     """The whole document: one deal's log, or every deal of a match (its score sheet
-    too)."""
+    too); with a ``review``, the reviewed seats' verdicts beside their decisions."""
     deals: list[Json] = []
     steps: list[Json] = []
     for index, (deal_title, game) in enumerate(games):
+        verdicts = (review_verdicts(review, game, names, as_seat) if review is not None
+                    else None)
         deal, deal_steps = deal_document(game, names, as_seat, title=deal_title,
-                                         deal_index=index, first_step=len(steps))
+                                         deal_index=index, first_step=len(steps),
+                                         review=verdicts)
         deals.append(deal)
         steps += changes_only(deal_steps)
     document: Json = {
@@ -150,20 +160,51 @@ def changes_only(steps: Sequence[Json]) -> list[Json]:
 
 
 # Written at every step, changed or not, so that each step reads on its own in the
-# document: which event it is.
-_ALWAYS_WRITTEN = frozenset({"deal", "seq", "type", "say"})
+# document: which event it is (and, on a reviewed page, its verdicts: none is a step's
+# own, never the step before's).
+_ALWAYS_WRITTEN = frozenset({"deal", "seq", "type", "say", "review"})
 _ABSENT = object()
 
 
-def log_document(path: Path, game: Game, names: Sequence[str], as_seat: int | None) -> Json:
-    return page_document([(path.name, game)], names, as_seat, title=path.name)
+def log_document(path: Path, game: Game, names: Sequence[str], as_seat: int | None,
+                 review: Reviewer | None = None) -> Json:
+    return page_document([(path.name, game)], names, as_seat, title=path.name,
+                         review=review)
 
 
 def match_document(path: Path, match: LoadedMatch, names: Sequence[str],
-                   as_seat: int | None) -> Json:
+                   as_seat: int | None, review: Reviewer | None = None) -> Json:
     games = [(_("Deal {deal} ({log})").format(deal=entry.deal, log=entry.log), game)
              for entry, game in zip(match.index.deals, match.games, strict=False)]
-    return page_document(games, names, as_seat, title=path.name, match=match)
+    return page_document(games, names, as_seat, title=path.name, match=match, review=review)
+
+
+def review_verdicts(reviewer: Reviewer, game: Game, names: Sequence[str],
+                    as_seat: int | None) -> dict[int, list[Json]]:
+    """Each reviewed decision's verdict by the seq of its event: on a seat's page that
+    seat's decisions only (each judged from its own view: a verdict names only cards it
+    held), on the public page, which shows every hand, every seat's. A verdict: the seat,
+    its line (as ``tarot review`` prints it), the mark (``?``, ``??`` or empty), whether
+    the strong player would have chosen otherwise, the card it would have played, and
+    the reasons."""
+    from tarot.bots.review import CardReview
+    from tarot.ui.commands.review import decision_line
+
+    seats = [as_seat] if as_seat is not None else range(game.rules.players)
+    verdicts: dict[int, list[Json]] = {}
+    for seat in seats:
+        for decision in reviewer.review(game, seat).decisions:
+            line = _("{seat}, reviewed: {verdict}").format(
+                seat=names[seat], verdict=decision_line(decision, game.rules))
+            verdict: Json = {"seat": seat, "line": line,
+                             "mark": "", "differs": False, "best": None, "reasons": []}
+            if isinstance(decision, CardReview):
+                verdict |= {"mark": decision.mark, "differs": decision.played != decision.best,
+                            "best": CODES[decision.best], "reasons": decision.reasons()}
+            else:
+                verdict["differs"] = not decision.agrees
+            verdicts.setdefault(decision.seq, []).append(verdict)
+    return verdicts
 
 
 # -- one step ------------------------------------------------------------------

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from click.shell_completion import CompletionItem
 
+from tarot.engine.game import Game
 from tarot.engine.walk import walk
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, NUMBER_OF_POINTS, SUM, wrap
 from tarot.explain.narrate import Narrator
@@ -19,6 +21,9 @@ from tarot.ui.language import TranslatedCommand
 from tarot.ui.page_html import render_page
 from tarot.ui.replay_page import log_document, match_document
 from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
+
+if TYPE_CHECKING:
+    from tarot.bots.review import Reviewer
 
 # The seats as a person may name them on the command line, in either language, by the
 # table's size (the English names are those of table_view.SEAT_NAMES_BY_SIZE): a name is
@@ -78,16 +83,23 @@ class _SeatType(click.ParamType):
               help=N_("Write the replay as one web page instead (self-contained: it opens "
                       "offline); for a match index, one page for the whole match."))
 @click.option("--force", is_flag=True, help=N_("Replace the --html file if it exists."))
+@click.option("--review", is_flag=True,
+              help=N_("With --html: beside each decision, the strong player's verdict from "
+                      "the seat's view (as tarot review gives it), for the --as-seat seat, "
+                      "else for every seat."))
 def replay(file: str, as_seat: int | str | None, to_seq: int | None, step: bool,
-           allow_incomplete: bool, html_path: Path | None, force: bool) -> None:
+           allow_incomplete: bool, html_path: Path | None, force: bool,
+           review: bool) -> None:
     if html_path is None and force:
         raise click.UsageError(_("--force goes with --html (it replaces the page)"))
+    if html_path is None and review:
+        raise click.UsageError(_("--review goes with --html (tarot review prints a review)"))
     if html_path is not None:
         if step or to_seq is not None:
             raise click.UsageError(_("--html writes the whole deal; open the page at an "
                                      "event with the address's #seq=N instead of --to or "
                                      "--step"))
-        _write_replay_page(Path(file), html_path, as_seat, allow_incomplete, force)
+        _write_replay_page(Path(file), html_path, as_seat, allow_incomplete, force, review)
         return
     if is_match_file(Path(file)):
         logs = [entry.log for entry in read_index(Path(file)).deals]
@@ -184,9 +196,9 @@ WROTE_SEEN_FROM = {
 
 
 def _write_replay_page(source: Path, out: Path, as_seat: int | str | None,
-                       allow_incomplete: bool, force: bool) -> None:
+                       allow_incomplete: bool, force: bool, review: bool = False) -> None:
     """The replay page of a log (or of a match), made only from a log that validates, and
-    written whole or not at all."""
+    written whole or not at all; with ``review``, each decision's verdict beside it."""
     refuse_unless_regular_or_new(out)  # before the work: --force replaces files only
     if out.exists() and not force:
         raise click.ClickException(_("{path} exists: add --force to replace it").format(path=out))
@@ -194,12 +206,15 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | str | None,
         match = load_match(source, allow_incomplete=allow_incomplete)
         players = match.games[0].rules.players if match.games else 4
         as_seat = _seat_at(as_seat, players)
-        document = match_document(source, match, seat_names(players), as_seat)
+        document = match_document(source, match, seat_names(players), as_seat,
+                                  _reviewer(match.games[0]) if review and match.games
+                                  else None)
     else:
         game = load_game(str(source), allow_incomplete=allow_incomplete)
         players = game.rules.players
         as_seat = _seat_at(as_seat, players)
-        document = log_document(source, game, seat_names(players), as_seat)
+        document = log_document(source, game, seat_names(players), as_seat,
+                                _reviewer(game) if review else None)
     page = render_page(document)
     try:
         write_text_atomic(out, page, overwrite=force)
@@ -218,3 +233,10 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | str | None,
         seat_name = SEAT_NAMES_BY_SIZE[players][as_seat]
         echo_wrapped(_(WROTE_SEEN_FROM[seat_name]).format(**fields), out)
 
+
+def _reviewer(game: Game) -> Reviewer:
+    """The review's judge for a page: the strong player, seed 0 (``tarot review``'s
+    default, so the page and the command agree)."""
+    from tarot.bots.review import Reviewer
+
+    return Reviewer(game)
