@@ -138,9 +138,9 @@ def check_decision(game: Game, seq: int, at: str) -> None:
             "--at {at}: the log stops at event {last}").format(at=at, last=len(events) - 1))
     if seq < len(events) and not isinstance(events[seq], SEAT_DECISIONS):
         nearest = _next_decision(events, seq)
-        said = (_("--at {at}: event {seq} is a {type}, not a seat's decision; the next "
+        said = (_("--at {at}: event {seq} is a {type} event, not a seat's decision; the next "
                   "decision is event {next}") if nearest is not None else
-                _("--at {at}: event {seq} is a {type}, not a seat's decision, and no "
+                _("--at {at}: event {seq} is a {type} event, not a seat's decision, and no "
                   "decision follows it"))
         raise BranchError("at_not_a_decision", said.format(
             at=at, seq=seq, type=events[seq].type, next=nearest))
