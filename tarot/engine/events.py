@@ -259,9 +259,9 @@ class LogHeader:
     when the game was started with one, ``branched_from`` the log and moment it was
     played on from; these, ``rules`` and ``match_deals`` are left out of the line when
     unknown or not needed, so logs written before they existed read and write back byte
-    for byte. ``table_size`` is the number of seats (3 or 5),
-    left out at four (None): ``seats``, ``players`` and the seats named in the events
-    must fit it, and so must the rule set's ``players`` (``tarot.log.replay``).
+    for byte. ``table_size`` is the number of seats (3 or 5), left out at four (None):
+    ``seats``, ``players`` and the seats named in the events must fit it, and so must the
+    rule set's ``players`` (``tarot.log.replay``).
     """
 
     __pydantic_config__: ClassVar = _STRICT
