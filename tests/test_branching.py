@@ -4,12 +4,14 @@ branched from; and every way of asking for it wrongly refused in one line."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from test_cli import ANY_CARD
+from textual.pilot import Pilot
 
 from tarot.engine.events import BranchRecord, Play, Poignee, TrickTaken
 from tarot.engine.game import Game
@@ -285,3 +287,26 @@ def test_a_branched_header_reads_back(tmp_path: Path) -> None:
     assert header_line(header) == first
     assert Game(header, read_log(save).rules).header.branched_from == BranchRecord(
         log=str(GARDE.resolve()), seq=13)
+
+
+def test_a_branch_is_played_on_the_full_screen(tmp_path: Path) -> None:
+    # The screen plays the session it is given: a branch like any new game (here East's
+    # seat, whose first card is asked once South has led trick 4).
+    from screen_driver import play_to_the_end
+    from test_screen import run_app
+
+    from tarot.ui.screen.app import TableApp
+    from tarot.ui.session import PlayOptions
+
+    save = tmp_path / "screen.jsonl"
+    point = dataclasses.replace(branch_point(GARDE, "trick 4"), person=1)
+    app = TableApp(PlayOptions(save_path=save, level="rules", branch=point))
+
+    async def finish(pilot: Pilot[None]) -> None:
+        await play_to_the_end(pilot)
+        await pilot.press("enter")
+
+    run_app(app, finish)
+    game = read_log(save)
+    assert game.is_over and game.header.players == ("rules", "person", "rules", "rules")
+    assert game.events[:TRICK_4] == read_log(GARDE).events[:TRICK_4]
