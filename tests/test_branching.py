@@ -310,3 +310,23 @@ def test_a_branch_is_played_on_the_full_screen(tmp_path: Path) -> None:
     game = read_log(save)
     assert game.is_over and game.header.players == ("rules", "person", "rules", "rules")
     assert game.events[:TRICK_4] == read_log(GARDE).events[:TRICK_4]
+
+
+def test_a_log_of_decisions_alone_is_cut_at_the_same_numbers(tmp_path: Path) -> None:
+    # A log may leave its derived lines out (its seq then counts its own lines); --at
+    # numbers the events as tarot replay does, as if those lines were there, and the
+    # branch holds them all.
+    derived = {"chien_shown", "partner_revealed", "trick", "redeal", "settlement"}
+    header, *events = (json.loads(line) for line in lines_of(GARDE))
+    kept = [event for event in events if event["type"] not in derived]
+    decisions = tmp_path / "decisions.jsonl"
+    decisions.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in
+                                 [header, *({**event, "seq": seq}
+                                            for seq, event in enumerate(kept))]),
+                         encoding="utf-8")
+    assert run(["validate", str(decisions)])[0] == 0
+    save, _ = branch(tmp_path, "--from", str(decisions), "--at", "trick 4", "--auto")
+    branched = read_log(save)
+    assert branched.header.branched_from == BranchRecord(log=str(decisions.resolve()),
+                                                         seq=TRICK_4)
+    assert lines_of(save)[1:TRICK_4 + 1] == lines_of(GARDE)[1:TRICK_4 + 1]
