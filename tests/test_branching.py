@@ -93,10 +93,10 @@ def test_the_first_trick_begins_before_its_leaders_poignee() -> None:
 
 
 def test_at_reads_a_number_or_a_trick() -> None:
-    assert parse_at("23") == 23
+    assert parse_at("23") == 23 and parse_at(" 0 ") == 0
     assert parse_at("trick 18") == TrickStart(18)
     assert parse_at("pli 1") == TrickStart(1)
-    for wrong in ("", "-3", "trick", "trick 0", "pli -1", "23.5", "card 4"):
+    for wrong in ("", "-3", "²", "trick", "trick 0", "pli -1", "23.5", "card 4"):
         with pytest.raises(BranchError) as refused:
             parse_at(wrong)
         assert refused.value.code == "at_not_a_moment"

@@ -30,7 +30,7 @@ from tarot.engine.events import (
 )
 from tarot.engine.game import Game
 from tarot.errors import TarotError
-from tarot.i18n import _
+from tarot.i18n import _, ngettext
 from tarot.log import load_log
 from tarot.storage.match_file import is_match_file, read_index
 from tarot.storage.named_deals import Script, SeedError
@@ -73,7 +73,7 @@ class BranchPoint:
 def parse_at(text: str) -> int | TrickStart:
     """``--at``'s value: an event's number, or ``trick N`` (``pli N``) with N from 1."""
     words = text.strip()
-    if words.isdigit():
+    if re.fullmatch(r"[0-9]+", words):  # ASCII digits (str.isdigit takes "²" too)
         return int(words)
     trick = _TRICK.fullmatch(words)
     if trick is not None and int(trick[1]) >= 1:
@@ -116,8 +116,9 @@ def trick_start(game: Game, number: int, at: str) -> int:
             return seq
     if game.turn is not None and taken == number - 1 and _card_due(game):
         return len(game.events)  # a game in progress that stops as that trick begins
-    raise BranchError("at_no_such_trick", _(
-        "--at {at}: the log stops before that trick (it has {taken} tricks taken)")
+    raise BranchError("at_no_such_trick", ngettext(
+        "--at {at}: the log stops before that trick (it has {taken} trick taken)",
+        "--at {at}: the log stops before that trick (it has {taken} tricks taken)", taken)
         .format(at=at, taken=taken))
 
 
