@@ -31,6 +31,7 @@ ERRORS = [
     ("tarot.storage.match_file", "MatchError", ValueError, "bad_match"),
     ("tarot.storage.named_deals", "SeedError", ValueError, "bad_named_deal"),
     ("tarot.ui.session", "SessionError", Exception, None),  # a code per refusal
+    ("tarot.ui.branching", "BranchError", Exception, None),  # a code per refusal
 ]
 
 

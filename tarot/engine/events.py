@@ -237,6 +237,17 @@ class NamedDealRecord:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BranchRecord:
+    """Where a game branched from (``tarot play --from LOG --at SEQ``): the log it was
+    cut from, as given then (its absolute path), and ``seq``, the first event of that log
+    not copied (the moment play went on). Said, not checked: the log may be gone."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    log: str
+    seq: Annotated[int, Ge(0)]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class LogHeader:
     """The first line of a log: what it is, under which rules, and where its deals come from.
 
@@ -245,11 +256,12 @@ class LogHeader:
     from the seed (deal ``k`` is the seed's ``k``-th shuffle, ``tarot.deal``).
     ``players`` says who sits at each seat (``"person"``, or a computer player's
     name from ``tarot.bots.registry``) and ``named_deal`` the named deal played,
-    when the game was started with one; these, ``rules`` and ``match_deals`` are left
-    out of the line when unknown or not needed, so logs written before they existed
-    read and write back byte for byte. ``table_size`` is the number of seats (3 or 5),
-    left out at four (None): ``seats``, ``players`` and the seats named in the events
-    must fit it, and so must the rule set's ``players`` (``tarot.log.replay``).
+    when the game was started with one, ``branched_from`` the log and moment it was
+    played on from; these, ``rules`` and ``match_deals`` are left out of the line when
+    unknown or not needed, so logs written before they existed read and write back byte
+    for byte. ``table_size`` is the number of seats (3 or 5), left out at four (None):
+    ``seats``, ``players`` and the seats named in the events must fit it, and so must the
+    rule set's ``players`` (``tarot.log.replay``).
     """
 
     __pydantic_config__: ClassVar = _STRICT
@@ -273,6 +285,9 @@ class LogHeader:
     # On deal 1 of a match (``play --deals N``): the number of deals, so that a match
     # killed before its index is written still resumes as the match.
     match_deals: Annotated[int, Ge(2)] | None = None
+    # A game played on from a moment of another log (``play --from``): its events up to
+    # that moment are the other log's.
+    branched_from: BranchRecord | None = None
 
     @property
     def size(self) -> int:

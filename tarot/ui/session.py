@@ -63,6 +63,7 @@ from tarot.storage.match_file import (
 )
 from tarot.storage.named_deals import Script, SeedError, load_named_deal
 from tarot.storage.save_folder import find_save, new_save_path, save_folders
+from tarot.ui.branching import BranchPoint, branched_game
 from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
 
 if TYPE_CHECKING:
@@ -141,6 +142,8 @@ class PlayOptions:
     # The table's size (--players); None: the rule set's (four with the standard rules).
     players: int | None = None
     given: Collection[str] = field(default_factory=frozenset)
+    # --from LOG --at SEQ: the game is that log's, played on from that moment.
+    branch: BranchPoint | None = None
 
 
 def play_session(options: PlayOptions, table: Table) -> None:
@@ -200,6 +203,10 @@ def play_session(options: PlayOptions, table: Table) -> None:
                     path.resolve())
         table.show(announcement(game, seat_players, 1,
                                 table.seat_names(None, len(seat_players))))
+        branched = game.header.branched_from
+        if branched is not None:
+            show_whole(table, _("Played on from event {seq} of:").format(seq=branched.seq),
+                       branched.log)
         # A game of `--deals 1` stopped before its end is remembered as a match of one
         # deal, so that `--resume` does not ask for another deal (its log has no room to
         # say so: a log's match_deals is for two deals or more).
@@ -245,6 +252,8 @@ def new_game(options: PlayOptions, seat_names: tuple[str, ...] | None = None
     """A new game (from a seed, drawn if not given, or a named deal), who sits where
     ("person" or a computer player's name), and the named deal's script; ``seat_names``
     the header's (by default the table's, in English)."""
+    if options.branch is not None:
+        return branched_game(options.branch, options.level)
     rules_name = table_rules(options)
     named = None if options.deal_name is None else load_named_deal(options.deal_name)
     if named is not None:
@@ -533,6 +542,11 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]
         again += f" --players {first.rules.players}"  # the standard rules for that table
     elif again and header.rules_id != "standard":
         again += f" --rules {header.rules_id}"
+    branched = header.branched_from
+    if branched is not None:  # the log played on from holds the deal and its rules
+        again = f"tarot play --from {branched.log} --at {branched.seq}"
+        if "person" in (header.players or ()):
+            again += f" --as-seat P{(header.players or ()).index('person')}"
     levels = {p for p in header.players or () if p != "person"}
     if again and len(levels) == 1 and (level := levels.pop()) != DEFAULT_LEVEL:
         again += f" --level {level}"  # the same players, or it is another match
@@ -543,7 +557,7 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]
     if again:
         lines += [_("This match again:") if deals > 1 else _("This deal again:"),
                   WholeLine(f"  {again}")]
-        if header.rules is not None:
+        if header.rules is not None and branched is None:
             lines.append(_("  (FILE.toml: your rule file of id {id!r})")
                          .format(id=header.rules_id))
     if audit:

@@ -1,4 +1,5 @@
-"""What several commands share: a log read for a command, its torn line a warning."""
+"""What several commands share: a log read for a command, its torn line a warning; a
+seat named on the command line."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import shutil
 import sys
 
 import click
+from click.shell_completion import CompletionItem
 
 from tarot.engine.game import Game
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, wrap
@@ -55,3 +57,63 @@ def load(path: str, allow_incomplete: bool = False, warn: bool = True) -> Loaded
 
 def load_game(path: str, allow_incomplete: bool = False) -> Game:
     return load(path, allow_incomplete).game
+
+
+# The seats as a person may name them on the command line, in either language, by the
+# table's size (the English names are those of table_view.SEAT_NAMES_BY_SIZE): a name is
+# a seat of the table it names (West is seat 2 at three, 3 at four, 4 at five), known
+# only once the log is read.
+SEAT_WORDS_BY_SIZE: dict[int, dict[str, int]] = {
+    3: {"south": 0, "east": 1, "west": 2, "sud": 0, "est": 1, "ouest": 2},
+    4: {"south": 0, "east": 1, "north": 2, "west": 3, "sud": 0, "est": 1, "nord": 2,
+        "ouest": 3},
+    5: {"south": 0, "east": 1, "north-east": 2, "north-west": 3, "west": 4, "ne": 2, "nw": 3,
+        "sud": 0, "est": 1, "nord-est": 2, "nord-ouest": 3, "ouest": 4, "no": 3},
+}
+SEAT_WORDS = {word: seat for words in SEAT_WORDS_BY_SIZE.values()
+              for word, seat in words.items()}
+
+
+class SeatType(click.ParamType):
+    """A seat by its name (south, east, north, west; sud, est, nord, ouest) or its number
+    (0-4, P0-P4: a table of five has a fifth seat; the log's table is checked once read)."""
+
+    name = "seat"
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> int | str:
+        """A seat's number, or its name (lower case) for seat_at to place once the log
+        tells the table's size."""
+        if isinstance(value, int):
+            return value
+        text = str(value).strip().lower()
+        if text in SEAT_WORDS:
+            return text
+        if text.removeprefix("p") in {"0", "1", "2", "3", "4"}:
+            return int(text.removeprefix("p"))
+        self.fail(_("{value!r} is not a seat: south, east, north, west, north-east, "
+                    "north-west (or 0-4, P0-P4)").format(value=value), param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> list[click.shell_completion.CompletionItem]:
+        return [CompletionItem(name) for name in SEAT_WORDS
+                if name.startswith(incomplete.lower())]
+
+
+def seat_at(as_seat: int | str | None, players: int) -> int | None:
+    """The seat --as-seat names at this game's table of ``players``: a number checked, a
+    name looked up among that table's seats (North is no seat at three or five). One
+    reading for every command that takes --as-seat (replay, play --from)."""
+    if isinstance(as_seat, str):
+        words = SEAT_WORDS_BY_SIZE[players]
+        if as_seat not in words:
+            names = ", ".join(name.lower() for name in seat_names(players))
+            raise click.UsageError(_("--as-seat {seat}: this game's table of {players} has no "
+                                     "such seat: {names} (or P0 to P{last})").format(
+                seat=as_seat, players=players, names=names, last=players - 1))
+        return words[as_seat]
+    if as_seat is not None and as_seat >= players:
+        raise click.UsageError(_("--as-seat {seat}: this game's table has {players} seats, "
+                                 "P0 to P{last}").format(seat=as_seat, players=players,
+                                                         last=players - 1))
+    return as_seat

@@ -4,6 +4,7 @@ and the match is :mod:`tarot.ui.session`'s; this module is the table it plays at
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -17,9 +18,12 @@ from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS
 from tarot.engine.game import Game
 from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
+from tarot.storage.locks import real_path
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
 from tarot.ui import terminal
+from tarot.ui.branching import BranchPoint, branch_point, person_seat
+from tarot.ui.commands.common import SeatType, seat_at
 from tarot.ui.language import TranslatedCommand, TranslatedOption
 from tarot.ui.session import (
     MAX_MATCH_DEALS,
@@ -74,6 +78,19 @@ LEVELS = tuple(PLAYERS)
 @click.option("--pace", type=click.FloatRange(min=0, max=60), default=None, metavar="SECONDS",
               help=N_("Wait this long after each trick (default: Enter to go on, at a "
                       "terminal; no pause when the input is piped)."))
+@click.option("--from", "from_log", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="LOG",
+              help=N_("Play on from a moment of this saved deal (with --at), in a new save: "
+                      "its deal and its events up to that moment, then you and the "
+                      "computer players."))
+@click.option("--at", "at", default=None, metavar="SEQ|'trick N'",
+              help=N_("With --from: the moment to play on from, an event's number as "
+                      "tarot replay prints it (a decision: a bid, a discard, a card...), or "
+                      "trick N for the start of trick N."))
+@click.option("--as-seat", type=SeatType(), default=None, metavar="SEAT",
+              help=N_("With --from: the seat you take (south, east, north, west; at five "
+                      "north-east and north-west); by default the log's person's, else "
+                      "South."))
 @click.option("--plain", is_flag=True,
               help=N_("Play in line mode (one line after another, for screen readers and "
                       "scripts) even at a terminal; it is chosen by itself when the input "
@@ -82,18 +99,63 @@ LEVELS = tuple(PLAYERS)
 def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name: str,
          players: str | None, save_path: Path | None, level: str, auto: bool,
          resume_name: str | None, force: bool, deals: int | None, pace: float | None,
+         from_log: Path | None, at: str | None, as_seat: int | str | None,
          plain: bool) -> None:
     _tolerate_undecodable_input()
     given = frozenset(name for name in ctx.params
                       if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE)
+    # Read and checked before the table opens: a refusal is one line, at any terminal.
+    branch = _branch_point(given, from_log, at, as_seat, auto, save_path)
     options = PlayOptions(seed=seed, deal_name=deal_name, rules_name=rules_name,
                           save_path=save_path, level=level, auto=auto,
                           resume_name=resume_name, force=force, deals=deals,
-                          players=None if players is None else int(players), given=given)
+                          players=None if players is None else int(players), given=given,
+                          branch=branch)
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         play_session(options, TerminalTable(pace))
     else:
         play_full_screen(options, pace)
+
+
+# The options that say which deal to play, which --from says already (by parameter name,
+# as the command line spells them).
+_DEAL_OPTIONS = {"seed": "--seed", "deal_name": "--deal", "resume_name": "--resume",
+                 "rules_name": "--rules", "players": "--players"}
+
+
+def _branch_point(given: frozenset[str], from_log: Path | None, at: str | None,
+                  as_seat: int | str | None, auto: bool, save_path: Path | None
+                  ) -> BranchPoint | None:
+    """Where --from and --at say to play on from, and the person's seat there; None
+    without --from. The options that contradict them are refused, each named."""
+    if from_log is None:
+        if at is not None:
+            raise click.UsageError(_("--at goes with --from (the saved deal to play on "
+                                     "from)"))
+        if as_seat is not None:
+            raise click.UsageError(_("--as-seat goes with --from (the saved deal to play on "
+                                     "from)"))
+        return None
+    if at is None:
+        raise click.UsageError(_("--from needs --at: the moment to play on from (an event's "
+                                 "number as tarot replay prints it, or trick N)"))
+    contradicting = [option for name, option in _DEAL_OPTIONS.items() if name in given]
+    if contradicting:
+        raise click.UsageError(_("--from plays on the saved deal as it was dealt, under its "
+                                 "rules; leave out {options}").format(
+            options=", ".join(contradicting)))
+    if auto and as_seat is not None:
+        raise click.UsageError(_("--as-seat gives you a seat; --auto gives every seat to the "
+                                 "computer players (leave out one of them)"))
+    point = branch_point(from_log, at)
+    if save_path is not None and real_path(save_path) == point.source:
+        raise click.UsageError(_("--save {path} is the saved deal played on from; it is "
+                                 "never replaced: choose another path").format(path=save_path))
+    if auto:
+        return point
+    person = (person_seat(point.game) if as_seat is None
+              else seat_at(as_seat, point.game.rules.players))
+    return dataclasses.replace(point, person=person)
 
 
 def play_full_screen(options: PlayOptions, pace: float | None) -> None:

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
-from click.shell_completion import CompletionItem
 
 from tarot.engine.game import Game
 from tarot.engine.walk import walk
@@ -16,7 +15,14 @@ from tarot.files.atomic import refuse_unless_regular_or_new, write_text_atomic
 from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
 from tarot.storage.match_file import is_match_file, load_match, read_index
-from tarot.ui.commands.common import echo_wrapped, load_game, output_width, seat_names
+from tarot.ui.commands.common import (
+    SeatType,
+    echo_wrapped,
+    load_game,
+    output_width,
+    seat_at,
+    seat_names,
+)
 from tarot.ui.language import TranslatedCommand
 from tarot.ui.page_html import render_page
 from tarot.ui.replay_page import log_document, match_document
@@ -25,52 +31,11 @@ from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
 if TYPE_CHECKING:
     from tarot.bots.review import Reviewer
 
-# The seats as a person may name them on the command line, in either language, by the
-# table's size (the English names are those of table_view.SEAT_NAMES_BY_SIZE): a name is
-# a seat of the table it names (West is seat 2 at three, 3 at four, 4 at five), known
-# only once the log is read.
-_SEAT_WORDS_BY_SIZE: dict[int, dict[str, int]] = {
-    3: {"south": 0, "east": 1, "west": 2, "sud": 0, "est": 1, "ouest": 2},
-    4: {"south": 0, "east": 1, "north": 2, "west": 3, "sud": 0, "est": 1, "nord": 2,
-        "ouest": 3},
-    5: {"south": 0, "east": 1, "north-east": 2, "north-west": 3, "west": 4, "ne": 2, "nw": 3,
-        "sud": 0, "est": 1, "nord-est": 2, "nord-ouest": 3, "ouest": 4, "no": 3},
-}
-_SEAT_WORDS = {word: seat for words in _SEAT_WORDS_BY_SIZE.values()
-               for word, seat in words.items()}
-
-
-class _SeatType(click.ParamType):
-    """A seat by its name (south, east, north, west; sud, est, nord, ouest) or its number
-    (0-4, P0-P4: a table of five has a fifth seat; the log's table is checked once read)."""
-
-    name = "seat"
-
-    def convert(self, value: object, param: click.Parameter | None,
-                ctx: click.Context | None) -> int | str:
-        """A seat's number, or its name (lower case) for _seat_at to place once the log
-        tells the table's size."""
-        if isinstance(value, int):
-            return value
-        text = str(value).strip().lower()
-        if text in _SEAT_WORDS:
-            return text
-        if text.removeprefix("p") in {"0", "1", "2", "3", "4"}:
-            return int(text.removeprefix("p"))
-        self.fail(_("{value!r} is not a seat: south, east, north, west, north-east, "
-                    "north-west (or 0-4, P0-P4)").format(value=value), param, ctx)
-
-    def shell_complete(self, ctx: click.Context, param: click.Parameter,
-                       incomplete: str) -> list[click.shell_completion.CompletionItem]:
-        return [CompletionItem(name) for name in _SEAT_WORDS
-                if name.startswith(incomplete.lower())]
-
-
 @click.command(cls=TranslatedCommand,
                help=N_("Print a saved game as it happened, trick by trick (or write it as a "
                        "web page)."))
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--as-seat", type=_SeatType(), default=None, metavar="SEAT",
+@click.option("--as-seat", type=SeatType(), default=None, metavar="SEAT",
               help=N_("Show only what this seat (south, east, north, west; at five "
                       "north-east and north-west) could see at each moment."))
 @click.option("--to", "to_seq", type=click.IntRange(min=0), default=None,
@@ -113,7 +78,7 @@ def replay(file: str, as_seat: int | str | None, to_seq: int | None, step: bool,
             [*lines, *(f"  {Path(file).with_name(log)}" for log in logs)]))
     game = load_game(file, allow_incomplete=allow_incomplete)
     players = game.rules.players
-    as_seat = _seat_at(as_seat, players)
+    as_seat = seat_at(as_seat, players)
     narrator = Narrator(game.rules, seat_names(players), as_seat=as_seat)
     if as_seat is not None:
         seat_name = SEAT_NAMES_BY_SIZE[players][as_seat]
@@ -137,24 +102,6 @@ def replay(file: str, as_seat: int | str | None, to_seq: int | None, step: bool,
                 return
             if answer.strip().lower() in {"q", "quit", "quitter"}:
                 return
-
-
-def _seat_at(as_seat: int | str | None, players: int) -> int | None:
-    """The seat --as-seat names at this game's table of ``players``: a number checked, a
-    name looked up among that table's seats (North is no seat at three or five)."""
-    if isinstance(as_seat, str):
-        words = _SEAT_WORDS_BY_SIZE[players]
-        if as_seat not in words:
-            names = ", ".join(name.lower() for name in seat_names(players))
-            raise click.UsageError(_("--as-seat {seat}: this game's table of {players} has no "
-                                     "such seat: {names} (or P0 to P{last})").format(
-                seat=as_seat, players=players, names=names, last=players - 1))
-        return words[as_seat]
-    if as_seat is not None and as_seat >= players:
-        raise click.UsageError(_("--as-seat {seat}: this game's table has {players} seats, "
-                                 "P0 to P{last}").format(seat=as_seat, players=players,
-                                                         last=players - 1))
-    return as_seat
 
 
 def _wrapped(line: str, width: int) -> list[str]:
@@ -205,14 +152,14 @@ def _write_replay_page(source: Path, out: Path, as_seat: int | str | None,
     if is_match_file(source):
         match = load_match(source, allow_incomplete=allow_incomplete)
         players = match.games[0].rules.players if match.games else 4
-        as_seat = _seat_at(as_seat, players)
+        as_seat = seat_at(as_seat, players)
         document = match_document(source, match, seat_names(players), as_seat,
                                   _reviewer(match.games[0]) if review and match.games
                                   else None)
     else:
         game = load_game(str(source), allow_incomplete=allow_incomplete)
         players = game.rules.players
-        as_seat = _seat_at(as_seat, players)
+        as_seat = seat_at(as_seat, players)
         document = log_document(source, game, seat_names(players), as_seat,
                                 _reviewer(game) if review else None)
     page = render_page(document)

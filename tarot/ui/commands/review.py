@@ -27,15 +27,21 @@ from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, wrap
 from tarot.explain.narrate import cards_text, poignee_name
 from tarot.i18n import N_, _, in_language, ngettext, pgettext
 from tarot.storage.match_file import is_match_file, load_match
-from tarot.ui.commands.common import echo_wrapped, load_game, output_width, seat_names
-from tarot.ui.commands.replay import _SEAT_WORDS_BY_SIZE, _SeatType
+from tarot.ui.commands.common import (
+    SEAT_WORDS_BY_SIZE,
+    SeatType,
+    echo_wrapped,
+    load_game,
+    output_width,
+    seat_names,
+)
 from tarot.ui.language import TranslatedCommand
 
 # Who sits at a seat in a log's header (tarot play writes it for the person's seat).
 PERSON = "person"
 
 
-class _SeatOrAll(_SeatType):
+class _SeatOrAll(SeatType):
     """A seat (as ``tarot replay --as-seat`` reads it), or ``all``."""
 
     def convert(self, value: object, param: click.Parameter | None,
@@ -102,7 +108,7 @@ def _seats(seat: int | str | None, game: Game, players: int) -> list[int]:
         who = game.header.players or ()
         return [who.index(PERSON) if PERSON in who else 0]
     if isinstance(seat, str):
-        words = _SEAT_WORDS_BY_SIZE[players]
+        words = SEAT_WORDS_BY_SIZE[players]
         if seat not in words:
             names = ", ".join(name.lower() for name in seat_names(players))
             raise click.UsageError(_("--seat {seat}: this game's table of {players} has no "
