@@ -174,8 +174,8 @@ def _moved(real: Game, seq: int, seat: int, rng: random.Random) -> MovedDeal:
     hidden = len(slot_card)
     for attempt in range(TRIES):
         swaps = SWAPS_A_CARD * hidden >> max(0, attempt - 3)
-        cards = _swapped(slot_card, slot_class, allowed, max(1, swaps), rng)
-        moved = _replayed(real, events, start, seat, dict(zip(slot_card, cards, strict=True)))
+        drawn = _swapped(slot_card, slot_class, allowed, max(1, swaps), rng)
+        moved = _replayed(real, events, start, seat, dict(zip(slot_card, drawn, strict=True)))
         if moved is not None:
             game, deal = moved
             return MovedDeal(seq, seat, dealt, deal, game, _moves(dealt, deal), hidden, attempt)
