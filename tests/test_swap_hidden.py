@@ -52,9 +52,10 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def played_deal(seed: int, rules: str) -> Game:
-    """A deal played to its end by the rules player at every seat."""
-    game = Game.new(seed, rules=rules)
+def played_deal(seed: int, rules: str, players: tuple[str, ...] | None = None) -> Game:
+    """A deal played to its end by the rules player at every seat (``players``: who the
+    header says sat there)."""
+    game = Game.new(seed, rules=rules, players=players)
     players = [RulesPlayer(rules=game.rules) for _ in range(game.rules.players)]
     rng = random.Random(seed)
     while not game.is_over:
@@ -279,3 +280,15 @@ def test_a_deal_played_here_is_checked_from_its_file(tmp_path: Path) -> None:
     assert code == 0, output
     assert output.splitlines()[-1] == f"{len(decisions_of(game, 1))} decisions checked, all " \
                                       "the same."
+
+
+def test_the_player_asked_is_the_one_that_sat_there_else_strong(tmp_path: Path) -> None:
+    game = played_deal(22, "standard", ("person", "rules", "easy", "rules"))
+    path = tmp_path / "deal.jsonl"
+    path.write_text(dumps_log(game.header, game.events), encoding="utf-8")
+    for seat, level in (("east", "rules"), ("north", "easy"), ("south", "strong")):
+        code, output = run(str(path), "--swap-hidden", seat)
+        assert code == 0, output
+        assert f"each asked of the {level} player" in " ".join(output.split())
+    code, output = run(str(path), "--swap-hidden", "east", "--level", "random")
+    assert code == 0 and "each asked of the random player" in " ".join(output.split())
