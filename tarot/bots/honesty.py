@@ -23,8 +23,11 @@ another hand that the seat could not tell from the real one at that moment:
   event the same (rejection: a refused deal is drawn again, with fewer moves each time,
   at most :data:`TRIES` times; should none replay, nothing moves, and the result says so).
 
-No hidden card is kept out of the moves on purpose: a card stays only when no move fits
-what the seat saw (late in a deal, the voids may pin every card).
+One kind of hidden card is kept out of the moves on purpose: at five, when the taker
+called a queen (or a lower card), the kings (and higher) he had to hold for it (V5-3),
+which every seat can tell; the kernel would refuse most deals that move them. Any other
+hidden card stays only when no move fits what the seat saw (late in a deal, the voids may
+pin every card).
 
 :func:`check_seat` then asks a player for each decision twice, from the seat's view in the
 real deal and in the moved one, with the same generator (drawn from the check's seed and
