@@ -94,7 +94,7 @@ class _SeatType(click.ParamType):
                       "not see are moved; exit status 1 if one differs."))
 @click.option("--level", type=click.Choice(tuple(PLAYERS)), default=None,
               help=N_("With --swap-hidden: the computer player asked (default: the one that "
-                       "sat at the seat, strong for a person)."))
+                      "sat at the seat, strong for a person)."))
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help=N_("With --swap-hidden: the seed of the moves and of the player's "
                       "generator (default 0)."))
