@@ -100,20 +100,23 @@ class SeatType(click.ParamType):
                 if name.startswith(incomplete.lower())]
 
 
-def seat_at(as_seat: int | str | None, players: int) -> int | None:
-    """The seat --as-seat names at this game's table of ``players``: a number checked, a
-    name looked up among that table's seats (North is no seat at three or five). One
-    reading for every command that takes --as-seat (replay, play --from)."""
+def seat_at(as_seat: int | str | None, players: int, option: str = "--as-seat"
+            ) -> int | None:
+    """The seat an option (``--as-seat``, ``--seat``, ``--swap-hidden``) names at this
+    game's table of ``players``: a number checked, a name looked up among that table's
+    seats (North is no seat at three or five). The one reading for every command that
+    takes a seat."""
     if isinstance(as_seat, str):
         words = SEAT_WORDS_BY_SIZE[players]
         if as_seat not in words:
             names = ", ".join(name.lower() for name in seat_names(players))
-            raise click.UsageError(_("--as-seat {seat}: this game's table of {players} has no "
+            raise click.UsageError(_("{option} {seat}: this game's table of {players} has no "
                                      "such seat: {names} (or P0 to P{last})").format(
-                seat=as_seat, players=players, names=names, last=players - 1))
+                option=option, seat=as_seat, players=players, names=names,
+                last=players - 1))
         return words[as_seat]
     if as_seat is not None and as_seat >= players:
-        raise click.UsageError(_("--as-seat {seat}: this game's table has {players} seats, "
-                                 "P0 to P{last}").format(seat=as_seat, players=players,
-                                                         last=players - 1))
+        raise click.UsageError(_("{option} {seat}: this game's table has {players} seats, "
+                                 "P0 to P{last}").format(option=option, seat=as_seat,
+                                                         players=players, last=players - 1))
     return as_seat

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from tarot.bots.registry import PLAYERS
 from tarot.engine.game import Game
 from tarot.engine.walk import walk
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, NUMBER_OF_POINTS, SUM, wrap
@@ -52,9 +53,25 @@ if TYPE_CHECKING:
               help=N_("With --html: beside each decision, the strong player's verdict from "
                       "the seat's view (as tarot review gives it), for the --as-seat seat, "
                       "else for every seat."))
+@click.option("--swap-hidden", type=SeatType(), default=None, metavar="SEAT",
+              help=N_("Check the computer players: each decision of this seat asked again "
+                      "from its view in the real deal and in a deal where the cards it could "
+                      "not see are moved; exit status 1 if one differs."))
+@click.option("--level", type=click.Choice(tuple(PLAYERS)), default=None,
+              help=N_("With --swap-hidden: the computer player asked (default: the one that "
+                      "sat at the seat, strong for a person)."))
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help=N_("With --swap-hidden: the seed of the moves and of the player's "
+                      "generator (default 0)."))
 def replay(file: str, as_seat: int | str | None, to_seq: int | None, step: bool,
            allow_incomplete: bool, html_path: Path | None, force: bool,
-           review: bool) -> None:
+           review: bool, swap_hidden: int | str | None, level: str | None,
+           seed: int | None) -> None:
+    if swap_hidden is not None or level is not None or seed is not None:
+        from tarot.ui import swap_hidden as check
+
+        check.run(click.get_current_context().params)
+        return
     if html_path is None and force:
         raise click.UsageError(_("--force goes with --html (it replaces the page)"))
     if html_path is None and review:

@@ -28,11 +28,11 @@ from tarot.explain.narrate import cards_text, poignee_name
 from tarot.i18n import N_, _, in_language, ngettext, pgettext
 from tarot.storage.match_file import is_match_file, load_match
 from tarot.ui.commands.common import (
-    SEAT_WORDS_BY_SIZE,
     SeatType,
     echo_wrapped,
     load_game,
     output_width,
+    seat_at,
     seat_names,
 )
 from tarot.ui.language import TranslatedCommand
@@ -107,20 +107,9 @@ def _seats(seat: int | str | None, game: Game, players: int) -> list[int]:
     if seat is None:
         who = game.header.players or ()
         return [who.index(PERSON) if PERSON in who else 0]
-    if isinstance(seat, str):
-        words = SEAT_WORDS_BY_SIZE[players]
-        if seat not in words:
-            names = ", ".join(name.lower() for name in seat_names(players))
-            raise click.UsageError(_("--seat {seat}: this game's table of {players} has no "
-                                     "such seat: {names} (or P0 to P{last}, or all)").format(
-                seat=seat, players=players, names=names, last=players - 1))
-        return [words[seat]]
-    assert seat is not None
-    if seat >= players:
-        raise click.UsageError(_("--seat {seat}: this game's table has {players} seats, P0 "
-                                 "to P{last}").format(seat=seat, players=players,
-                                                      last=players - 1))
-    return [seat]
+    found = seat_at(seat, players, "--seat")
+    assert found is not None
+    return [found]
 
 
 def _print_review(game: Game, one: DealReview, name: str, reviewer: Reviewer) -> None:
