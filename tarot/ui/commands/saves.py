@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -87,7 +88,7 @@ def _practice(practice: bool | None, state: str) -> str:
     return _("practice, {state}").format(state=state) if practice else state
 
 
-def _progress(path: Path, games: list[Game], asked_deals: int | None) -> str:
+def _progress(path: Path, games: Sequence[Game], asked_deals: int | None) -> str:
     if is_match_file(path):
         played = len(games)
         asked = asked_deals
