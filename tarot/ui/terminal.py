@@ -139,6 +139,11 @@ class QuitGame(Exception):
     """The person asked to stop; the game so far is saved."""
 
 
+class TakeBack(Exception):
+    """A practice game's undo typed at a question inside a prompt (the poignée's): the
+    prompt takes the decision back."""
+
+
 def names_for(human: int | None, players: int = 4) -> tuple[str, ...]:
     """The seats' names at a table of ``players`` as a person reads them, in the person's
     language; the person's own seat (``human``) is "You"."""
@@ -428,13 +433,10 @@ class TerminalGame:
                 self.show_hint()
                 continue
             if word in UNDO_WORDS and self.game.header.practice:
-                if self.game.undo_target() is None:
-                    self.refuse(_("Nothing to take back: you have made no decision yet in "
-                                  "this deal."))
-                    continue
-                if self.script is not None:
-                    self.script.abandon()  # the computer players decide again
-                return self.game.undo()
+                taken_back = self.take_back()
+                if taken_back:
+                    return taken_back
+                continue
             if word in HAND_WORDS:
                 self.show_hand()
                 continue
@@ -452,6 +454,10 @@ class TerminalGame:
                 if action is None:
                     continue
                 return self.game.play(action)
+            except TakeBack:  # typed at the poignée's own question
+                taken_back = self.take_back()
+                if taken_back:
+                    return taken_back
             except IllegalAction as error:
                 # Rendered from the refusal's fields: the seats by their names at this
                 # table, the person as "you" (the log's message says P0…P3).
@@ -460,6 +466,17 @@ class TerminalGame:
             except NotationError as error:
                 # A card the answer names is refused like a move; the words, more quietly.
                 self.refuse(str(error), "yellow" if error.card else "")
+
+    def take_back(self) -> list[Event]:
+        """A practice game's undo: the person's previous decision in this deal taken back
+        (its event, to write and tell), or nothing, refused, when there is none."""
+        if self.game.undo_target() is None:
+            self.refuse(_("Nothing to take back: you have made no decision yet in this "
+                          "deal."))
+            return []
+        if self.script is not None:
+            self.script.abandon()  # the computer players decide again, unscripted
+        return self.game.undo()
 
     def show_hint(self) -> None:
         """What the hint player would play here and why, from the person's own view only."""
@@ -630,6 +647,8 @@ class TerminalGame:
                 len(options)).format(count=len(options))).strip()
             if answer.lower() in NONE_WORDS:
                 return None
+            if answer.lower() in UNDO_WORDS and self.game.header.practice:
+                raise TakeBack
             # The cards as the table reads them: "roi de pique" is one card in French.
             tokens = card_words(answer, french=french_on())
             if len(tokens) > 1:
