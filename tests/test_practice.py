@@ -61,9 +61,9 @@ class Person:
         self.cards += 1
         if self.cards == self.stop:
             return "quit"
-        said = self.at_card.get(self.cards)
-        if said is not None:
-            return said
+        typed = self.at_card.get(self.cards)
+        if typed is not None:
+            return typed
         return first_legal_card(self.tables[-1].game)
 
 
