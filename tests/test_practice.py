@@ -373,3 +373,47 @@ def test_load_log_counts_the_undo_line(tmp_path: Path) -> None:
     path.write_text(dumps_log(game.header, game.events), encoding="utf-8")
     loaded = load_log(path, allow_incomplete=True)
     assert loaded.event_lines == len(game.events) and loaded.lines_are_prefix
+
+
+def test_undo_typed_on_the_full_screen_takes_back_the_card(tmp_path: Path) -> None:
+    """The full screen has the line mode's answer line: ``undo`` typed there is the same
+    take-back, told in the story and saved."""
+    import asyncio
+
+    from screen_driver import ask_settled, type_answer, until
+    from textual.pilot import Pilot
+
+    from tarot.ui.screen.app import TableApp
+    from tarot.ui.screen.game import Kind
+
+    use_language("en")
+    save = tmp_path / "screen.jsonl"
+    app = TableApp(PlayOptions(seed=3, save_path=save, level="rules", practice=True))
+
+    async def keys(pilot: Pilot[None]) -> None:
+        await ask_settled(pilot, Kind.BID)
+        await type_answer(pilot, "garde")
+        await ask_settled(pilot, Kind.DISCARD)
+        await type_answer(pilot, "auto")
+        await ask_settled(pilot, Kind.CHELEM)
+        await type_answer(pilot, "n")
+        await ask_settled(pilot, Kind.CARD)
+        await pilot.press("enter")  # the card under the cursor
+        while (await ask_settled(pilot)).snapshot.kind is Kind.PAUSE:
+            await pilot.press("enter")  # the trick read
+        await type_answer(pilot, "undo")
+        await ask_settled(pilot, Kind.CARD)
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running, "the screen left")
+
+    async def run() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await keys(pilot)
+
+    asyncio.run(run())
+    game = read_log(save, allow_incomplete=True)
+    undos = [e for e in game.events if isinstance(e, Undo)]
+    assert len(undos) == 1
+    taken = game.events[undos[0].to]
+    assert isinstance(taken, Play) and taken.seat == 0
+    assert game.turn == 0 and game.state.hands[0].bit_count() == 18
