@@ -417,3 +417,15 @@ def test_undo_typed_on_the_full_screen_takes_back_the_card(tmp_path: Path) -> No
     taken = game.events[undos[0].to]
     assert isinstance(taken, Play) and taken.seat == 0
     assert game.turn == 0 and game.state.hands[0].bit_count() == 18
+
+
+def test_each_deal_of_a_practice_match_is_a_practice_log(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "match.jsonl"
+    play(PlayOptions(seed=3, level="rules", save_path=save, deals=2, practice=True),
+         lambda tables: Person(tables, {}, first_bid="garde"), monkeypatch)
+    for log in (save, tmp_path / "match.deal-2.jsonl"):
+        game = read_log(log)
+        assert game.is_over and game.header.practice is True, log
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "match.match.jsonl")])
+    assert result.exit_code == 0, result.output
