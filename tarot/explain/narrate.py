@@ -211,6 +211,8 @@ class Narrator:
             return [_("A decision is taken back (event #{seq}); the deal goes back to just "
                       "before it.").format(seq=event.to)]
         what = " ".join(line.strip() for line in self.lines(taken))
+        if isinstance(taken, Bid):  # "South: pass" would read as a second sentence
+            what = _("the bid {bid}").format(bid=what.split(": ", 1)[-1])
         return [self.says(seat, _("You take back: {decision}; the deal goes back to just "
                                   "before it."),
                           _("{seat} takes back: {decision}; the deal goes back to just "
