@@ -429,3 +429,36 @@ def test_each_deal_of_a_practice_match_is_a_practice_log(
         assert game.is_over and game.header.practice is True, log
     result = CliRunner().invoke(main, ["validate", str(tmp_path / "match.match.jsonl")])
     assert result.exit_code == 0, result.output
+
+
+def test_undo_at_the_poignee_question_takes_back_the_decision_before_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``undo`` at the poignée's own question (inside the card prompt) takes back the
+    person's previous decision, the chelem here; a bid taken back is told as a bid."""
+    save = tmp_path / "poignee.jsonl"
+
+    class Showing(Person):
+        def __call__(self, prompt: str) -> str:
+            if prompt.startswith("Discard"):
+                return "2S 3H 4D 5C T6 T7"
+            if prompt.startswith("Which one"):
+                self.at_card.clear()
+                return "undo"
+            return super().__call__(prompt)
+
+    shown = play(PlayOptions(deal_name="four-kings-triple", save_path=save, level="rules",
+                             practice=True),
+                 lambda tables: Showing(tables, {1: "p"}, first_bid="garde", stop=3),
+                 monkeypatch)
+    assert "You take back: You declare no chelem; the deal goes back" in shown
+    game = read_log(save, allow_incomplete=True)
+    undo = next(e for e in game.events if isinstance(e, Undo))
+    assert game.events[undo.to].type == "chelem"
+    # Taken back further, to the bid: told as a bid.
+    while game.events[game.undo()[0].to].type != "bid":  # type: ignore[union-attr]
+        pass
+    from tarot.explain.narrate import Narrator
+    narrator = Narrator(game.rules, ("South", "East", "North", "West"))
+    narrator.events = game.events
+    assert narrator.lines(game.events[-1]) == [
+        "South takes back: the bid Garde; the deal goes back to just before it."]

@@ -210,7 +210,7 @@ class Narrator:
         if taken is None or isinstance(taken, Undo) or not isinstance(seat, int):
             return [_("A decision is taken back (event #{seq}); the deal goes back to just "
                       "before it.").format(seq=event.to)]
-        what = " ".join(line.strip() for line in self.lines(taken))
+        what = " ".join(line.strip() for line in self.lines(taken)).rstrip(".")
         if isinstance(taken, Bid):  # "South: pass" would read as a second sentence
             what = _("the bid {bid}").format(bid=what.split(": ", 1)[-1])
         return [self.says(seat, _("You take back: {decision}; the deal goes back to just "
