@@ -334,11 +334,6 @@ class Game:
         event must be exactly the one the rules call for. Derived events a log
         leaves out are applied first, so a log of decisions alone rebuilds the deal.
         """
-        if isinstance(event, Undo):
-            start = len(self.events)
-            self.apply_pending_derived()  # as before a decision: the log's order
-            self.undo(event.to)
-            return self.events[start:]
         state = self.state
         card = legal_card_played(state, event)
         if card >= 0 and not reveal_pending(state):
@@ -348,6 +343,10 @@ class Game:
             self.events.append(event)
             return [event]
         start = len(self.events)
+        if isinstance(event, Undo):  # a practice game's take-back (undo)
+            self.apply_pending_derived()  # as before a decision: the log's order
+            self.undo(event.to)
+            return self.events[start:]
         expected = next_derived(self.state)
         if type(event) in DERIVED_TYPES:
             if expected is None:
