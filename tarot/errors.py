@@ -46,6 +46,10 @@ ILLEGAL_ACTION_CODES: dict[str, str] = {
     "deal_mismatch": "a logged deal that is not the one the header's seed gives",
     "derived_mismatch": "a logged derived event that differs from what the rules derive",
     "unexpected_derived": "a logged derived event where the rules call for none",
+    "undo_not_practice": "an undo in a game whose header is not a practice game's "
+                         "(`practice: true`)",
+    "bad_undo": "an undo whose target is not a decision of a person's seat still in force "
+                "in the deal in progress (or nothing to take back)",
 }
 
 

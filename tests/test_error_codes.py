@@ -210,7 +210,22 @@ def extra_trick(lines: list[str]) -> list[str]:
     return renumbered([*lines[:at + 1], lines[at], *lines[at + 1:]])
 
 
+def with_undo(lines: list[str], after: int, to: int) -> list[str]:
+    """An undo of the decision at seq ``to`` put after line ``after`` (the rest renumbered)."""
+    return renumbered([*lines[:after + 1], json.dumps({"seq": 0, "type": "undo", "to": to}),
+                       *lines[after + 1:]])
+
+
+def practice(lines: list[str]) -> list[str]:
+    """The log as a practice game's, P0 the person."""
+    return edit(lines, 0, practice=True, players=["person", "rules", "rules", "rules"])
+
+
 LOGS: dict[str, Callable[[], bytes | None]] = {
+    # P0's bid taken back in a game that is not a practice game.
+    "undo_not_practice": lambda: text(with_undo(garde_lines(), 2, 1)),
+    # P1's bid is not the person's to take back.
+    "bad_undo": lambda: text(with_undo(practice(garde_lines()), 3, 2)),
     "deal_mismatch": lambda: text(swapped_deal(garde_lines())),
     "derived_mismatch": lambda: text(changed_score(garde_lines())),
     "unexpected_derived": lambda: text(extra_trick(garde_lines())),

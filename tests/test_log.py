@@ -22,7 +22,7 @@ from jsonschema import Draft202012Validator
 from tarot.engine import phases
 from tarot.engine.cards import CODES
 from tarot.engine.deal import SHUFFLE_ALGORITHM, SeededShuffles, seeded_deal
-from tarot.engine.events import Bid, Chelem, Deal, Discard, Play, Poignee
+from tarot.engine.events import Bid, Chelem, Deal, Discard, Play, Poignee, Undo
 from tarot.engine.game import Game, deal_event
 from tarot.engine.state import DealState
 from tarot.log import (
@@ -127,6 +127,12 @@ def test_every_event_line_is_the_one_pydantic_writes() -> None:
             expected = json.dumps(line.model_dump(mode="json"), ensure_ascii=False)
             assert event_line(seq, event) == expected
             seen.add(event.type)
+    # A practice game's take-back, which no game played out makes.
+    undo = Undo(to=17)
+    line = LINE_MODELS[Undo](seq=40, type="undo", to=17)
+    assert event_line(40, undo) == json.dumps(line.model_dump(mode="json")) == \
+        '{"seq": 40, "type": "undo", "to": 17}'
+    seen.add(undo.type)
     assert seen == {t.__dataclass_fields__["type"].default for t in LINE_MODELS}, seen
 
 
@@ -315,7 +321,7 @@ def test_the_schema_covers_every_event_type() -> None:
     assert event["discriminator"]["propertyName"] == "type"
     assert set(mapping) == {"deal", "bid", "call", "chien_shown", "discard", "chelem",
                             "poignee", "play", "partner_revealed", "trick", "redeal",
-                            "settlement"}
+                            "settlement", "undo"}
     assert len(event["oneOf"]) == len(mapping)
     for kind, ref in mapping.items():
         line = SCHEMA["$defs"][ref.removeprefix("#/$defs/")]

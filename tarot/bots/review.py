@@ -32,7 +32,7 @@ from tarot.bots.registry import HINT_LEVEL, make_player
 from tarot.bots.sampling import SamplingPlayer
 from tarot.engine.cards import CARD_BY_CODE, EXCUSE, mask_of_codes
 from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Event, Play, Poignee
-from tarot.engine.game import Game
+from tarot.engine.game import Game, in_force
 from tarot.engine.walk import walk
 
 # The marks of a card decision, by its expected loss in points of score a deal for the
@@ -200,10 +200,12 @@ class Reviewer:
     def review(self, game: Game, seat: int) -> DealReview:
         """``seat``'s decisions in ``game`` (its events as far as they go)."""
         found: list[Decision] = []
+        # A practice game's decisions in force only: one taken back is not the deal's.
+        kept = set(in_force(game.events))
 
         def before(seq: int, event: Event, replay: Game) -> None:
             # Decisions only (a derived event may name a seat too: the partner revealed).
-            if not isinstance(event, _DECISIONS) or event.seat != seat:
+            if not isinstance(event, _DECISIONS) or event.seat != seat or seq not in kept:
                 return
             found.extend(self._judge(seq, event, replay, seat))
 

@@ -211,14 +211,28 @@ class Settlement:
     scores: Annotated[tuple[int, ...], BySeat]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Undo:
+    """Practice (``play --practice``, a header with ``practice: true``): the person takes
+    back a decision of the current deal. ``to`` is the seq of the person's decision taken
+    back: every event from ``to`` up to this one is void, and the deal goes on from the
+    state just before ``to``, the person to decide again. Neither a decision of the deal nor
+    derived from one: an event of its own, so that a take-back is never hidden."""
+
+    __pydantic_config__: ClassVar = _STRICT
+    type: Literal["undo"] = "undo"
+    to: Annotated[int, Ge(0)]
+
+
 Action = Bid | Call | Discard | Chelem | Poignee | Play
 Event = (Deal | Bid | Call | ChienShown | Discard | Chelem | Poignee | Play | PartnerRevealed
-         | TrickTaken | Redeal | Settlement)
+         | TrickTaken | Redeal | Settlement | Undo)
 
-# The event types a log holds (the call and the partner's reveal only at five players).
+# The event types a log holds (the call and the partner's reveal only at five players; the
+# undo only in a practice log).
 DECISION_TYPES: tuple[type, ...] = (Deal, Bid, Call, Discard, Chelem, Poignee, Play)
 DERIVED_TYPES: tuple[type, ...] = (ChienShown, PartnerRevealed, TrickTaken, Redeal, Settlement)
-EVENT_TYPES: tuple[type, ...] = DECISION_TYPES + DERIVED_TYPES
+EVENT_TYPES: tuple[type, ...] = DECISION_TYPES + DERIVED_TYPES + (Undo,)
 
 
 LOG_FORMAT: Final = "tarot-log"
@@ -288,6 +302,9 @@ class LogHeader:
     # A game played on from a moment of another log (``play --from``): its events up to
     # that moment are the other log's.
     branched_from: BranchRecord | None = None
+    # A practice game (``play --practice``): the person may take decisions back, each an
+    # ``undo`` event. True or left out; a log without it holds no undo.
+    practice: Literal[True] | None = None
 
     @property
     def size(self) -> int:

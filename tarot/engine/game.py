@@ -12,6 +12,7 @@ seed at once.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from tarot.engine.events import (
     NamedDealRecord,
     Play,
     Settlement,
+    Undo,
     differences,
 )
 from tarot.engine.evolve import APPLY, apply, check_deal, play_card, reveal_pending
@@ -341,6 +343,10 @@ class Game:
             self.events.append(event)
             return [event]
         start = len(self.events)
+        if isinstance(event, Undo):  # a practice game's take-back (undo)
+            self.apply_pending_derived()  # as before a decision: the log's order
+            self.undo(event.to)
+            return self.events[start:]
         expected = next_derived(self.state)
         if type(event) in DERIVED_TYPES:
             if expected is None:
@@ -382,6 +388,65 @@ class Game:
         # Shared: it gives deal k whoever asks, at worst starting its stream again.
         copy._shuffles = self._shuffles
         return copy
+
+    # -- practice: a decision taken back -----------------------------------------
+
+    def person_seats(self) -> frozenset[int]:
+        """The seats the header gives a person (``players``); none when it names no players."""
+        return frozenset(seat for seat, name in enumerate(self.header.players or ())
+                         if name == "person")
+
+    def undo_target(self) -> int | None:
+        """The seq :meth:`undo` takes back by default: the last decision of a person's seat
+        still in force in the current deal; None when there is none (or the deal is over)."""
+        if self.is_over:
+            return None
+        people = self.person_seats()
+        for seq in reversed(in_force(self.events)):
+            event = self.events[seq]
+            if isinstance(event, Deal):
+                return None  # an undo never goes back past the deal in progress
+            if getattr(event, "seat", None) in people and type(event) not in DERIVED_TYPES:
+                return seq
+        return None
+
+    def undo(self, to: int | None = None) -> list[Event]:
+        """Take back a person's decision (a practice game): the one at seq ``to``, by
+        default the last (:meth:`undo_target`). The state returns to just before it and an
+        :class:`~tarot.engine.events.Undo` is appended to the events; return it.
+
+        Refused with ``undo_not_practice`` when the header is not a practice game's, and
+        ``bad_undo`` when ``to`` is not a decision of a person's seat in force in the
+        current deal (or the deal is over)."""
+        if self.header.practice is not True:
+            raise IllegalAction("undo_not_practice",
+                                N_("an undo in a game that is not a practice game (its "
+                                   "header has no practice: true)"))
+        if to is None:
+            to = self.undo_target()
+            if to is None:
+                raise IllegalAction("bad_undo", N_("nothing to take back in this deal"))
+        kept = in_force(self.events)
+        deals = [at for at, seq in enumerate(kept) if isinstance(self.events[seq], Deal)]
+        current = kept[deals[-1] + 1:] if deals else []
+        if to not in current:
+            raise IllegalAction("bad_undo", N_("event #{to} is not a decision in force in "
+                                               "the deal in progress"), fields={"to": to})
+        event = self.events[to]
+        seat = getattr(event, "seat", None)
+        if type(event) in DERIVED_TYPES or seat not in self.person_seats():
+            raise IllegalAction("bad_undo", N_("event #{to} is not a decision of a person's "
+                                               "seat"), fields={"to": to})
+        if self.is_over:
+            raise IllegalAction("bad_undo", N_("the deal is over: nothing is taken back "
+                                               "after the settlement"))
+        state = DealState(rules=self.rules, dealer=self.header.first_dealer)
+        for seq in kept[:kept.index(to)]:
+            apply(state, self.events[seq])
+        self.state = state
+        undo = Undo(to=to)
+        self.events.append(undo)
+        return [undo]
 
     def seeded_deal(self, deal_number: int, dealer: int) -> Deal:
         """The deal event the header's seed gives for this deal number and dealer."""
@@ -442,6 +507,19 @@ class Game:
 
 
 
+def in_force(events: Sequence[Event]) -> list[int]:
+    """The seqs of ``events`` still in force: an :class:`~tarot.engine.events.Undo` voids
+    every event from its ``to`` up to itself (earlier undos among them), and is not in force
+    itself. The events' undos are taken as valid (:meth:`Game.undo` checks each)."""
+    kept: list[int] = []
+    for seq, event in enumerate(events):
+        if isinstance(event, Undo):
+            del kept[bisect.bisect_left(kept, event.to):]
+        else:
+            kept.append(seq)
+    return kept
+
+
 def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequence[str],
             players: Sequence[str] | None, named_deal: NamedDealRecord | None) -> LogHeader:
     if not 0 <= dealer < rules.players:
@@ -459,4 +537,5 @@ def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequ
                      rules=carried_rules(rules))
 
 
-__all__ = ["DiscardChoice", "Game", "Play", "PoigneeChoice", "deal_event", "default_seats"]
+__all__ = ["DiscardChoice", "Game", "Play", "PoigneeChoice", "deal_event", "default_seats",
+           "in_force"]

@@ -15,6 +15,11 @@ walk's ``refused_seq`` naming the event's seq. (A
 deal is checked against the rules, not against the header's seed: that is the log's
 check, :func:`tarot.log.read_log`, which ``tarot.log.walk`` makes before the first step.)
 
+An undo (a practice game's take-back, :class:`~tarot.engine.events.Undo`) is a step like
+any other: after it, ``step.game`` is the game as it stood before the decision taken back
+(the events it voids stay in ``game.events``, as in the log; ``tarot.engine.game.in_force``
+says which are void). A reader that shows the deal tells the take-back where it comes.
+
 Derived events the events leave out (a decisions-only log) are applied where they fall
 due, as ``Game.record`` does: before the next decision (so ``before`` sees the game as
 that decision found it) and after the last event. They get no step of their own.
@@ -44,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
-from tarot.engine.events import DERIVED_TYPES, Event, LogHeader
+from tarot.engine.events import DERIVED_TYPES, Event, LogHeader, Undo
 from tarot.engine.game import Game
 from tarot.engine.phase_table import next_derived
 from tarot.engine.rules import RuleSet
@@ -91,6 +96,9 @@ class Walk:
     def _walk(self, events: Iterable[Event], before: Before | None,
               decisions_only: bool) -> Iterator[Step]:
         game = self.game
+        # Without the derived events given, the game's events are not the walk's: an undo
+        # names its target by the walk's seq, found here at its place in the game.
+        placed: dict[int, int] = {}
         for seq, event in enumerate(events):
             derived = type(event) in DERIVED_TYPES
             if derived and decisions_only:
@@ -99,6 +107,10 @@ class Walk:
                 game.apply_pending_derived()  # what record() would do first, before the hook
             if before is not None:
                 before(seq, event, game)
+            if decisions_only:
+                placed[seq] = len(game.events)
+                if isinstance(event, Undo) and event.to in placed:
+                    event = Undo(to=placed[event.to])
             try:
                 game.record(event)
             except IllegalAction:

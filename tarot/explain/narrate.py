@@ -7,6 +7,8 @@ chien, the non-trump cards of someone else's discard.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tarot.engine.cards import CARD_BY_CODE, display, is_trump
 from tarot.engine.events import (
     Bid,
@@ -22,6 +24,7 @@ from tarot.engine.events import (
     Redeal,
     Settlement,
     TrickTaken,
+    Undo,
 )
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
@@ -74,7 +77,9 @@ class Narrator:
         self.as_seat = as_seat
         self.person = person if person is not None else person_of(names)
         self.call: Call | None = None  # the deal's call (five players), once told
-
+        # The game's events, when the teller has them (a live list): an undo then names the
+        # decision it takes back, which the undo itself gives only by its seq.
+        self.events: Sequence[Event] = ()
 
     def name(self, seat: int) -> str:
         """The seat's name inside a sentence ("taken by You"; in French "pris par vous")."""
@@ -199,6 +204,20 @@ class Narrator:
                           _("The deal is void ({holder} has the petit sec); {seat} deals "
                             "again."), holder=self.names[holder])]
 
+    def _undo(self, event: Undo) -> list[str]:
+        taken = self.events[event.to] if event.to < len(self.events) else None
+        seat = getattr(taken, "seat", None)
+        if taken is None or isinstance(taken, Undo) or not isinstance(seat, int):
+            return [_("A decision is taken back (event #{seq}); the deal goes back to just "
+                      "before it.").format(seq=event.to)]
+        what = " ".join(line.strip() for line in self.lines(taken)).rstrip(".")
+        if isinstance(taken, Bid):  # "South: pass" would read as a second sentence
+            what = _("the bid {bid}").format(bid=what.split(": ", 1)[-1])
+        return [self.says(seat, _("You take back: {decision}; the deal goes back to just "
+                                  "before it."),
+                          _("{seat} takes back: {decision}; the deal goes back to just "
+                            "before it."), decision=what)]
+
     def _settlement(self, event: Settlement) -> list[str]:
         return settlement_summary(event, self.rules, self.names, self.person)
 
@@ -288,4 +307,5 @@ _TELLERS: dict[type, str] = {
     TrickTaken: "_tricktaken",
     Redeal: "_redeal",
     Settlement: "_settlement",
+    Undo: "_undo",
 }

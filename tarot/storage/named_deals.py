@@ -40,6 +40,7 @@ from tarot.engine.events import (
     Poignee,
     Redeal,
     TrickTaken,
+    Undo,
 )
 from tarot.engine.game import Game
 from tarot.engine.legal import canonical
@@ -239,11 +240,20 @@ class Script:
             return None
         return self.pending.pop(0)
 
+    def abandon(self) -> None:
+        """Leave the script: the computer players decide from here on (a practice game's
+        take-back: the deal is no longer the script's)."""
+        self.pending = []
+        self.abandoned = True
+
     def catch_up(self, game: Game) -> None:
         """Advance past the decisions ``game`` has already made (a resumed game), as
-        :meth:`take` was called before each of them when they were made."""
+        :meth:`take` was called before each of them when they were made, and
+        :meth:`abandon` at a take-back."""
         def take_before(seq: int, event: Event, replay: Game) -> None:
-            if replay.turn is not None and not isinstance(event, DERIVED_TYPES):
+            if isinstance(event, Undo):
+                self.abandon()
+            elif replay.turn is not None and not isinstance(event, DERIVED_TYPES):
                 self.take(replay)
 
         walk(game, before=take_before).finish()

@@ -158,11 +158,13 @@ def person_seat(game: Game) -> int:
     return players.index("person") if "person" in players else 0
 
 
-def branched_game(point: BranchPoint, level: str
+def branched_game(point: BranchPoint, level: str, practice: bool = False
                   ) -> tuple[Game, tuple[str, ...], Script | None]:
     """The new game: the log's header with who sits where now and where it branched from,
     and the log's events before ``point.seq``, each checked again as a log's are; who sits
-    where; and a named deal's script caught up, as a resumed game's is."""
+    where; and a named deal's script caught up, as a resumed game's is. A practice game
+    when ``practice`` (--practice) or when the log was one: the events copied from a
+    practice log may hold take-backs, which only a practice log may."""
     source = point.game
     size = source.rules.players
     players = tuple("person" if seat == point.person else level for seat in range(size))
@@ -174,7 +176,8 @@ def branched_game(point: BranchPoint, level: str
         source.header, seats=seats, players=players,
         # One deal: the log may be deal 1 of a match, the branch is not a match.
         match_deals=None,
-        branched_from=BranchRecord(log=str(point.source), seq=point.seq))
+        branched_from=BranchRecord(log=str(point.source), seq=point.seq),
+        practice=True if practice or source.header.practice else None)
     game = Game(header, source.rules)
     for event in source.events[:point.seq]:
         game.record(event)

@@ -78,6 +78,7 @@ def deal_document(game: Game, names: Sequence[str], as_seat: int | None, *,
     with ``review`` (:func:`review_verdicts`), each decision's verdicts at its step."""
     rules = game.rules
     narrator = Narrator(rules, tuple(names), as_seat=as_seat)
+    narrator.events = game.events  # a take-back names the decision it takes back
     dealt: Deal | None = None
     steps: list[Json] = []
     for seq, event, replay in walk(game):

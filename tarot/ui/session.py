@@ -10,6 +10,7 @@ which the command line prints as one line and exit status 1).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import glob
 import os
 import random
@@ -144,6 +145,8 @@ class PlayOptions:
     given: Collection[str] = field(default_factory=frozenset)
     # --from LOG --at SEQ: the game is that log's, played on from that moment.
     branch: BranchPoint | None = None
+    # A practice game (--practice): the person may take decisions back (``undo``).
+    practice: bool = False
 
 
 def play_session(options: PlayOptions, table: Table) -> None:
@@ -252,8 +255,12 @@ def new_game(options: PlayOptions, seat_names: tuple[str, ...] | None = None
     """A new game (from a seed, drawn if not given, or a named deal), who sits where
     ("person" or a computer player's name), and the named deal's script; ``seat_names``
     the header's (by default the table's, in English)."""
+    if options.practice and options.auto:
+        raise SessionError("practice_without_person",
+                           _("--practice and --auto do not go together: a practice game is "
+                             "one where you take decisions back"))
     if options.branch is not None:
-        return branched_game(options.branch, options.level)
+        return branched_game(options.branch, options.level, options.practice)
     rules_name = table_rules(options)
     named = None if options.deal_name is None else load_named_deal(options.deal_name)
     if named is not None:
@@ -276,12 +283,20 @@ def new_game(options: PlayOptions, seat_names: tuple[str, ...] | None = None
     if named is not None:
         game = named.start(rules=rules_name, seats=seats,  # type: ignore[arg-type]
                            players=players, recorded=True)  # type: ignore[arg-type]
-        return game, players, Script(named.script, person=human)
+        return practised(game, options.practice), players, Script(named.script, person=human)
     seed = options.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    return (Game.new(seed=seed, rules=rules_name, seats=seats, players=players),
-            players, None)
+    return (practised(Game.new(seed=seed, rules=rules_name, seats=seats, players=players),
+                      options.practice), players, None)
+
+
+def practised(game: Game, practice: bool | None) -> Game:
+    """``game`` marked a practice game in its header when ``practice`` (before its log is
+    written: a header is written once); each deal of a practice match is one."""
+    if practice:
+        game.header = dataclasses.replace(game.header, practice=True)
+    return game
 
 
 def create_save(path: Path, game: Game, force: bool) -> None:
@@ -374,6 +389,8 @@ def _refuse_contradictions(options: PlayOptions, path: Path, game: Game,
                      .format(save=options.save_path, path=path))
     if given("force"):
         wrong.append(_("--force (a resumed game is continued, never replaced)"))
+    if given("practice") and options.practice and not header.practice:
+        wrong.append(_("--practice (the game was not started as a practice game)"))
     if wrong:
         raise SessionError("resume_contradicts",
                            _("{path}: --resume continues the game as it was saved; these "
@@ -592,8 +609,8 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
         if index is None:
             index = start_match(first_log, game.header, seat_players, deals)
         index = match_file.append_deal(index, entry)
-        game = Game.new(entry.seed, rules=game.rules, dealer=entry.dealer,
-                        seats=header.seats, players=seat_players)
+        game = practised(Game.new(entry.seed, rules=game.rules, dealer=entry.dealer,
+                                  seats=header.seats, players=seat_players), header.practice)
         log = index.log_path(entry)
         with hold_save(log):
             create_save(log, game, force=False)
@@ -673,8 +690,9 @@ def _resume_match(options: PlayOptions, index: MatchIndex, table: Table) -> None
     with hold_save(log) if log != first_log else contextlib.nullcontext():
         if not log.exists():
             # The rules, the seats from the first deal's log, which holds its rule set.
-            game = Game.new(entry.seed, rules=first.rules, dealer=entry.dealer,
-                            players=players, seats=first.header.seats)
+            game = practised(Game.new(entry.seed, rules=first.rules, dealer=entry.dealer,
+                                      players=players, seats=first.header.seats),
+                             first.header.practice)
             create_save(log, game, force=False)
             script = None
         else:

@@ -112,6 +112,10 @@ CARD_HELP = N_("""At the card prompt:
   quit         save and leave (the end of input does the same; Ctrl-C too)
   French words work too: passe, oui or o, non, conseil, dernier, pli, main,
     aide, quitter.""")
+# Added to the help of every prompt in a practice game.
+PRACTICE_HELP = N_("""Practice game: type undo (or annuler) at any of your prompts to take
+back your previous decision in this deal; the computer players then decide
+again (they may choose otherwise than before). Every take-back is saved.""")
 
 # What a person may type besides a move, in English and in French whichever the language
 # (a French player may know the English words, and the reverse).
@@ -119,6 +123,8 @@ QUIT_WORDS = frozenset({"quit", "exit", "q", "quitter"})
 HELP_WORDS = frozenset({"?", "help", "h", "aide"})
 LAST_WORDS = frozenset({"last", "dernier"})
 HINT_WORDS = frozenset({"hint", "conseil"})
+# A practice game's take-back (play --practice); elsewhere an unknown word, as before.
+UNDO_WORDS = frozenset({"undo", "annuler"})
 HAND_WORDS = frozenset({"hand", "main"})
 TABLE_WORDS = frozenset({"t", "table", "trick", "pli"})
 CHIEN_WORDS = frozenset({"chien"})
@@ -131,6 +137,11 @@ _KEPT_SPACE = "\ue000"
 
 class QuitGame(Exception):
     """The person asked to stop; the game so far is saved."""
+
+
+class TakeBack(Exception):
+    """A practice game's undo typed at a question inside a prompt (the poignée's): the
+    prompt takes the decision back."""
 
 
 def names_for(human: int | None, players: int = 4) -> tuple[str, ...]:
@@ -230,6 +241,7 @@ class TerminalGame:
         self.ask_line = ask_line or _prompt
         self.names = names_for(human, game.rules.players)
         self.narrator = Narrator(game.rules, self.names, as_seat=human)
+        self.narrator.events = game.events  # an undo names the decision it takes back
         self.contracts = {c.id: c.name for c in game.rules.contracts}
         self.hint_player: Player | None = None
         # A named deal's scripted decisions (for the computer seats only: Script).
@@ -411,12 +423,19 @@ class TerminalGame:
             if word in HELP_WORDS:
                 phase_help = call_help if self.calling else PHASE_HELP.get(self.game.phase)
                 self.say(phase_help(self.game.rules) if phase_help else _(CARD_HELP))
+                if self.game.header.practice:
+                    self.say(_(PRACTICE_HELP))
                 continue
             if word in LAST_WORDS:
                 self.show_last_trick()
                 continue
             if word in HINT_WORDS and phase == phases.TRICKS:
                 self.show_hint()
+                continue
+            if word in UNDO_WORDS and self.game.header.practice:
+                taken_back = self.take_back()
+                if taken_back:
+                    return taken_back
                 continue
             if word in HAND_WORDS:
                 self.show_hand()
@@ -435,6 +454,10 @@ class TerminalGame:
                 if action is None:
                     continue
                 return self.game.play(action)
+            except TakeBack:  # typed at the poignée's own question
+                taken_back = self.take_back()
+                if taken_back:
+                    return taken_back
             except IllegalAction as error:
                 # Rendered from the refusal's fields: the seats by their names at this
                 # table, the person as "you" (the log's message says P0…P3).
@@ -443,6 +466,17 @@ class TerminalGame:
             except NotationError as error:
                 # A card the answer names is refused like a move; the words, more quietly.
                 self.refuse(str(error), "yellow" if error.card else "")
+
+    def take_back(self) -> list[Event]:
+        """A practice game's undo: the person's previous decision in this deal taken back
+        (its event, to write and tell), or nothing, refused, when there is none."""
+        if self.game.undo_target() is None:
+            self.refuse(_("Nothing to take back: you have made no decision yet in this "
+                          "deal."))
+            return []
+        if self.script is not None:
+            self.script.abandon()  # the computer players decide again, unscripted
+        return self.game.undo()
 
     def show_hint(self) -> None:
         """What the hint player would play here and why, from the person's own view only."""
@@ -613,6 +647,8 @@ class TerminalGame:
                 len(options)).format(count=len(options))).strip()
             if answer.lower() in NONE_WORDS:
                 return None
+            if answer.lower() in UNDO_WORDS and self.game.header.practice:
+                raise TakeBack
             # The cards as the table reads them: "roi de pique" is one card in French.
             tokens = card_words(answer, french=french_on())
             if len(tokens) > 1:

@@ -95,12 +95,16 @@ LEVELS = tuple(PLAYERS)
               help=N_("Play in line mode (one line after another, for screen readers and "
                       "scripts) even at a terminal; it is chosen by itself when the input "
                       "or the output is not a terminal."))
+@click.option("--practice", is_flag=True,
+              help=N_("A practice game: type undo (or annuler) at any of your prompts to "
+                      "take back your previous decision in the deal; the computer players "
+                      "then decide again. Each take-back is saved in the log."))
 @click.pass_context
 def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name: str,
          players: str | None, save_path: Path | None, level: str, auto: bool,
          resume_name: str | None, force: bool, deals: int | None, pace: float | None,
          from_log: Path | None, at: str | None, as_seat: int | str | None,
-         plain: bool) -> None:
+         plain: bool, practice: bool) -> None:
     _tolerate_undecodable_input()
     given = frozenset(name for name in ctx.params
                       if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE)
@@ -110,7 +114,7 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
                           save_path=save_path, level=level, auto=auto,
                           resume_name=resume_name, force=force, deals=deals,
                           players=None if players is None else int(players), given=given,
-                          branch=branch)
+                          branch=branch, practice=practice)
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         play_session(options, TerminalTable(pace))
     else:

@@ -97,6 +97,7 @@ def replay(file: str, as_seat: int | str | None, to_seq: int | None, step: bool,
     players = game.rules.players
     as_seat = seat_at(as_seat, players)
     narrator = Narrator(game.rules, seat_names(players), as_seat=as_seat)
+    narrator.events = game.events  # a take-back names the decision it takes back
     if as_seat is not None:
         seat_name = SEAT_NAMES_BY_SIZE[players][as_seat]
         click.echo(_(SEEN_FROM[seat_name]).format(seat=as_seat))

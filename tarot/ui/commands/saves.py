@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
 import click
 
+from tarot.engine.game import Game
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, wrap
 from tarot.files.said import phase_said
 from tarot.i18n import N_, _, ngettext
@@ -72,25 +74,38 @@ def saves() -> None:
 def _state(path: Path) -> str:
     """Where a save got to, and whether ``--resume`` goes on with it: a match says how far
     it got (a match stopped between deals deals the next one when resumed; one whose
-    deals are all played is over), a single game is in progress or over."""
+    deals are all played is over), a single game is in progress or over; a practice game
+    (``play --practice``, its take-backs in its log) says so first."""
     if is_match_file(path):
         match = load_match(path, allow_incomplete=True)
-        played = len(match.games)
-        asked = match.index.header.deals
-        last_over = match.games[-1].is_over
+        return _practice(match.games[0].header.practice, _progress(path, match.games,
+                                                                   match.index.header.deals))
+    loaded = load_log(path, allow_incomplete=True, drop_torn=True)
+    return _practice(loaded.game.header.practice, _progress(path, [loaded.game], None))
+
+
+def _practice(practice: bool | None, state: str) -> str:
+    return _("practice, {state}").format(state=state) if practice else state
+
+
+def _progress(path: Path, games: Sequence[Game], asked_deals: int | None) -> str:
+    if is_match_file(path):
+        played = len(games)
+        asked = asked_deals
+        last_over = games[-1].is_over
         if asked is not None and played >= asked and last_over:
             return ngettext("a match, {count} deal, over",
                             "a match, {count} deals, over", played).format(count=played)
-        phase = phase_said(match.games[-1].phase).shown
+        phase = phase_said(games[-1].phase).shown
         return _match_state(played, asked, last_over, phase)
-    loaded = load_log(path, allow_incomplete=True, drop_torn=True)
-    phase = phase_said(loaded.game.phase).shown
-    asked = loaded.game.header.match_deals
+    game = games[0]
+    phase = phase_said(game.phase).shown
+    asked = game.header.match_deals
     if asked is not None:
         # The first deal of a match killed before its index was made: --resume goes on
         # with the match.
-        return _match_state(1, asked, loaded.game.is_over, phase)
-    if loaded.game.is_over:
+        return _match_state(1, asked, game.is_over, phase)
+    if game.is_over:
         return _("a single deal, over")
     return _("in progress ({phase}); --resume continues it").format(phase=phase)
 
