@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,8 @@ from click.testing import CliRunner
 from test_cli import ANY_CARD
 from textual.pilot import Pilot
 
-from tarot.engine.events import BranchRecord, Play, Poignee, TrickTaken
-from tarot.engine.game import Game
+from tarot.engine.events import BranchRecord, Play, Poignee, TrickTaken, Undo
+from tarot.engine.game import Game, in_force
 from tarot.log import dumps_log, read_log
 from tarot.log.codec import HEADER_ADAPTER, header_line
 from tarot.ui.branching import BranchError, TrickStart, branch_point, parse_at
@@ -330,3 +331,56 @@ def test_a_log_of_decisions_alone_is_cut_at_the_same_numbers(tmp_path: Path) -> 
     assert branched.header.branched_from == BranchRecord(log=str(decisions.resolve()),
                                                          seq=TRICK_4)
     assert lines_of(save)[1:TRICK_4 + 1] == lines_of(GARDE)[1:TRICK_4 + 1]
+
+
+# -- practice: a branch of a practice log, and a branch played in practice ---------------
+
+
+def practice_log(tmp_path: Path) -> tuple[Path, int]:
+    """A practice log whose person took back the lead of a trick, cut there: its path and
+    the seq after the take-back, a moment to branch at that follows an undo event."""
+    rng = random.Random(3)
+    game = Game.new(seed=11, players=("person", "rules", "rules", "rules"))
+    game.header = dataclasses.replace(game.header, practice=True)
+    while sum(isinstance(e, Play) and e.seat == 0 for e in game.events) < 2 \
+            or game.turn != 0 or game.view(0).trick:
+        game.play(rng.choice(game.legal_actions()))
+    game.play(rng.choice(game.legal_actions()))
+    game.undo()
+    path = tmp_path / "practice.jsonl"
+    path.write_text(dumps_log(game.header, game.events), encoding="utf-8")
+    return path, len(game.events)
+
+
+def test_a_branch_of_a_practice_log_copies_the_history_as_it_stood(tmp_path: Path) -> None:
+    source, at = practice_log(tmp_path)
+    events = branch_point(source, str(at)).game.events  # a game in progress
+    assert any(isinstance(event, Undo) for event in events)
+    save, _ = branch(tmp_path, "--from", str(source), "--at", str(at), "--auto")
+    branched = read_log(save)
+    # The events in force at that moment, without the take-back or what it voided: an
+    # ordinary deal, not a practice one (the undo named a seat a computer plays here).
+    kept = [events[seq] for seq in in_force(events[:at])]
+    assert branched.events[:len(kept)] == kept
+    assert not any(isinstance(event, Undo) for event in branched.events)
+    assert branched.header.practice is None
+    assert branched.header.branched_from == BranchRecord(log=str(source.resolve()), seq=at)
+    code, said = run(["validate", str(save)])
+    assert code == 0 and "settled" in said, said
+    # "trick N" in a practice log is the moment in the history as it stands: the trick
+    # whose lead was taken back begins at the log's end, not at the card taken back.
+    taken = sum(isinstance(events[seq], TrickTaken) for seq in in_force(events))
+    assert branch_point(source, f"trick {taken + 1}").seq == len(events) == at
+
+
+def test_a_branch_played_in_practice_says_so_and_practice_needs_a_person(
+        tmp_path: Path) -> None:
+    save, _ = branch(tmp_path, "--from", str(GARDE), "--at", str(TRICK_4), "--practice",
+                     stdin=ANY_CARD)
+    header = read_log(save).header
+    assert header.practice is True and header.branched_from is not None
+    assert read_log(GARDE).header.practice is None
+    code, out = run(["play", "--plain", "--save", str(tmp_path / "no.jsonl"), "--from",
+                     str(GARDE), "--at", str(TRICK_4), "--auto", "--practice"])
+    assert code != 0 and "--practice and --auto do not go together" in out
+    assert not (tmp_path / "no.jsonl").exists()

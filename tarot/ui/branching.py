@@ -28,7 +28,7 @@ from tarot.engine.events import (
     Redeal,
     TrickTaken,
 )
-from tarot.engine.game import Game
+from tarot.engine.game import Game, in_force
 from tarot.errors import TarotError
 from tarot.i18n import _, ngettext
 from tarot.log import load_log
@@ -107,7 +107,9 @@ def trick_start(game: Game, number: int, at: str) -> int:
         raise BranchError("at_no_such_trick", _(
             "--at {at}: a deal of this table has {tricks} tricks").format(at=at, tricks=tricks))
     taken = 0
-    for seq, event in enumerate(game.events):
+    # A practice log's take-backs void events: the trick begins in the history as it stands.
+    for seq in in_force(game.events):
+        event = game.events[seq]
         if isinstance(event, Redeal):
             taken = 0
         elif isinstance(event, TrickTaken):
@@ -163,8 +165,9 @@ def branched_game(point: BranchPoint, level: str, practice: bool = False
     """The new game: the log's header with who sits where now and where it branched from,
     and the log's events before ``point.seq``, each checked again as a log's are; who sits
     where; and a named deal's script caught up, as a resumed game's is. A practice game
-    when ``practice`` (--practice) or when the log was one: the events copied from a
-    practice log may hold take-backs, which only a practice log may."""
+    when ``practice`` (--practice). Of a practice log only the events still in force at
+    that moment are copied: the history as it stood, without the take-backs (an undo names
+    the person's seat of the log, which may be a computer player's in the branch)."""
     source = point.game
     size = source.rules.players
     players = tuple("person" if seat == point.person else level for seat in range(size))
@@ -177,12 +180,13 @@ def branched_game(point: BranchPoint, level: str, practice: bool = False
         # One deal: the log may be deal 1 of a match, the branch is not a match.
         match_deals=None,
         branched_from=BranchRecord(log=str(point.source), seq=point.seq),
-        practice=True if practice or source.header.practice else None)
+        practice=True if practice else None)
     game = Game(header, source.rules)
-    for event in source.events[:point.seq]:
-        game.record(event)
+    before = source.events[:point.seq]
+    for seq in in_force(before):
+        game.record(before[seq])
     # Cut before a decision, so every event that follows from the ones copied is copied.
-    assert game.turn is not None and len(game.events) == point.seq
+    assert game.turn is not None
     script = None
     named = header.named_deal
     if named is not None:
