@@ -28,7 +28,7 @@ from tarot.bots import honesty
 from tarot.bots.base import ask
 from tarot.bots.honesty import CHIEN, Chooser, check_seat, deal_places, moved_deal
 from tarot.bots.rules_player import RulesPlayer
-from tarot.engine.cards import CARD_BY_CODE, CODES
+from tarot.engine.cards import CARD_BY_CODE, CODES, display
 from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Play, Poignee
 from tarot.engine.game import Game
 from tarot.log import dumps_log, load_log
@@ -292,3 +292,24 @@ def test_the_player_asked_is_the_one_that_sat_there_else_strong(tmp_path: Path) 
         assert f"each asked of the {level} player" in " ".join(output.split())
     code, output = run(str(path), "--swap-hidden", "east", "--level", "random")
     assert code == 0 and "each asked of the random player" in " ".join(output.split())
+
+
+def test_a_line_names_the_log_s_decision_where_the_player_asked_afresh_chose_another() -> None:
+    # garde.jsonl was not played by strong: asked afresh, strong leads otherwise at times.
+    code, output = run(str(REPLAYS / "garde.jsonl"), "--swap-hidden", "west")
+    game = load_log(REPLAYS / "garde.jsonl").game
+    lines: dict[int, str] = {}  # each decision's line, its wrapped lines joined
+    seq = -1
+    for line in output.splitlines()[:-1]:
+        if (m := DECISION_LINE.match(line)):
+            seq = int(m.group(1))
+        if seq >= 0:
+            lines[seq] = " ".join((lines.get(seq, "") + " " + line).split())
+    noted = {seq for seq, line in lines.items() if "(the log: " in line}
+    assert code == 0 and noted, output
+    for seq in noted:
+        made = game.events[seq]
+        assert isinstance(made, Play)
+        shown = display(CARD_BY_CODE[made.card])
+        assert lines[seq].endswith(f"same (the log: {shown})"), lines[seq]
+        assert f"the player: {shown} in the real deal" not in lines[seq]

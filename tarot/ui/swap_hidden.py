@@ -121,9 +121,14 @@ def decision_line(check: DecisionCheck, names: tuple[str, ...], rules: RuleSet) 
     else:
         verdict = _("the player: {real} in the real deal, {other} in the moved deal: "
                     "DIFFERENT")
+    said = verdict.format(real=real, other=other)
+    if check.made != check.real:
+        # Asked afresh, the player may choose otherwise than the log's seat did (another
+        # player, or the same with other samples): said, so that the line is not misread.
+        said = _("{verdict} (the log: {made})").format(
+            verdict=said, made=_decision(check.made, rules, check.kind))
     return _("{kind}: {moved}; {verdict}").format(
-        kind=kind, moved=moved_words(check, names), verdict=verdict.format(real=real,
-                                                                           other=other))
+        kind=kind, moved=moved_words(check, names), verdict=said)
 
 
 def moved_words(check: DecisionCheck, names: tuple[str, ...]) -> str:
