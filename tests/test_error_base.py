@@ -47,11 +47,13 @@ def test_each_file_and_data_error_is_a_tarot_error_with_its_old_base(
 
 def test_no_error_class_of_the_package_is_left_out() -> None:
     """Every exception class the package defines is listed above, or is one that never
-    reaches a person (a signal to stop, a refused move that is TarotError already), or the
+    reaches a person (a signal to stop or to take a decision back, a refused move that is
+    TarotError already), or the
     one that is a usage error: a language without a catalogue (TAROT_LANG=de), met before
     click parses the command line and said there, exit 2 (tests/test_catalogue.py); it
     cannot be a TarotError, whose module translates its own messages through tarot.i18n."""
-    internal = {"QuitGame", "_Terminated", "TarotError", "IllegalAction", "LanguageError"}
+    internal = {"QuitGame", "TakeBack", "_Terminated", "TarotError", "IllegalAction",
+                "LanguageError"}
     listed = {name for _, name, _, _ in ERRORS}
     found = set()
     for info in pkgutil.walk_packages(tarot.__path__, "tarot."):
