@@ -462,3 +462,27 @@ def test_undo_at_the_poignee_question_takes_back_the_decision_before_it(
     narrator.events = game.events
     assert narrator.lines(game.events[-1]) == [
         "South takes back: the bid Garde; the deal goes back to just before it."]
+
+
+def test_the_table_tells_the_deal_as_it_stands_after_a_take_back(tmp_path: Path) -> None:
+    """A take-back into a trick already taken: the end of the deal lists each trick once,
+    and `last` shows the trick in force, not the one taken back."""
+    from test_cli import ANY_CARD
+
+    save = tmp_path / "practice.jsonl"
+    # Seed 2026, rules players: everyone passes, then North takes a Garde after the
+    # redeal; South plays the last card of trick 1 (3♠), and once trick 2 has begun takes
+    # it back, the taken trick 1 with it, and plays 6♠ instead.
+    result = CliRunner().invoke(main, [
+        "--lang", "en", "play", "--practice", "--plain", "--seed", "2026", "--level",
+        "rules", "--save", str(save)], input="pass\npass\n1\nundo\nlast\n2\n" + ANY_CARD)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "You take back: You play 3♠" in out
+    after_undo = out[out.index("You take back"):]
+    assert "No trick has been played yet." in after_undo.split("You play 6♠")[0]
+    ending = out[out.index("Tricks (the leader first"):].splitlines()
+    numbers = [int(line.split(".")[0]) for line in ending[1:]
+               if line.strip()[:1].isdigit() and ". " in line]
+    assert numbers == list(range(1, 19)), ending
+    assert "   1. East K♠  North T1 ✓  West 1♠  You 6♠" in ending

@@ -391,6 +391,11 @@ class Game:
 
     # -- practice: a decision taken back -----------------------------------------
 
+    def standing_events(self) -> list[Event]:
+        """The events still in force, in order: every event but a practice game's undos and
+        what they took back (:func:`in_force`). What a table tells of the deal so far."""
+        return [self.events[seq] for seq in in_force(self.events)]
+
     def person_seats(self) -> frozenset[int]:
         """The seats the header gives a person (``players``); none when it names no players."""
         return frozenset(seat for seat, name in enumerate(self.header.players or ())

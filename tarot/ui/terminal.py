@@ -754,10 +754,11 @@ class TerminalGame:
     def show_auction(self) -> None:
         """The deal's auction again (the call too, at five), and the chien when it was
         shown (with the person's own discard, when the person took it)."""
-        deal_at = max((i for i, e in enumerate(self.game.events) if isinstance(e, Deal)),
-                      default=0)
+        # A practice game's take-backs are no longer the deal's story: the events in force.
+        standing = self.game.standing_events()
+        deal_at = max((i for i, e in enumerate(standing) if isinstance(e, Deal)), default=0)
         told = False
-        for event in self.game.events[deal_at:]:
+        for event in standing[deal_at:]:
             if isinstance(event, Bid | Call | ChienShown) or (
                     isinstance(event, Discard) and event.seat == self.human):
                 for line in self.narrator.lines(event):
@@ -765,11 +766,11 @@ class TerminalGame:
                 told = True
         if not told:
             self.say("  " + _("No bid yet."))
-        elif not any(isinstance(e, ChienShown) for e in self.game.events[deal_at:]):
+        elif not any(isinstance(e, ChienShown) for e in standing[deal_at:]):
             self.say("  " + _("The chien was not shown."))
 
     def show_last_trick(self) -> None:
-        tricks = [e for e in self.game.events if isinstance(e, TrickTaken)]
+        tricks = [e for e in self.game.standing_events() if isinstance(e, TrickTaken)]
         if not tricks:
             self.say("  " + _("No trick has been played yet."))
             return
@@ -781,7 +782,7 @@ class TerminalGame:
         the settlement last, so that it stays just above the score sheet that follows."""
         self.say("")
         self.say(Text(_("Tricks (the leader first, ✓ the winner):"), style="bold"))
-        for trick in (e for e in self.game.events if isinstance(e, TrickTaken)):
+        for trick in (e for e in self.game.standing_events() if isinstance(e, TrickTaken)):
             self.say(trick_recap(trick.number, trick.leader, trick.cards, trick.winner,
                                  self.names))
         taker, discard = self.game.taker, self.game.discard
