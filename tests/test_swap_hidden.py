@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from pathlib import Path
@@ -29,8 +30,8 @@ from tarot.bots.base import ask
 from tarot.bots.honesty import CHIEN, Chooser, check_seat, deal_places, moved_deal
 from tarot.bots.rules_player import RulesPlayer
 from tarot.engine.cards import CARD_BY_CODE, CODES, display
-from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Play, Poignee
-from tarot.engine.game import Game
+from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Play, Poignee, Undo
+from tarot.engine.game import Game, in_force
 from tarot.log import dumps_log, load_log
 from tarot.ui.cli import main
 
@@ -313,3 +314,38 @@ def test_a_line_names_the_log_s_decision_where_the_player_asked_afresh_chose_ano
         shown = display(CARD_BY_CODE[made.card])
         assert lines[seq].endswith(f"same (the log: {shown})"), lines[seq]
         assert f"the player: {shown} in the real deal" not in lines[seq]
+
+
+def practice_deal(seed: int) -> Game:
+    """A practice deal of random players where the person (South) takes back a card now and
+    then (after each of its 3rd, 7th and 11th cards, once the next seat has answered)."""
+    rng = random.Random(seed)
+    game = Game.new(seed=seed, players=("person", "random", "random", "random"))
+    game.header = dataclasses.replace(game.header, practice=True)
+    undone: set[int] = set()
+    while not game.is_over:
+        played = sum(isinstance(e, Play) and e.seat == 0 for e in game.standing_events())
+        if played in (3, 7, 11) and played not in undone and game.turn == 0:
+            undone.add(played)
+            game.undo()
+            continue
+        game.play(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_practice_deal_is_checked_as_it_stands(seed: int) -> None:
+    game = practice_deal(seed)
+    assert any(isinstance(e, Undo) for e in game.events)
+    standing = set(in_force(game.events))
+    report = check_seat(game, 0, lambda: honesty.player_chooser("random", game.rules))
+    # Only the decisions that stood are checked, each with its hidden cards moved as in a
+    # deal without take-backs: the voided cards are no constraint on the moves.
+    assert [c.seq for c in report.checks] == [
+        seq for seq in decisions_of(game, 0) if seq in standing]
+    assert report.all_same
+    card_checks = [c for c in report.checks if c.kind == "card"][:12]
+    assert all(c.moved.moves for c in card_checks), [c.seq for c in card_checks]
+    assert sum(c.moved.redrawn for c in report.checks) <= len(report.checks)
+    cheat: Chooser = peeking
+    assert not check_seat(game, 0, lambda: cheat).all_same

@@ -60,7 +60,7 @@ from tarot.engine.cards import (
     sort_key,
 )
 from tarot.engine.events import Action, Bid, Call, Chelem, Deal, Discard, Event, Play, Poignee
-from tarot.engine.game import Game
+from tarot.engine.game import Game, in_force
 from tarot.engine.rules import RuleSet
 from tarot.engine.walk import walk
 from tarot.errors import IllegalAction
@@ -134,7 +134,9 @@ def moved_deal(game: Game, seq: int, seat: int, rng: random.Random) -> MovedDeal
 
 def _moved(real: Game, seq: int, seat: int, rng: random.Random) -> MovedDeal:
     """:func:`moved_deal` from the real game as it stands just before the decision."""
-    events = list(real.events)
+    # A practice game's take-backs are not the deal as it stands: what the seat saw, and so
+    # what the moved deal must keep, is in the events still in force.
+    events = real.standing_events()
     start = max(i for i, e in enumerate(events) if isinstance(e, Deal))
     dealt = events[start]
     assert isinstance(dealt, Deal)
@@ -303,9 +305,10 @@ def check_seat(game: Game, seat: int, chooser: Callable[[], Chooser],
     in the real deal and one in a moved deal (:func:`moved_deal`, drawn from ``seed``)."""
     in_real, in_moved = chooser(), chooser()
     checks: list[DecisionCheck] = []
+    standing = set(in_force(game.events))  # a decision taken back is not checked
 
     def before(seq: int, event: Event, replay: Game) -> None:
-        if not isinstance(event, _DECISIONS) or event.seat != seat:
+        if not isinstance(event, _DECISIONS) or event.seat != seat or seq not in standing:
             return
         moved = _moved(replay, seq, seat, moves_rng(seed, seq))
         legal = replay.legal_actions()
