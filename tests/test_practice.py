@@ -486,3 +486,48 @@ def test_the_table_tells_the_deal_as_it_stands_after_a_take_back(tmp_path: Path)
                if line.strip()[:1].isdigit() and ". " in line]
     assert numbers == list(range(1, 19)), ending
     assert "   1. East K♠  North T1 ✓  West 1♠  You 6♠" in ending
+
+
+def test_a_practice_log_of_decisions_alone_reads_its_undos_by_its_own_numbers(
+        tmp_path: Path) -> None:
+    """A log may leave out the derived events: its lines are numbered without them, and an
+    undo's ``to`` names a line of that log, which the reader places among the game's."""
+    rng = random.Random(4)
+    game = practice(Game.new(seed=9, players=PEOPLE))
+    played_to(game, rng, 4)
+    while game.turn != 0:
+        game.play(rng.choice(game.legal_actions()))
+    game.undo()
+    played_to(game, rng, 6)
+    full = dumps_log(game.header, game.events).splitlines()
+    renumbered: dict[int, int] = {}
+    alone = [full[0]]
+    for line in full[1:]:
+        data = json.loads(line)
+        if data["type"] in {"chien_shown", "trick", "redeal", "settlement",
+                            "partner_revealed"}:
+            continue
+        renumbered[data["seq"]] = len(alone) - 1
+        data["seq"] = len(alone) - 1
+        if data["type"] == "undo":
+            data["to"] = renumbered[data["to"]]
+        alone.append(json.dumps(data))
+    assert len(alone) < len(full)
+    path = tmp_path / "alone.jsonl"
+    path.write_text("\n".join(alone) + "\n", encoding="utf-8")
+    loaded = load_log(path, allow_incomplete=True).game
+    assert loaded.events == game.events
+    assert loaded.state == game.state
+    # A bad `to` is named as the log numbers it: here a computer's card shortly before the
+    # undo (a line's seq is its index less one: the header comes first).
+    undo_line = next(i for i, line in enumerate(alone) if '"undo"' in line)
+    computer = next(json.loads(line)["seq"] for line in reversed(alone[1:undo_line])
+                    if json.loads(line).get("seat", 0) != 0)
+    data = json.loads(alone[undo_line])
+    data["to"] = computer
+    path.write_text("\n".join([*alone[:undo_line], json.dumps(data), *alone[undo_line + 1:]])
+                    + "\n", encoding="utf-8")
+    with pytest.raises(LogError) as raised:
+        load_log(path, allow_incomplete=True)
+    assert raised.value.problem.code == "bad_undo"
+    assert f"event #{computer} is not a decision of a person's seat" in str(raised.value)

@@ -109,8 +109,10 @@ class Walk:
                 before(seq, event, game)
             if decisions_only:
                 placed[seq] = len(game.events)
-                if isinstance(event, Undo) and event.to in placed:
-                    event = Undo(to=placed[event.to])
+                if isinstance(event, Undo):
+                    # A ``to`` naming no decision walked (a derived event left out, a later
+                    # one) names no event of the game either: -1, which Game.undo refuses.
+                    event = Undo(to=placed.get(event.to, -1))
             try:
                 game.record(event)
             except IllegalAction:

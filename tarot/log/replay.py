@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tarot.engine.deal import SHUFFLE_ALGORITHM
-from tarot.engine.events import Deal, Event, LogHeader
+from tarot.engine.events import Deal, Event, LogHeader, Undo
 from tarot.engine.evolve import check_deal
 from tarot.engine.game import Game
 from tarot.engine.notation import NotationError, parse_script_entry
@@ -84,6 +84,15 @@ def _describe(error: ValidationError) -> Said:
                      if where else message)
     separator = pgettext("between the problems of one line", "; ")
     return Said.pair("; ".join(parts), separator.join(part.shown for part in parts))
+
+
+def _undo_placed(undo: Undo, placed: Sequence[int], seq: int) -> Undo:
+    """``undo`` naming the game's event that its ``to``, an earlier line's seq, is; a ``to``
+    that is no earlier line is refused as the game refuses a bad target."""
+    if not 0 <= undo.to < seq:
+        raise IllegalAction("bad_undo", N_("event #{to} is not a decision in force in the "
+                                           "deal in progress"), fields={"to": undo.to})
+    return Undo(to=placed[undo.to])
 
 
 def _refusal(error: IllegalAction) -> Said:
@@ -215,8 +224,12 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
     game = Game(header, ruleset)
     tails = decision_tails(ruleset)
     last_line = 1
+    # Each line's place among the game's events: its seq, unless the log leaves out derived
+    # events (the game adds them), where an undo's ``to`` (a line's seq) is placed by it.
+    placed: list[int] = []
     for seq, (number, text) in enumerate(iterator):
         last_line = number
+        placed.append(len(game.events))  # the line's event is the last once recorded
         # A line exactly as the writer writes it (most lines) is taken without the parse:
         # a card, a bid or a chelem call by its bytes, or the event due now (a derived
         # event, a deal from the seed) when the line is that event's. Such bytes are
@@ -229,10 +242,12 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
                     game.record(known)
                 except IllegalAction as error:
                     raise fail(number, error.code, _refusal(error), seq, known.type) from None
+                placed[seq] = len(game.events) - 1
                 continue
             due = due_as_written(game, seq, text)
             if due is not None:
                 game.record_due(due)
+                placed[seq] = len(game.events) - 1
                 continue
         if not text.strip():
             raise fail(number, "bad_event",
@@ -251,7 +266,10 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
                        Said(N_("seq is {found}; this is event #{seq}"), found=line.seq, seq=seq),
                        line.seq, event_type)
         event = event_from_line(line)
+        logged = event
         try:
+            if isinstance(event, Undo):
+                event = _undo_placed(event, placed, seq)
             if isinstance(event, Deal):
                 game.apply_pending_derived()  # a redeal the log leaves out comes first
                 # A deal that does not fit the table (its hands, its cards) is said so before
@@ -260,7 +278,10 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
                 _check_seeded_deal(game, event)
             game.record(event)
         except IllegalAction as error:
+            if isinstance(logged, Undo) and "to" in error.fields:  # named as the log names it
+                error.fields["to"] = logged.to
             raise fail(number, error.code, _refusal(error), seq, event_type) from None
+        placed[seq] = len(game.events) - 1  # after the derived events record() added
     written = len(game.events)
     game.apply_pending_derived()
     if not allow_incomplete and not game.is_over:
