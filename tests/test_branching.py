@@ -384,3 +384,10 @@ def test_a_branch_played_in_practice_says_so_and_practice_needs_a_person(
                      str(GARDE), "--at", str(TRICK_4), "--auto", "--practice"])
     assert code != 0 and "--practice and --auto do not go together" in out
     assert not (tmp_path / "no.jsonl").exists()
+
+
+def test_this_deal_again_quotes_a_path_with_a_space(tmp_path: Path) -> None:
+    spaced = tmp_path / "my game.jsonl"
+    spaced.write_bytes(GARDE.read_bytes())
+    _, out = branch(tmp_path, "--from", str(spaced), "--at", str(TRICK_4), "--auto")
+    assert f"tarot play --from '{spaced.resolve()}' --at {TRICK_4} --level rules" in out

@@ -486,6 +486,8 @@ def test_the_table_tells_the_deal_as_it_stands_after_a_take_back(tmp_path: Path)
                if line.strip()[:1].isdigit() and ". " in line]
     assert numbers == list(range(1, 19)), ending
     assert "   1. East K♠  North T1 ✓  West 1♠  You 6♠" in ending
+    # How to deal it again says it was a practice game.
+    assert "  tarot play --seed 2026 --level rules --practice" in ending
 
 
 def test_a_practice_log_of_decisions_alone_reads_its_undos_by_its_own_numbers(

@@ -15,6 +15,7 @@ import glob
 import os
 import random
 import re
+import shlex
 import shutil
 import sys
 from collections.abc import Collection, Mapping, Sequence
@@ -561,7 +562,8 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]
         again += f" --rules {header.rules_id}"
     branched = header.branched_from
     if branched is not None:  # the log played on from holds the deal and its rules
-        again = f"tarot play --from {branched.log} --at {branched.seq}"
+        # Quoted for the shell: a path with a space is pasted whole.
+        again = f"tarot play --from {shlex.quote(branched.log)} --at {branched.seq}"
         if "person" in (header.players or ()):
             again += f" --as-seat P{(header.players or ()).index('person')}"
     levels = {p for p in header.players or () if p != "person"}
@@ -569,6 +571,8 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]
         again += f" --level {level}"  # the same players, or it is another match
     if again and deals > 1:
         again += f" --deals {deals}"
+    if again and header.practice:
+        again += " --practice"
     audit = f"{typed_command()} audit {index.path.resolve()}" if index is not None else None
     lines = []
     if again:
