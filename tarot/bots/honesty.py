@@ -59,7 +59,15 @@ from tarot.engine.cards import (
     mask_of_codes,
     sort_key,
 )
-from tarot.engine.events import Action, Bid, Call, Chelem, Deal, Discard, Event, Play, Poignee
+from tarot.engine.events import (
+    ACTION_TYPES,
+    Action,
+    Deal,
+    Discard,
+    Event,
+    Play,
+    Poignee,
+)
 from tarot.engine.game import Game, in_force
 from tarot.engine.rules import RuleSet
 from tarot.engine.walk import walk
@@ -71,8 +79,6 @@ CHIEN = -1  # a place: the chien (the seats are 0..n-1)
 # unmade) is kept by a deal closer to the real one.
 TRIES = 12
 SWAPS_A_CARD = 20
-
-_DECISIONS = (Bid, Call, Discard, Chelem, Poignee, Play)
 
 # Asks for the decision of the seat to act in a game; the check's players are asked through
 # ``ask`` (their seat's view and the legal actions), never the game itself.
@@ -126,7 +132,7 @@ def moved_deal(game: Game, seq: int, seat: int, rng: random.Random) -> MovedDeal
     """The deal of ``game`` with the cards ``seat`` could not see just before its decision at
     event ``seq`` moved (the module's docstring says how); ``rng`` draws the moves."""
     event = game.events[seq] if 0 <= seq < len(game.events) else None
-    if not isinstance(event, _DECISIONS) or event.seat != seat:
+    if not isinstance(event, ACTION_TYPES) or event.seat != seat:
         raise ValueError(f"event {seq} is not a decision of P{seat}")
     before = walk(game.header, game.events[:seq], rules=game.rules).finish()
     return _moved(before, seq, seat, rng)
@@ -308,7 +314,7 @@ def check_seat(game: Game, seat: int, chooser: Callable[[], Chooser],
     standing = set(in_force(game.events))  # a decision taken back is not checked
 
     def before(seq: int, event: Event, replay: Game) -> None:
-        if not isinstance(event, _DECISIONS) or event.seat != seat or seq not in standing:
+        if not isinstance(event, ACTION_TYPES) or event.seat != seat or seq not in standing:
             return
         moved = _moved(replay, seq, seat, moves_rng(seed, seq))
         legal = replay.legal_actions()

@@ -31,7 +31,17 @@ from tarot.bots.advice import Advice, in_attack, reasons, seat_score, seat_share
 from tarot.bots.registry import HINT_LEVEL, make_player
 from tarot.bots.sampling import SamplingPlayer
 from tarot.engine.cards import CARD_BY_CODE, EXCUSE, mask_of_codes
-from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Event, Play, Poignee
+from tarot.engine.events import (
+    ACTION_TYPES,
+    Action,
+    Bid,
+    Call,
+    Chelem,
+    Discard,
+    Event,
+    Play,
+    Poignee,
+)
 from tarot.engine.game import Game, in_force
 from tarot.engine.walk import walk
 
@@ -173,7 +183,6 @@ def same_decision(made: Action, advised: Action) -> bool:
 
 _KINDS: dict[type, str] = {Bid: "bid", Call: "call", Discard: "discard", Chelem: "chelem",
                            Poignee: "poignee"}
-_DECISIONS = (Bid, Call, Discard, Chelem, Poignee, Play)
 
 
 class Reviewer:
@@ -205,7 +214,7 @@ class Reviewer:
 
         def before(seq: int, event: Event, replay: Game) -> None:
             # Decisions only (a derived event may name a seat too: the partner revealed).
-            if not isinstance(event, _DECISIONS) or event.seat != seat or seq not in kept:
+            if not isinstance(event, ACTION_TYPES) or event.seat != seat or seq not in kept:
                 return
             found.extend(self._judge(seq, event, replay, seat))
 

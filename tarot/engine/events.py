@@ -228,9 +228,11 @@ Action = Bid | Call | Discard | Chelem | Poignee | Play
 Event = (Deal | Bid | Call | ChienShown | Discard | Chelem | Poignee | Play | PartnerRevealed
          | TrickTaken | Redeal | Settlement | Undo)
 
+# The decisions a seat makes (the actions given to ``Game.play``), for isinstance.
+ACTION_TYPES = (Bid, Call, Discard, Chelem, Poignee, Play)
 # The event types a log holds (the call and the partner's reveal only at five players; the
 # undo only in a practice log).
-DECISION_TYPES: tuple[type, ...] = (Deal, Bid, Call, Discard, Chelem, Poignee, Play)
+DECISION_TYPES: tuple[type, ...] = (Deal, *ACTION_TYPES)
 DERIVED_TYPES: tuple[type, ...] = (ChienShown, PartnerRevealed, TrickTaken, Redeal, Settlement)
 EVENT_TYPES: tuple[type, ...] = DECISION_TYPES + DERIVED_TYPES + (Undo,)
 

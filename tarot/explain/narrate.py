@@ -210,9 +210,13 @@ class Narrator:
         if taken is None or isinstance(taken, Undo) or not isinstance(seat, int):
             return [_("A decision is taken back (event #{seq}); the deal goes back to just "
                       "before it.").format(seq=event.to)]
-        what = " ".join(line.strip() for line in self.lines(taken)).rstrip(".")
         if isinstance(taken, Bid):  # "South: pass" would read as a second sentence
-            what = _("the bid {bid}").format(bid=what.split(": ", 1)[-1])
+            contract = self.rules.contract_index.get(taken.contract or "")
+            what = _("the bid {bid}").format(
+                bid=pgettext("bid", "pass") if contract is None
+                else self.rules.contracts[contract].label)
+        else:
+            what = " ".join(line.strip() for line in self.lines(taken)).rstrip(".")
         return [self.says(seat, _("You take back: {decision}; the deal goes back to just "
                                   "before it."),
                           _("{seat} takes back: {decision}; the deal goes back to just "

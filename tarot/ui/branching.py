@@ -17,11 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tarot.engine.events import (
-    Bid,
+    ACTION_TYPES,
     BranchRecord,
-    Call,
-    Chelem,
-    Discard,
     Event,
     Play,
     Poignee,
@@ -38,7 +35,6 @@ from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
 
 # The events that are a seat's choice: a branch starts where one of them is awaited (a
 # deal is the seed's or the log's, and a derived event follows from what came before).
-SEAT_DECISIONS = (Bid, Call, Discard, Chelem, Poignee, Play)
 
 _TRICK = re.compile(r"(?:trick|pli)\s*([0-9]+)", re.IGNORECASE)
 
@@ -139,7 +135,7 @@ def check_decision(game: Game, seq: int, at: str) -> None:
                 "a decision before it").format(at=at, last=len(events) - 1))
         raise BranchError("at_beyond_end", _(
             "--at {at}: the log stops at event {last}").format(at=at, last=len(events) - 1))
-    if seq < len(events) and not isinstance(events[seq], SEAT_DECISIONS):
+    if seq < len(events) and not isinstance(events[seq], ACTION_TYPES):
         nearest = _next_decision(events, seq)
         said = (_("--at {at}: event {seq} is a {type} event, not a seat's decision; the next "
                   "decision is event {next}") if nearest is not None else
@@ -151,7 +147,7 @@ def check_decision(game: Game, seq: int, at: str) -> None:
 
 def _next_decision(events: list[Event], seq: int) -> int | None:
     return next((index for index in range(seq, len(events))
-                 if isinstance(events[index], SEAT_DECISIONS)), None)
+                 if isinstance(events[index], ACTION_TYPES)), None)
 
 
 def person_seat(game: Game) -> int:
