@@ -248,3 +248,29 @@ def test_a_mask_lists_its_cards_lowest_first() -> None:
     masks += [rng.getrandbits(78) & rng.getrandbits(78) for _ in range(3000)]
     for mask in masks:
         assert card_list(mask) == [card for card in range(78) if mask >> card & 1], hex(mask)
+
+
+def test_a_called_card_says_which_cards_its_caller_holds() -> None:
+    """V5-3: whoever may call a card holds every card of the ranks above it; a king says
+    nothing. Checked against ``callable_mask`` over hands that just allow each rank."""
+    from tarot.engine.cards import mask_of_codes
+    from tarot.engine.kernel import RANK_MASKS, callable_mask, caller_holds_mask
+
+    rng = random.Random(29)
+    for _ in range(400):
+        hand = 0
+        # Whole ranks from the top down, at random, so that queens, knights and jacks
+        # become callable now and then; then a few other cards.
+        for rank in (14, 13, 12):
+            if rng.random() < 0.5:
+                break
+            hand |= RANK_MASKS[rank]
+        hand |= mask_of_codes(rng.sample(["1S", "5H", "9D", "3C", "T4", "T17", "EXC"], 3))
+        for called in range(56):
+            if callable_mask(hand, True) >> called & 1:
+                assert caller_holds_mask(called) & ~hand == 0, called
+    assert caller_holds_mask(mask_of_codes(["KH"]).bit_length() - 1) == 0
+    queen = mask_of_codes(["QD"]).bit_length() - 1
+    assert caller_holds_mask(queen) == RANK_MASKS[14]
+    jack = mask_of_codes(["JC"]).bit_length() - 1
+    assert caller_holds_mask(jack) == RANK_MASKS[14] | RANK_MASKS[13] | RANK_MASKS[12]

@@ -52,7 +52,6 @@ from tarot.engine.cards import (
     CODES,
     FULL_DECK_MASK,
     ORDINARY_MASK,
-    PETIT,
     TRUMP_MASK,
     card_list,
     codes,
@@ -69,6 +68,7 @@ from tarot.engine.events import (
     Poignee,
 )
 from tarot.engine.game import Game, in_force
+from tarot.engine.kernel import caller_holds_mask
 from tarot.engine.rules import RuleSet
 from tarot.engine.walk import walk
 from tarot.errors import IllegalAction
@@ -154,10 +154,8 @@ def _moved(real: Game, seq: int, seat: int, rng: random.Random) -> MovedDeal:
     if view.called is not None and taker is not None and taker != seat:
         # A card below a king is called only by a taker holding every card above it in
         # rank (V5-3): those stay with him.
-        called = CARD_BY_CODE[view.called]
-        above = sum(1 << c for c in range(len(CODES))
-                    if c < PETIT and c % 14 > called % 14)
-        seen |= above & mask_of_codes(dealt.hands[taker])
+        seen |= (caller_holds_mask(CARD_BY_CODE[view.called])
+                 & mask_of_codes(dealt.hands[taker]))
     absent = SeatKnowledge.from_view(view, rules.deal.chien_size, seats).absent
     for who, shown in view.poignees:
         if "EXC" in shown:  # the Excuse fills a poignée only when no trump is left out (R8)

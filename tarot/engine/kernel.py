@@ -468,6 +468,14 @@ def callable_mask(hand: int, king_with_four_kings: bool) -> int:
     return allowed
 
 
+def caller_holds_mask(called: int) -> int:
+    """The cards a taker who called ``called`` holds, by the rule that let him call it
+    (V5-3): every card of each rank above it (the four kings for a queen called, and the
+    four queens too for a knight...); none for a king."""
+    rank = called % 14 + 1
+    return sum(RANK_MASKS[above] for above in CALL_RANKS if above > rank)
+
+
 def opening_lead_mask(hand: int, called: int) -> int:
     """The cards ``hand`` may lead to the deal's first trick at five players (V5-16, VD7):
     no card of the called card's suit but the called card itself, unless the hand holds
