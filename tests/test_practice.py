@@ -533,3 +533,21 @@ def test_a_practice_log_of_decisions_alone_reads_its_undos_by_its_own_numbers(
         load_log(path, allow_incomplete=True)
     assert raised.value.problem.code == "bad_undo"
     assert f"event #{computer} is not a decision of a person's seat" in str(raised.value)
+
+
+def test_the_last_card_is_asked_so_that_the_one_before_it_can_be_taken_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "practice.jsonl"
+    # The 18th card prompt is the last card's (a Garde is South's: no refusal asks again):
+    # there the 17th card is taken back, and played again.
+    shown = play(PlayOptions(seed=3, level="rules", save_path=save, practice=True),
+                 lambda tables: Person(tables, {18: "undo"}), monkeypatch)
+    assert "You play your last card" not in shown
+    events = read_log(save).events
+    undos = [e for e in events if isinstance(e, Undo)]
+    assert len(undos) == 1  # (the undo typed at the first bid had nothing to take back)
+    taken = events[undos[0].to]
+    assert isinstance(taken, Play) and taken.seat == 0
+    assert sum(isinstance(e, Play) and e.seat == 0 for e in events[:undos[0].to]) == 16
+    standing = [events[seq] for seq in in_force(events)]
+    assert sum(isinstance(e, Play) and e.seat == 0 for e in standing) == 18

@@ -743,10 +743,12 @@ class TerminalGame:
 
     def last_card(self) -> PlayCard | None:
         """The person's last card, when it is the one thing left to do (played without
-        asking: there is no choice)."""
+        asking: there is no choice). Never in a practice game: its prompt is the last
+        chance to take back the card before it, the deal's last choice."""
         assert self.human is not None
         legal = self.game.legal_actions()
-        if len(self.game.hand(self.human)) != 1 or len(legal) != 1:
+        if (self.game.header.practice or len(self.game.hand(self.human)) != 1
+                or len(legal) != 1):
             return None
         only = legal[0]
         return only if isinstance(only, PlayCard) else None
