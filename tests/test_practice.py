@@ -18,7 +18,7 @@ from plain_person import first_legal_card, plain_answer, tables_made
 from rich.console import Console
 
 from tarot.engine import phases
-from tarot.engine.events import Deal, Play, Undo
+from tarot.engine.events import Deal, Play, TrickTaken, Undo
 from tarot.engine.game import Game, in_force
 from tarot.engine.walk import walk
 from tarot.errors import IllegalAction
@@ -551,3 +551,39 @@ def test_the_last_card_is_asked_so_that_the_one_before_it_can_be_taken_back(
     assert sum(isinstance(e, Play) and e.seat == 0 for e in events[:undos[0].to]) == 16
     standing = [events[seq] for seq in in_force(events)]
     assert sum(isinstance(e, Play) and e.seat == 0 for e in standing) == 18
+
+
+class PauseUndoer(Person):
+    """Plays plainly, and types ``undo`` at the pause after the second trick."""
+
+    def __init__(self, tables: list[TerminalGame]) -> None:
+        super().__init__(tables, {}, first_bid="garde")
+        self.pauses = 0
+
+    def __call__(self, prompt: str) -> str:
+        if prompt.startswith("(Enter to go on)"):
+            self.pauses += 1
+            return "undo" if self.pauses == 2 else ""
+        return super().__call__(prompt)
+
+
+def test_undo_at_the_pause_after_a_trick_takes_back_the_card_before_anyone_plays_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "practice.jsonl"
+    use_language("en")
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None, highlight=False)
+    tables = tables_made(monkeypatch.setattr)
+    person = PauseUndoer(tables)
+    play_session(PlayOptions(seed=3, level="rules", save_path=save, practice=True),
+                 TerminalTable(None, console=console, ask_line=person, interactive=True))
+    events = read_log(save).events
+    undos = [seq for seq, e in enumerate(events) if isinstance(e, Undo)]
+    assert len(undos) == 1, out.getvalue()
+    undo = events[undos[0]]
+    assert isinstance(undo, Undo)
+    taken = events[undo.to]
+    assert isinstance(taken, Play) and taken.seat == 0
+    # Right after the second trick: nobody played between the trick taken and the undo.
+    assert isinstance(events[undos[0] - 1], TrickTaken) and events[undos[0] - 1].number == 2
+    assert "You take back: You play" in out.getvalue()

@@ -113,9 +113,10 @@ CARD_HELP = N_("""At the card prompt:
   French words work too: passe, oui or o, non, conseil, dernier, pli, main,
     aide, quitter.""")
 # Added to the help of every prompt in a practice game.
-PRACTICE_HELP = N_("""Practice game: type undo (or annuler) at any of your prompts to take
-back your previous decision in this deal; the computer players then decide
-again (they may choose otherwise than before). Every take-back is saved.""")
+PRACTICE_HELP = N_("""Practice game: type undo (or annuler) at any of your prompts, or at the
+pause after a trick, to take back your previous decision in this deal; the
+computer players then decide again (they may choose otherwise than before).
+Every take-back is saved.""")
 
 # What a person may type besides a move, in English and in French whichever the language
 # (a French player may know the English words, and the reverse).
@@ -261,6 +262,8 @@ class TerminalGame:
         self.last_deal: Deal | None = None
         # The person's last card, played without asking and said so already.
         self.played_alone: PlayCard | None = None
+        # A practice game's undo typed at the pause after a trick: done before anyone plays.
+        self.undo_asked = False
 
     def say(self, *parts: str | Text) -> None:
         self.console.print(*parts, markup=False)  # what a person typed is never markup
@@ -297,7 +300,9 @@ class TerminalGame:
                 time.sleep(self.pace)
             return
         if self.human is not None and self.interactive:
-            self.ask_line(_("(Enter to go on)"))
+            answer = self.ask_line(_("(Enter to go on)"))
+            if answer.strip().lower() in UNDO_WORDS and self.game.header.practice:
+                self.undo_asked = True
 
     # -- the loop ----------------------------------------------------------------
 
@@ -310,6 +315,13 @@ class TerminalGame:
                 self.tell(event)
             self.replaying = False
         while not self.game.is_over:
+            if self.undo_asked:
+                self.undo_asked = False
+                taken_back = self.take_back()
+                self.writer.write(taken_back)
+                for event in taken_back:
+                    self.tell(event)
+                continue
             seat = self.game.turn
             assert seat is not None
             if self.human is None and self.game.deal_number >= MAX_DEALS_WITHOUT_CONTRACT:

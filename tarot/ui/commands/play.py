@@ -258,6 +258,7 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
                                     pace=pace, match_line=match_line,
                                     console=table.console if table else None,
                                     ask_line=table.ask_line if table else None,
+                                    interactive=table.interactive if table else None,
                                     legend=legend, closing=closing)
             try:
                 terminal.run()
