@@ -308,6 +308,8 @@ def test_a_line_names_the_log_s_decision_where_the_player_asked_afresh_chose_ano
             lines[seq] = " ".join((lines.get(seq, "") + " " + line).split())
     noted = {seq for seq, line in lines.items() if "(the log: " in line}
     assert code == 0 and noted, output
+    assert "Asked afresh, the player may choose otherwise than the log shows" in " ".join(
+        output.split())
     for seq in noted:
         made = game.events[seq]
         assert isinstance(made, Play)

@@ -88,6 +88,10 @@ def _print(report: HonestyReport, names: tuple[str, ...], level: str, rules: Rul
         "{seat}'s view in the real deal and in a deal where the cards {seat} could not see at "
         "that moment are moved:", count).format(seat=seat, count=count, level=level,
                                                  seed=report.seed), "")
+    if any(c.made != c.real for c in report.checks):
+        _echo(_("Asked afresh, the player may choose otherwise than the log shows (another "
+                "player sat there, or the same one drew other deals): what counts is that "
+                "its choice is the same in both deals."), "")
     width = len(str(max((c.seq for c in report.checks), default=0)))
     for check in report.checks:
         head = f"  {check.seq:>{width}}  "
