@@ -27,7 +27,7 @@ from tarot.engine.events import (
 )
 from tarot.engine.game import Game, in_force
 from tarot.errors import TarotError
-from tarot.i18n import _, ngettext
+from tarot.i18n import N_, _, ngettext
 from tarot.log import load_log
 from tarot.storage.match_file import is_match_file, read_index
 from tarot.storage.named_deals import Script, SeedError
@@ -137,12 +137,26 @@ def check_decision(game: Game, seq: int, at: str) -> None:
             "--at {at}: the log stops at event {last}").format(at=at, last=len(events) - 1))
     if seq < len(events) and not isinstance(events[seq], ACTION_TYPES):
         nearest = _next_decision(events, seq)
-        said = (_("--at {at}: event {seq} is a {type} event, not a seat's decision; the next "
+        said = (_("--at {at}: event {seq} is {what}, not a seat's decision; the next "
                   "decision is event {next}") if nearest is not None else
-                _("--at {at}: event {seq} is a {type} event, not a seat's decision, and no "
+                _("--at {at}: event {seq} is {what}, not a seat's decision, and no "
                   "decision follows it"))
+        kind = events[seq].type
+        what = _(EVENT_WORDS[kind]) if kind in EVENT_WORDS else kind
         raise BranchError("at_not_a_decision", said.format(
-            at=at, seq=seq, type=events[seq].type, next=nearest))
+            at=at, seq=seq, what=what, next=nearest))
+
+
+# The events that are no seat's decision, as --at's refusal names them.
+EVENT_WORDS = {
+    "deal": N_("the deal (the cards dealt)"),
+    "chien_shown": N_("the chien shown"),
+    "partner_revealed": N_("the partner revealed"),
+    "trick": N_("a trick taken"),
+    "redeal": N_("a redeal"),
+    "settlement": N_("the settlement"),
+    "undo": N_("a take-back"),
+}
 
 
 def _next_decision(events: list[Event], seq: int) -> int | None:
