@@ -587,3 +587,24 @@ def test_undo_at_the_pause_after_a_trick_takes_back_the_card_before_anyone_plays
     # Right after the second trick: nobody played between the trick taken and the undo.
     assert isinstance(events[undos[0] - 1], TrickTaken) and events[undos[0] - 1].number == 2
     assert "You take back: You play" in out.getvalue()
+
+
+def test_replay_marks_each_event_taken_back_with_the_undo_that_voided_it(
+        tmp_path: Path) -> None:
+    save = tmp_path / "practice.jsonl"
+    # Seed 2026, rules players (as above): South's 3♠ ends trick 1, North and West play to
+    # trick 2, then South takes the 3♠ back.
+    CliRunner().invoke(main, ["--lang", "en", "play", "--practice", "--plain", "--seed",
+                              "2026", "--level", "rules", "--save", str(save)],
+                       input="pass\npass\n1\nundo\n2\nq\n")
+    game = read_log(save, allow_incomplete=True)
+    undo = next(seq for seq, e in enumerate(game.events) if isinstance(e, Undo))
+    result = CliRunner().invoke(main, ["--lang", "en", "replay", "--allow-incomplete",
+                                       str(save)])
+    assert result.exit_code == 0, result.output
+    marked = {int(line.split()[0]) for line in result.output.splitlines()
+              if line.endswith(f"(taken back at {undo})")}
+    taken_back = game.events[undo]
+    assert isinstance(taken_back, Undo)
+    assert marked == set(range(taken_back.to, undo))
+    assert len(marked) == 4  # 3♠, trick 1, North's and West's cards

@@ -516,13 +516,24 @@ def in_force(events: Sequence[Event]) -> list[int]:
     """The seqs of ``events`` still in force: an :class:`~tarot.engine.events.Undo` voids
     every event from its ``to`` up to itself (earlier undos among them), and is not in force
     itself. The events' undos are taken as valid (:meth:`Game.undo` checks each)."""
+    voided = taken_back_at(events)
+    return [seq for seq, event in enumerate(events)
+            if seq not in voided and not isinstance(event, Undo)]
+
+
+def taken_back_at(events: Sequence[Event]) -> dict[int, int]:
+    """Each event a take-back voided (by its seq) and the seq of the undo that voided it;
+    an undo within a stretch taken back later is left out (it voided nothing then)."""
     kept: list[int] = []
+    voided: dict[int, int] = {}
     for seq, event in enumerate(events):
         if isinstance(event, Undo):
-            del kept[bisect.bisect_left(kept, event.to):]
+            at = bisect.bisect_left(kept, event.to)
+            voided.update((taken, seq) for taken in kept[at:])
+            del kept[at:]
         else:
             kept.append(seq)
-    return kept
+    return voided
 
 
 def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequence[str],

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from tarot.bots.registry import PLAYERS
-from tarot.engine.game import Game
+from tarot.engine.game import Game, taken_back_at
 from tarot.engine.walk import walk
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, NUMBER_OF_POINTS, SUM, wrap
 from tarot.explain.narrate import Narrator
@@ -107,8 +107,13 @@ def replay(file: str, as_seat: int | str | None, to_seq: int | None, step: bool,
     # play writes it (a log that leaves derived lines out is numbered as if it had them).
     number_width = len(str(len(game.events) - 1))
     room = output_width() - number_width - 2
+    voided = taken_back_at(game.events)  # a practice game's events taken back, marked
     for seq, event, _state in walk(game):
-        lines = [part for line in narrator.lines(event) for part in _wrapped(line, room)]
+        told = narrator.lines(event)
+        if seq in voided and told:
+            told = [*told[:-1], _("{line} (taken back at {undo})").format(
+                line=told[-1], undo=voided[seq])]
+        lines = [part for line in told for part in _wrapped(line, room)]
         for index, line in enumerate(lines):
             click.echo(f"{seq if index == 0 else '':>{number_width}}  {line}".rstrip())
         if to_seq is not None and seq >= to_seq:
