@@ -43,6 +43,18 @@ from tarot.ui.terminal import names_for
 Session = Callable[[PlayOptions, Table], None]
 
 
+# A suit card chosen with the keys is sent with its suit's symbol: "1C" would read as the
+# ace of hearts (cœur) in the French notation, and is refused there as naming two cards.
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def typed_code(code: str) -> str:
+    """A card's code as the screen types it for the person: one card in either notation."""
+    if code.startswith("T") or code == "EXC":
+        return code
+    return code[:-1] + _SUIT_SYMBOLS[code[-1]]
+
+
 def hand_groups(hand: tuple[str, ...]) -> list[tuple[str, list[int]]]:
     """The hand's rows: each suit (then the trumps) with the indexes of its cards."""
     suits = suit_names()
@@ -470,9 +482,9 @@ class TableApp(App[None]):
             self.send("n" if key == "n" else "y")
         elif key == "enter":
             if kind is Kind.CARD and hand:
-                self.send(hand[self.cursor])
+                self.send(typed_code(hand[self.cursor]))
             elif kind is Kind.DISCARD:
-                self.send(" ".join(self.marked))
+                self.send(" ".join(typed_code(code) for code in self.marked))
             else:
                 self.send("")
         else:
