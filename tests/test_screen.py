@@ -489,3 +489,31 @@ def test_a_card_chosen_with_the_keys_is_typed_as_one_card_in_either_notation() -
         typed = typed_code(code)
         assert parse_card(typed, french=True) == card, typed
         assert parse_card(typed, french=False) == card, typed
+
+
+def test_a_long_french_refusal_at_80x24_leaves_the_hand_and_the_answer_on_screen(
+        tmp_path: Path) -> None:
+    """A refusal three lines long (French says more): the story gives up its rows, and the
+    hand, the prompt, the answer line, the refusal and the keys stay on the screen (laid
+    out taller than it, the table left its lower half blank)."""
+    use_language("fr")
+    # Seed 4: East takes a Garde, and South's hand takes five rows.
+    app = TableApp(PlayOptions(seed=4, save_path=tmp_path / "g.jsonl", level="rules"))
+
+    async def keys(pilot: Pilot[None]) -> None:
+        await ask_settled(pilot, Kind.BID)
+        await type_answer(pilot, "passe")
+        await ask_settled(pilot, Kind.CARD)
+        await type_answer(pilot, "undo")
+        await until(pilot, lambda: "n'est pas une carte" in shown(app, "#refusal"),
+                    "the refusal")
+        await pilot.pause()
+        assert app.query_one("#refusal").region.height >= 3  # three lines at 80 columns
+        assert app.screen.max_scroll_y == 0  # nothing laid out below the screen
+        screen = app.screen.region
+        for selector in ("#hand", "#prompt", "#answer", "#refusal", "#keys"):
+            region = app.query_one(selector).region
+            assert region.height > 0 and screen.contains_region(region), selector
+
+    run_app(app, keys)
+    assert app.error is None
