@@ -381,6 +381,7 @@ def test_undo_typed_on_the_full_screen_takes_back_the_card(tmp_path: Path) -> No
     import asyncio
 
     from screen_driver import ask_settled, type_answer, until
+    from test_screen import garde_to_the_first_card
     from textual.pilot import Pilot
 
     from tarot.ui.screen.app import TableApp
@@ -391,13 +392,7 @@ def test_undo_typed_on_the_full_screen_takes_back_the_card(tmp_path: Path) -> No
     app = TableApp(PlayOptions(seed=3, save_path=save, level="rules", practice=True))
 
     async def keys(pilot: Pilot[None]) -> None:
-        await ask_settled(pilot, Kind.BID)
-        await type_answer(pilot, "garde")
-        await ask_settled(pilot, Kind.DISCARD)
-        await type_answer(pilot, "auto")
-        await ask_settled(pilot, Kind.CHELEM)
-        await type_answer(pilot, "n")
-        await ask_settled(pilot, Kind.CARD)
+        await garde_to_the_first_card(pilot)
         await pilot.press("enter")  # the card under the cursor
         while (await ask_settled(pilot)).snapshot.kind is Kind.PAUSE:
             await pilot.press("enter")  # the trick read
