@@ -554,4 +554,4 @@ def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequ
 
 
 __all__ = ["DiscardChoice", "Game", "Play", "PoigneeChoice", "deal_event", "default_seats",
-           "in_force"]
+           "in_force", "taken_back_at"]
