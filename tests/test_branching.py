@@ -392,3 +392,18 @@ def test_this_deal_again_quotes_a_path_with_a_space(tmp_path: Path) -> None:
     spaced.write_bytes(GARDE.read_bytes())
     _, out = branch(tmp_path, "--from", str(spaced), "--at", str(TRICK_4), "--auto")
     assert f"tarot play --from '{spaced.resolve()}' --at {TRICK_4} --level rules" in out
+
+
+def test_from_takes_a_name_that_tarot_saves_lists(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    from tarot.storage.save_folder import games_folder
+
+    folder = games_folder()
+    folder.mkdir(parents=True)
+    (folder / "my-deal.jsonl").write_bytes(GARDE.read_bytes())
+    save, _ = branch(tmp_path, "--from", "my-deal", "--at", str(TRICK_4), "--auto")
+    assert read_log(save).header.branched_from == BranchRecord(
+        log=str((folder / "my-deal.jsonl").resolve()), seq=TRICK_4)
+    code, out = run(["play", "--plain", "--from", "no-such-deal", "--at", "3"])
+    assert code != 0 and "no-such-deal" in out

@@ -21,6 +21,7 @@ from tarot.i18n import N_, _
 from tarot.storage.locks import real_path
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
+from tarot.storage.save_folder import find_save
 from tarot.ui import terminal
 from tarot.ui.branching import BranchPoint, branch_point, person_seat
 from tarot.ui.commands.common import SeatType, seat_at
@@ -80,9 +81,9 @@ LEVELS = tuple(PLAYERS)
                       "terminal; no pause when the input is piped)."))
 @click.option("--from", "from_log", type=click.Path(dir_okay=False, path_type=Path),
               default=None, metavar="LOG",
-              help=N_("Play on from a moment of this saved deal (with --at), in a new save: "
-                      "its deal and its events up to that moment, then you and the "
-                      "computer players."))
+              help=N_("Play on from a moment of this saved deal (a file, or a name tarot "
+                      "saves lists; with --at), in a new save: its deal and its events up to "
+                      "that moment, then you and the computer players."))
 @click.option("--at", "at", default=None, metavar="SEQ|'trick N'",
               help=N_("With --from: the moment to play on from, an event's number as "
                       "tarot replay prints it (a decision: a bid, a discard, a card...), or "
@@ -151,7 +152,9 @@ def _branch_point(given: frozenset[str], from_log: Path | None, at: str | None,
     if auto and as_seat is not None:
         raise click.UsageError(_("--as-seat gives you a seat; --auto gives every seat to the "
                                  "computer players (leave out one of them)"))
-    point = branch_point(from_log, at)
+    # A file, or a save's name as `tarot saves` lists it (as --resume takes them); a name
+    # found nowhere is left to the reader, which says no such file.
+    point = branch_point(find_save(from_log) or from_log, at)
     if save_path is not None and real_path(save_path) == point.source:
         raise click.UsageError(_("--save {path} is the saved deal played on from; it is "
                                  "never replaced: choose another path").format(path=save_path))
