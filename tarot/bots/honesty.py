@@ -36,6 +36,10 @@ legal actions must be equal, and so must the decisions. Two instances of the pla
 one for each deal, so that a player's memory between decisions cannot mix them. The player
 is asked through a :data:`Chooser`, which the check's own tests replace with a dishonest
 one that peeks at the real hands, to show that the check catches it.
+
+In a practice game the deal is the one that stands: the moves and the replay read the
+events still in force (a card taken back showed nothing), and a decision taken back is not
+checked.
 """
 
 from __future__ import annotations
