@@ -33,9 +33,6 @@ from tarot.storage.match_file import is_match_file, read_index
 from tarot.storage.named_deals import Script, SeedError
 from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
 
-# The events that are a seat's choice: a branch starts where one of them is awaited (a
-# deal is the seed's or the log's, and a derived event follows from what came before).
-
 _TRICK = re.compile(r"(?:trick|pli)\s*([0-9]+)", re.IGNORECASE)
 
 
@@ -135,6 +132,8 @@ def check_decision(game: Game, seq: int, at: str) -> None:
                 "a decision before it").format(at=at, last=len(events) - 1))
         raise BranchError("at_beyond_end", _(
             "--at {at}: the log stops at event {last}").format(at=at, last=len(events) - 1))
+    # A branch starts where a seat is to choose (ACTION_TYPES): a deal is the seed's or the
+    # log's, and a derived event follows from what came before.
     if seq < len(events) and not isinstance(events[seq], ACTION_TYPES):
         nearest = _next_decision(events, seq)
         said = (_("--at {at}: event {seq} is {what}, not a seat's decision; the next "
