@@ -24,7 +24,7 @@ from textual.widgets import Input, RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from tarot.engine import phases
-from tarot.engine.cards import CARD_BY_CODE, EXCUSE, is_trump, suit_of
+from tarot.engine.cards import CARD_BY_CODE, EXCUSE, SUIT_SYMBOLS, is_trump, suit_of
 from tarot.engine.views import PlayerView, TrickView
 from tarot.i18n import _, pgettext
 from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
@@ -43,16 +43,14 @@ from tarot.ui.terminal import names_for
 Session = Callable[[PlayOptions, Table], None]
 
 
-# A suit card chosen with the keys is sent with its suit's symbol: "1C" would read as the
-# ace of hearts (cœur) in the French notation, and is refused there as naming two cards.
-_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
 def typed_code(code: str) -> str:
-    """A card's code as the screen types it for the person: one card in either notation."""
-    if code.startswith("T") or code == "EXC":
+    """A card's code as the screen types it for the person: one card in either notation.
+    A suit card goes with its suit's symbol: "1C" would read as the ace of hearts (cœur)
+    in the French notation too, and be refused there as naming two cards."""
+    card = CARD_BY_CODE[code]
+    if is_trump(card) or card == EXCUSE:
         return code
-    return code[:-1] + _SUIT_SYMBOLS[code[-1]]
+    return code[:-1] + SUIT_SYMBOLS[suit_of(card)]
 
 
 def hand_groups(hand: tuple[str, ...]) -> list[tuple[str, list[int]]]:
