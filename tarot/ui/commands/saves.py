@@ -78,27 +78,29 @@ def _state(path: Path) -> str:
     (``play --practice``, its take-backs in its log) says so first."""
     if is_match_file(path):
         match = load_match(path, allow_incomplete=True)
-        return _practice(match.games[0].header.practice, _progress(path, match.games,
-                                                                   match.index.header.deals))
-    loaded = load_log(path, allow_incomplete=True, drop_torn=True)
-    return _practice(loaded.game.header.practice, _progress(path, [loaded.game], None))
+        return _practice(match.games[0].header.practice,
+                         _match_progress(match.games, match.index.header.deals))
+    game = load_log(path, allow_incomplete=True, drop_torn=True).game
+    return _practice(game.header.practice, _deal_progress(game))
 
 
 def _practice(practice: bool | None, state: str) -> str:
     return _("practice, {state}").format(state=state) if practice else state
 
 
-def _progress(path: Path, games: Sequence[Game], asked_deals: int | None) -> str:
-    if is_match_file(path):
-        played = len(games)
-        asked = asked_deals
-        last_over = games[-1].is_over
-        if asked is not None and played >= asked and last_over:
-            return ngettext("a match, {count} deal, over",
-                            "a match, {count} deals, over", played).format(count=played)
-        phase = phase_said(games[-1].phase).shown
-        return _match_state(played, asked, last_over, phase)
-    game = games[0]
+def _match_progress(games: Sequence[Game], asked: int | None) -> str:
+    """A match's index: its deals played, of those it asked for."""
+    played = len(games)
+    last_over = games[-1].is_over
+    if asked is not None and played >= asked and last_over:
+        return ngettext("a match, {count} deal, over",
+                        "a match, {count} deals, over", played).format(count=played)
+    phase = phase_said(games[-1].phase).shown
+    return _match_state(played, asked, last_over, phase)
+
+
+def _deal_progress(game: Game) -> str:
+    """A deal's own log: in progress or over (or deal 1 of a match without its index)."""
     phase = phase_said(game.phase).shown
     asked = game.header.match_deals
     if asked is not None:
