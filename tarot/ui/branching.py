@@ -164,9 +164,9 @@ def _next_decision(events: list[Event], seq: int) -> int | None:
 
 
 def person_seat(game: Game) -> int:
-    """The seat a person takes in a branch unless told: the log's person's, else South."""
-    players = game.header.players or ()
-    return players.index("person") if "person" in players else 0
+    """The seat a person takes in a branch unless told, and the one `tarot review` reviews:
+    the log's person's, else South."""
+    return min(game.person_seats(), default=0)
 
 
 def branched_game(point: BranchPoint, level: str, practice: bool = False

@@ -27,6 +27,7 @@ from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, wrap
 from tarot.explain.narrate import cards_text, poignee_name
 from tarot.i18n import N_, _, in_language, ngettext, pgettext
 from tarot.storage.match_file import is_match_file, load_match
+from tarot.ui.branching import person_seat
 from tarot.ui.commands.common import (
     SeatType,
     echo_wrapped,
@@ -36,9 +37,6 @@ from tarot.ui.commands.common import (
     seat_names,
 )
 from tarot.ui.language import TranslatedCommand
-
-# Who sits at a seat in a log's header (tarot play writes it for the person's seat).
-PERSON = "person"
 
 
 class _SeatOrAll(SeatType):
@@ -105,8 +103,7 @@ def _seats(seat: int | str | None, game: Game, players: int) -> list[int]:
     if seat == "all":
         return list(range(players))
     if seat is None:
-        who = game.header.players or ()
-        return [who.index(PERSON) if PERSON in who else 0]
+        return [person_seat(game)]
     found = seat_at(seat, players, "--seat")
     assert found is not None
     return [found]
