@@ -8,15 +8,25 @@ name have their test here."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from helpers import auction, build_deal
 from test_error_codes import CASES, five_at_first_lead, five_called
 
 from tarot.engine import kernel
-from tarot.engine.cards import CODES, mask_of_codes, parse_cards
+from tarot.engine.cards import (
+    CODES,
+    JACK,
+    KING,
+    KNIGHT,
+    QUEEN,
+    mask_of_codes,
+    parse_card,
+    parse_cards,
+)
 from tarot.engine.events import Bid, Call, Chelem, Discard, Play, Poignee, Redeal
 from tarot.engine.game import Game
 from tarot.engine.legal import poignee_options_for
@@ -24,6 +34,7 @@ from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
 from tarot.errors import IllegalAction
 from tarot.explain.rulebook import entries, lookup
+from tarot.ui.cli import main
 from tarot.ui.language import use_language
 
 TESTS = Path(__file__).resolve().parent
@@ -354,3 +365,79 @@ def test_a_taker_who_called_his_own_queen_and_discarded_it_is_known_alone_at_the
     assert all(game.view(seat).attack is None for seat in range(1, 5))
     play_out(game, 3)
     assert all(game.view(seat).attack == (0,) for seat in range(5))
+
+
+# ---------------------------------------------------------------------------
+# The call as each book words it (V5-3, VD2, §5.4, V5-C02), held to the engine's
+# callable cards (kernel.callable_mask) under both values of four_kings_may_call_king.
+
+# The rank words of the books (a rank named in the plural: "the 4 queens", "les 4 Dames").
+RANK_WORDS = {
+    "en": {"kings": KING, "queens": QUEEN, "knights": KNIGHT, "jacks": JACK},
+    "fr": {"Rois": KING, "Dames": QUEEN, "Cavaliers": KNIGHT, "Valets": JACK},
+}
+# The sentence that says which one rank the flag's `false` leaves to the taker, and the
+# word in it that picks that rank among those he does not hold complete. Either word is
+# read (highest or lowest, haute or basse) so that the test compares the book's choice
+# with the engine's instead of only finding a sentence.
+ONE_RANK_LEFT = {
+    "en": re.compile(r"only the (?P<which>highest|lowest) rank he does not hold complete"),
+    "fr": re.compile(r"(?:la hauteur la plus (?P<which>haute|basse)|"
+                     r"la plus (?P<which_before>haute|basse) hauteur) "
+                     r"qu'il ne tient pas en entier"),
+}
+PICK = {"highest": max, "haute": max, "lowest": min, "basse": min}
+# Hands a taker at five may be dealt (15 cards), with nothing, one, two and three ranks
+# complete: the only hands where the flag's reading can differ.
+CALLER_HANDS = [
+    "KS KH QH QD NS JC T1 T2 T3 T4 T5 T6 T7 2S 3S",
+    "KS KH KD KC QH T1 T2 T3 T4 T5 T6 T7 T8 2S 3S",
+    "KS KH KD KC QS QH QD QC NH T1 T2 T3 T4 T5 T6",
+    "KS KH KD KC QS QH QD QC NS NH ND NC JD T1 T2",
+]
+
+
+def one_rank_left(text: str, language: str) -> Callable[[Iterable[int]], int]:
+    """How ``text`` picks the one rank the flag's `false` leaves: max or min of ranks."""
+    found = ONE_RANK_LEFT[language].search(" ".join(text.split()))  # across wrapped lines
+    assert found is not None, f"no sentence naming the one rank left in {text!r}"
+    return PICK[found["which"] or found["which_before"]]
+
+
+def ranks_not_complete(hand: int) -> list[int]:
+    return [rank for rank in kernel.CALL_RANKS
+            if hand & kernel.RANK_MASKS[rank] != kernel.RANK_MASKS[rank]]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_v5_3_vd2_the_book_names_the_rank_the_engine_leaves_under_the_flag_false(
+        language: str) -> None:
+    """`tarot rules V5-3` and the algorithm of §5.4, in each language, name the one rank a
+    taker may call under ``four_kings_may_call_king = false``: the engine's."""
+    rule = CliRunner().invoke(main, ["--lang", language, "rules", "V5-3"])
+    assert rule.exit_code == 0, rule.output
+    for text in (rule.output, entries(language)["5.4"].text):
+        pick = one_rank_left(text, language)
+        for codes in CALLER_HANDS:
+            hand = mask_of_codes(codes.split())
+            assert kernel.callable_mask(hand, False) == \
+                kernel.RANK_MASKS[pick(ranks_not_complete(hand))], (codes, text)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_v5_c02_the_book_s_example_under_both_flag_values(language: str) -> None:
+    """V5-C02's row, read in each book: the hand its situation describes may call the ranks
+    its answer names, with the flag `true` and then `false`."""
+    row = entries(language)["V5-C02"].text.splitlines()[-1]
+    situation, expected = (cell.strip() for cell in row.split("|")[2:4])
+    words = RANK_WORDS[language]
+    named = re.compile(r"\b4 (" + "|".join(words) + r")\b")
+    hand = sum(kernel.RANK_MASKS[words[word]] for word in named.findall(situation))
+    for card in re.findall(r"`([^`]+)`", situation):
+        hand |= 1 << parse_card(card, french=language == "fr")
+    with_flag, without_flag = expected.split("`four_kings_may_call_king = false`")
+    for flag, answer in ((True, with_flag), (False, without_flag)):
+        ranks = [words[word] for word in named.findall(answer)]
+        assert ranks, answer
+        assert kernel.callable_mask(hand, flag) == \
+            sum(kernel.RANK_MASKS[rank] for rank in ranks), (flag, answer)
