@@ -274,6 +274,39 @@ def test_the_log_reader_refuses_with(tmp_path: Path, code: str) -> None:
     assert str(raised.value).startswith(f"{path}:")
 
 
+def with_a_call_after_the_auction(lines: list[str]) -> tuple[list[str], int]:
+    """The log with the taker's call of KH put right after the last bid, as a log of five
+    players has it (the rest renumbered), and the call's line number in the file."""
+    bids = [i for i, line in enumerate(lines) if '"type": "bid"' in line]
+    taker = next(json.loads(lines[i])["seat"] for i in reversed(bids)
+                 if json.loads(lines[i])["contract"] is not None)
+    call = json.dumps({"seq": 0, "type": "call", "seat": taker, "card": "KH"})
+    at = bids[-1] + 1
+    return renumbered([*lines[:at], call, *lines[at:]]), at + 1
+
+
+@pytest.mark.parametrize("replay", ["garde", "three-half-point"])
+def test_a_call_in_a_log_of_three_or_four_players_is_refused_as_none_due(
+        tmp_path: Path, replay: str) -> None:
+    """At the call's own line, with the code the table above gives it (call_not_now), in
+    the log reader's error and in ``tarot validate --json``."""
+    from click.testing import CliRunner
+
+    from tarot.ui.cli import main
+
+    lines = (ROOT / "replays" / f"{replay}.jsonl").read_text(encoding="utf-8").splitlines()
+    edited, call_line = with_a_call_after_the_auction(lines)
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(text(edited))
+    with pytest.raises(LogError) as raised:
+        read_log(path)
+    assert (raised.value.problem.code, raised.value.problem.line) == ("call_not_now", call_line)
+    result = CliRunner().invoke(main, ["validate", "--json", str(path)])
+    assert result.exit_code == 1
+    [report] = json.loads(result.output)
+    assert (report["code"], report["line"], report["type"]) == ("call_not_now", call_line, "call")
+
+
 def test_a_torn_line_is_accepted_as_in_progress_when_asked(tmp_path: Path) -> None:
     from tarot.log import load_log
 

@@ -223,10 +223,10 @@ def test_v3_b03_petit_sec() -> None:
 def test_v3_b04_no_call_at_three() -> None:
     game = three_deal({0: "T1 T2 KS"})
     auction(game, "prise", None, None)
-    for seat in range(3):
+    for seat in range(3):  # after the auction, whoever calls: no call is due at three
         with pytest.raises(IllegalAction) as raised:
             game.play(Call(seat=seat, card="KH"))
-        assert raised.value.code in {"wrong_phase", "not_your_turn"}
+        assert raised.value.code == "call_not_now"
     game = three_deal({0: "T1 T2 KS"})
     with pytest.raises(IllegalAction) as raised:
         game.play(Call(seat=0, card="KH"))
@@ -404,6 +404,47 @@ def test_v5_c06_the_call_is_due_at_five_only() -> None:
     with pytest.raises(IllegalAction) as raised:
         four.play(Call(seat=four.turn, card="KH"))  # type: ignore[arg-type]
     assert raised.value.code == "call_not_now"
+
+
+
+def four_player_game_at(phase: str) -> Game:
+    """A four-player deal, P0 taking a Garde, brought to ``phase`` (a phase with a seat
+    to act)."""
+    hands, chien = build_deal({0: "KS 2S 3S 4S 5S 6S 7S 3H 4H 5H 6H 7H 8H T6 T7 T8 T9 T10"},
+                              chien="2H 9H 4D 5D 6D 7D")
+    game = Game.from_deal(hands, chien)
+    steps = iter((lambda: auction(game, "garde", None, None, None),
+                  lambda: game.play(Discard(seat=0, cards=("2S", "3S", "4S", "5S", "6S", "7S"))),
+                  lambda: game.play(Chelem(seat=0, declared=False))))
+    while game.phase != phase:
+        next(steps)()
+    return game
+
+
+@pytest.mark.parametrize("phase", ["auction", "chien", "declarations", "tricks"])
+@pytest.mark.parametrize("to_act", [True, False], ids=["the seat to act", "another seat"])
+def test_v5_c06_a_call_at_four_is_refused_as_none_due_in_every_phase(phase: str,
+                                                                     to_act: bool) -> None:
+    """Not as an action of another phase, nor as another seat's turn: ``call_not_now``,
+    the code docs/log-format.md gives a call at a table that has none."""
+    game = four_player_game_at(phase)
+    assert game.phase == phase and game.turn is not None
+    seat = game.turn if to_act else (game.turn + 1) % 4
+    with pytest.raises(IllegalAction) as raised:
+        game.play(Call(seat=seat, card="KH"))  # type: ignore[arg-type]
+    assert (raised.value.code, raised.value.rule) == ("call_not_now", "V5-2")
+
+
+def test_v5_c06_at_five_a_second_call_is_none_due_and_the_call_is_the_taker_s() -> None:
+    game = five_taken({0: "KS T1 T2"})
+    with pytest.raises(IllegalAction) as raised:
+        game.play(Call(seat=1, card="KH"))  # the call is due, but from the taker
+    assert raised.value.code == "not_your_turn"
+    game.play(Call(seat=0, card="KH"))
+    for seat in (0, 1):
+        with pytest.raises(IllegalAction) as raised:
+            game.play(Call(seat=seat, card="KD"))
+        assert raised.value.code == "call_not_now"
 
 
 def v5_d01() -> Game:

@@ -116,13 +116,20 @@ def callable_cards(state: DealState) -> int:
     return callable_mask(state.hands[state.taker], state.rules.flags.four_kings_may_call_king)
 
 
+def call_not_due(seat: int) -> IllegalAction:
+    """The refusal of a call where none is due: at a table of three or four players, or at
+    five anywhere but right after the auction (V5-2). One code, ``call_not_now``, whatever
+    the phase, so that a log's call is refused with the code its table documents."""
+    return IllegalAction(
+        "call_not_now",
+        N_("{seat} {cannot} call a card: a card is called only at five players, by the "
+           "taker once the auction is over (V5-2)"), seat=seat, rule="V5-2")
+
+
 def check_call(state: DealState, seat: int, card: int) -> int:
     """The called card as a mask, or an IllegalAction (V5-2, V5-3)."""
     if not state.call_due:
-        raise IllegalAction(
-            "call_not_now",
-            N_("{seat} {cannot} call a card: a card is called only at five players, by the "
-               "taker once the auction is over (V5-2)"), seat=seat, rule="V5-2")
+        raise call_not_due(seat)
     allowed = callable_cards(state)
     if not allowed >> card & 1:
         raise IllegalAction(

@@ -30,6 +30,7 @@ from tarot.engine.evolve import (
 from tarot.engine.legal import (
     action_words,
     auction_actions,
+    call_not_due,
     check_action,
     chien_actions,
     declaration_actions,
@@ -138,6 +139,11 @@ def _refuse_out_of_turn(state: DealState, action: Action) -> None:
                                 fields={"number": seat})
         raise IllegalAction("not_your_turn", N_("{number} is not a seat (P0…P{last})"),
                             fields={"number": seat, "last": state.seats - 1})
+    if kind is Call and not state.call_due:
+        # Whatever the phase: a call where none is due (at three or four players, or a
+        # second one at five) is refused as that, call_not_now, the code docs/log-format.md
+        # gives it, not as an action of another phase (wrong_phase).
+        raise call_not_due(seat)
     if state.call_due and kind is not Call:  # five players: the auction ends with the call
         raise IllegalAction(
             "call_due", N_("{seat} {cannot} {action} now: the auction is over, and the "
