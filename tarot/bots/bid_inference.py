@@ -1,0 +1,92 @@
+"""How well a sampled deal explains the auction: the bids and passes as evidence.
+
+A seat that passed seldom holds a hand worth a Garde; a seat that bid a Prise and was
+outbid holds one worth a Prise. The sampler (:class:`~tarot.bots.sampling.Knowledge`)
+deals the unseen cards as the rules allow; this module weighs each deal by how likely
+the contract evaluator (:mod:`tarot.bots.contracts`) makes the bids of the seats it
+deals for, so that the player keeps the deals that explain the auction best
+(sampling importance resampling, as :mod:`tarot.bots.evidence` does for the card play).
+
+The model of a seat's bid is soft: a pass has likelihood ``sigmoid(-best / T)``, where
+``best`` is the highest utility the evaluator gives the seat's dealt hand among the
+contracts open to it then, and a bid of a contract ``sigmoid(utility / T)``, with
+``T`` = :data:`TEMPERATURE`. The others may bid otherwise than the evaluator (a person, a
+weaker level), so no bid makes a deal impossible.
+
+The taker's own bid is left to the sampler's taker bias: his dealt hand is not what he
+holds after the chien. Only the view is read: the bids, the cards each seat played.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tarot.bots.contracts import ContractModel
+from tarot.engine.views import PlayerView
+
+# In points of the bidder's own score: a hand 100 points of utility above a pass is
+# about 7 times likelier to be bid than passed (sigmoid(100 / 50) = 0.88).
+TEMPERATURE = 50.0
+
+
+@dataclass(frozen=True, slots=True)
+class SeenBid:
+    """One seat's bid decision: the contract bid (None: a pass), the contracts then open."""
+
+    seat: int
+    position: int
+    contract: str | None
+    open_contracts: tuple[str, ...]
+
+
+def seen_bids(view: PlayerView, contracts: Sequence[str], seats: int) -> list[SeenBid]:
+    """The bid decisions of the seats other than the viewer and the taker; ``contracts``
+    from the lowest to the highest."""
+    result = []
+    highest = -1
+    for seat, contract in view.bids:
+        open_contracts = tuple(contracts[highest + 1:])
+        if seat not in (view.seat, view.taker) and open_contracts:
+            position = (seat - view.dealer - 1) % seats
+            result.append(SeenBid(seat, position, contract, open_contracts))
+        if contract is not None:
+            highest = contracts.index(contract)
+    return result
+
+
+class BidEvidence:
+    """Weighs sampled deals by the likelihood of the bids seen (see the module's text)."""
+
+    def __init__(self, view: PlayerView, model: ContractModel, contracts: Sequence[str],
+                 player: str, risk: float, plays: Sequence[int],
+                 temperature: float = TEMPERATURE) -> None:
+        self.model = model
+        self.player = player
+        self.risk = risk
+        self.plays = plays
+        self.temperature = temperature
+        self.bids = seen_bids(view, contracts, model.seats)
+
+    def weight(self, hands: Sequence[int]) -> float:
+        """The likelihood of the seen bids in the deal ``hands`` (each seat's cards now;
+        the cards it played are added back for its dealt hand)."""
+        weight = 1.0
+        for bid in self.bids:
+            dealt = hands[bid.seat] | self.plays[bid.seat]
+            estimates = self.model.estimates(dealt, bid.position, bid.open_contracts,
+                                             self.player)
+            if bid.contract is None:
+                best = max(e.utility(self.risk) for e in estimates)
+                weight *= _sigmoid(-best / self.temperature)
+            else:
+                chosen = next(e for e in estimates if e.contract == bid.contract)
+                weight *= _sigmoid(chosen.utility(self.risk) / self.temperature)
+        return weight
+
+
+def _sigmoid(x: float) -> float:
+    if x < -30:
+        return math.exp(x)
+    return 1.0 / (1.0 + math.exp(-x))

@@ -1,0 +1,209 @@
+"""The contract evaluator: a dealt hand's expected score as taker, contract by contract.
+
+A small linear model, learned offline by playing many forced contracts out
+(:mod:`tarot.bots.contract_training`): from the hand's features (:func:`hand_features`:
+trumps, bouts, honours, long suits, voids, the seat's place at the table) to the
+taker's own score under each contract (its mean), and to the square of its deviation
+(its variance). The fitted numbers ship as one JSON file a table size
+(``tarot/bots/contract_models/standard-4.json`` and so on), with the command, seeds and
+data size that made them; loading one costs a millisecond, predicting a few dozen
+multiplications.
+
+The players that bid by it (:class:`ContractBidder`) choose the contract of highest
+*utility*, its mean less a price for risk (:data:`RISK`): ``mean - risk * variance``.
+The price is what makes a Prise: a Garde scores every deal twice what a Prise scores,
+so by the mean alone a hand worth taking is always worth a Garde; the variance grows
+with the square of the multiplier, so a hand whose Garde is likely but not sure is
+worth a Prise, as a club player bids it (docs/decisions.md).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from tarot.engine.cards import (
+    BOUT_MASK,
+    EXCUSE_BIT,
+    KING,
+    KNIGHT,
+    PETIT,
+    QUEEN,
+    SUIT_MASKS,
+    TRUMP_MASK,
+    TRUMPS_ABOVE,
+    TWENTY_ONE,
+    mask_of_codes,
+)
+from tarot.engine.events import Bid
+from tarot.engine.views import PlayerView
+
+FORMAT = "tarot-contract-model"
+VERSION = 1
+MODEL_FOLDER = Path(__file__).with_name("contract_models")
+
+# The features of a hand, in the order of the fitted coefficients.
+FEATURES = (
+    "one", "trumps", "high_trumps", "petit", "petit_guard", "twenty_one", "excuse",
+    "bouts_x_trumps", "kings", "queens", "knights", "marriages", "long", "voids",
+    "singletons", "leads", "speaks_last",
+)
+
+
+def hand_features(hand: int, seats: int, position: int) -> tuple[int, ...]:
+    """The features of a dealt hand (a card mask) held by the seat ``position`` places
+    after the first to speak (who leads the first trick), at a table of ``seats``."""
+    trumps = hand & TRUMP_MASK
+    count = trumps.bit_count()
+    petit = hand >> PETIT & 1
+    kings = queens = knights = marriages = long = voids = singletons = 0
+    for suit in range(4):
+        cards = hand & SUIT_MASKS[suit]
+        length = cards.bit_count()
+        base = suit * 14 - 1
+        king = cards >> (base + KING) & 1
+        queen = cards >> (base + QUEEN) & 1
+        kings += king
+        queens += queen
+        knights += cards >> (base + KNIGHT) & 1
+        marriages += king & queen
+        long += max(0, length - 4)
+        voids += length == 0
+        singletons += length == 1 and not king
+    return (
+        1, count, (trumps & TRUMPS_ABOVE[15] & ~(1 << TWENTY_ONE)).bit_count(), petit,
+        petit * max(0, count - 4), hand >> TWENTY_ONE & 1, int(bool(hand & EXCUSE_BIT)),
+        (hand & BOUT_MASK).bit_count() * count, kings, queens, knights, marriages, long,
+        voids, singletons, int(position == 0), int(position == seats - 1),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ContractEstimate:
+    """One contract's predicted score for the taker: its mean and variance."""
+
+    contract: str
+    mean: float
+    variance: float
+
+    def utility(self, risk: float) -> float:
+        return self.mean - risk * self.variance
+
+
+@dataclass(frozen=True, slots=True)
+class ContractModel:
+    """The fitted coefficients of one table size: per contract, the mean and the
+    variance of the taker's own score as linear functions of :data:`FEATURES`."""
+
+    rules_id: str
+    seats: int
+    mean: dict[str, tuple[float, ...]]
+    variance: dict[str, tuple[float, ...]]
+    # Added to every mean, per player that plays the contract out (a sampling taker
+    # makes more of a hand than the rules player the model was trained with).
+    offsets: dict[str, float]
+    made_by: dict[str, object]
+
+    def estimates(self, hand: int, position: int, contracts: Sequence[str],
+                  player: str = "rules") -> list[ContractEstimate]:
+        features = hand_features(hand, self.seats, position)
+        offset = self.offsets.get(player, 0.0)
+        result = []
+        for contract in contracts:
+            mean = _dot(self.mean[contract], features)
+            variance = max(_dot(self.variance[contract], features), MIN_VARIANCE)
+            multiplier = self.multipliers[contract]
+            result.append(ContractEstimate(contract, mean + offset * multiplier, variance))
+        return result
+
+    @property
+    def multipliers(self) -> dict[str, int]:
+        return self.made_by["multipliers"]  # type: ignore[return-value]
+
+    def to_json(self) -> str:
+        return json.dumps({
+            "format": FORMAT, "version": VERSION, "rules": self.rules_id, "seats": self.seats,
+            "features": list(FEATURES),
+            "mean": {c: [round(x, 4) for x in v] for c, v in self.mean.items()},
+            "variance": {c: [round(x, 2) for x in v] for c, v in self.variance.items()},
+            "offsets": self.offsets, "made_by": self.made_by,
+        }, indent=1, sort_keys=True) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str, source: str) -> ContractModel:
+        data = json.loads(text)
+        if data.get("format") != FORMAT or data.get("version") != VERSION:
+            raise ValueError(f"{source}: not a {FORMAT} file of version {VERSION}")
+        if data["features"] != list(FEATURES):
+            raise ValueError(f"{source}: fitted to other features than this program's")
+        return cls(data["rules"], data["seats"],
+                   {c: tuple(v) for c, v in data["mean"].items()},
+                   {c: tuple(v) for c, v in data["variance"].items()},
+                   dict(data["offsets"]), dict(data["made_by"]))
+
+
+# A floor on the predicted variance (the linear fit of squared deviations can dip low at
+# the edges of the data): (10 points)² of the taker's score.
+MIN_VARIANCE = 400.0
+
+
+def _dot(coefficients: Sequence[float], features: Sequence[int]) -> float:
+    return sum(c * f for c, f in zip(coefficients, features, strict=True))
+
+
+def model_path(rules_id: str) -> Path:
+    return MODEL_FOLDER / f"{rules_id}.json"
+
+
+@cache
+def load_model(rules_id: str) -> ContractModel | None:
+    """The model fitted under the rule set ``rules_id`` (``standard``, ``standard-3``…),
+    or None where none was fitted (a rule set of the user's own)."""
+    path = model_path(rules_id)
+    if not path.is_file():
+        return None
+    return ContractModel.from_json(path.read_text(encoding="utf-8"), str(path))
+
+
+# The price of risk in the bidders' utility, ``mean - RISK * variance`` (scores in points
+# of the taker's own score). Chosen on the training deals (docs/decisions.md, "The
+# contract evaluator"): it makes the Prise the contract of a hand that is likely but not
+# sure, and changes few of the hands worth taking into passes.
+RISK = 0.0005
+# What a pass is worth: nothing, as the redeal it may bring; a contract is taken when
+# its mean beats it.
+PASS_UTILITY = 0.0
+
+
+class ContractBidder:
+    """Bids the contract of highest utility under ``model``; passes when none beats a
+    pass. ``player`` names whose card play the means are corrected for."""
+
+    def __init__(self, model: ContractModel, player: str, risk: float = RISK) -> None:
+        self.model = model
+        self.player = player
+        self.risk = risk
+
+    def choose(self, view: PlayerView, bids: Sequence[Bid]) -> Bid:
+        """A contract is bid when its mean beats a pass; of those, the one of highest
+        utility (the price of risk chooses the contract, not whether to take)."""
+        passing = next(b for b in bids if b.contract is None)
+        offered = [b for b in bids if b.contract is not None]
+        if not offered:
+            return passing
+        estimates = self.estimates(view, [b.contract for b in offered])
+        worth = [(e.utility(self.risk), bid) for bid, e in zip(offered, estimates, strict=True)
+                 if e.mean > PASS_UTILITY]
+        if not worth:
+            return passing
+        return max(worth, key=lambda pair: pair[0])[1]
+
+    def estimates(self, view: PlayerView, contracts: Sequence[str | None]
+                  ) -> list[ContractEstimate]:
+        seats = self.model.seats
+        position = (view.seat - view.dealer - 1) % seats
+        return self.model.estimates(mask_of_codes(view.hand), position,
+                                    [c for c in contracts if c is not None], self.player)
