@@ -209,7 +209,8 @@ def paired(level: str, vary: str, against: str, deals: int, seed: int,
         changes: dict[str, object] = {}
         for item in base_change.split(","):
             name, _, value = item.partition("=")
-            changes[name] = type(getattr(base.settings, name))(value)
+            current = getattr(base.settings, name)
+            changes[name] = float(value) if current is None else type(current)(value)
         base = SamplingPlayer(dataclasses.replace(base.settings, **changes), name=level,
                               rules=rules, style=base.fallback.style)
     field, _, text = vary.partition("=")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tarot.bots.sampling import CardOutcome, SamplingPlayer
+from tarot.bots.sampling import CardOutcome, SamplingPlayer, ranked_cards
 from tarot.engine.cards import EXCUSE, PETIT, card_list, display
 from tarot.engine.kernel import DEFENDERS
 from tarot.engine.views import PlayerView
@@ -52,7 +52,8 @@ def advise(player: SamplingPlayer, view: PlayerView, legal: int, rng: random.Ran
     """What ``player`` would play from ``view`` among the ``legal`` cards (a mask), and why."""
     allowed = player.fallback.guarded(view, legal) if player.settings.guard else legal
     outcomes = player.card_outcomes(view, allowed, rng)
-    ranked = tuple(sorted(outcomes, key=lambda card: (-outcomes[card].value, card)))
+    ranked = tuple(ranked_cards({card: o.value for card, o in outcomes.items()},
+                                player.rules.points_table))
     return Advice(ranked, outcomes, tuple(card_list(legal & ~allowed)),
                   taker_side=in_attack(view),
                   excuse_discounted=EXCUSE in ranked[:2]

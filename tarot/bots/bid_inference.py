@@ -7,11 +7,12 @@ the contract evaluator (:mod:`tarot.bots.contracts`) makes the bids of the seats
 deals for, so that the player keeps the deals that explain the auction best
 (sampling importance resampling, as :mod:`tarot.bots.evidence` does for the card play).
 
-The model of a seat's bid is soft: a pass has likelihood ``sigmoid(-best / T)``, where
-``best`` is the highest utility the evaluator gives the seat's dealt hand among the
-contracts open to it then, and a bid of a contract ``sigmoid(utility / T)``, with
-``T`` = :data:`TEMPERATURE`. The others may bid otherwise than the evaluator (a person, a
-weaker level), so no bid makes a deal impossible.
+The model of a seat's bid is the bidder's own rule made soft: a pass has likelihood
+``sigmoid(-best / T)``, where ``best`` is the highest mean the evaluator gives the
+seat's dealt hand among the contracts open to it then, less the bidder's margin, and a
+bid of a contract ``sigmoid((mean - margin) / T)``, with ``T`` = :data:`TEMPERATURE`.
+The others may bid otherwise than the evaluator (a person, a weaker level), so no bid
+makes a deal impossible.
 
 The taker's own bid is left to the sampler's taker bias: his dealt hand is not what he
 holds after the chien. Only the view is read: the bids, the cards each seat played.
@@ -23,11 +24,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tarot.bots.contracts import ContractModel
+from tarot.bots.contracts import ContractBidder
 from tarot.engine.views import PlayerView
 
-# In points of the bidder's own score: a hand 100 points of utility above a pass is
-# about 7 times likelier to be bid than passed (sigmoid(100 / 50) = 0.88).
+# In points of the bidder's own score: a hand whose mean is 100 points above the margin
+# is about 7 times likelier to be bid than passed (sigmoid(100 / 50) = 0.88).
 TEMPERATURE = 50.0
 
 
@@ -59,30 +60,28 @@ def seen_bids(view: PlayerView, contracts: Sequence[str], seats: int) -> list[Se
 class BidEvidence:
     """Weighs sampled deals by the likelihood of the bids seen (see the module's text)."""
 
-    def __init__(self, view: PlayerView, model: ContractModel, contracts: Sequence[str],
-                 player: str, risk: float, plays: Sequence[int],
-                 temperature: float = TEMPERATURE) -> None:
-        self.model = model
-        self.player = player
-        self.risk = risk
+    def __init__(self, view: PlayerView, bidder: ContractBidder, contracts: Sequence[str],
+                 plays: Sequence[int], temperature: float = TEMPERATURE) -> None:
+        self.bidder = bidder
         self.plays = plays
         self.temperature = temperature
-        self.bids = seen_bids(view, contracts, model.seats)
+        self.bids = seen_bids(view, contracts, bidder.model.seats)
 
     def weight(self, hands: Sequence[int]) -> float:
         """The likelihood of the seen bids in the deal ``hands`` (each seat's cards now;
         the cards it played are added back for its dealt hand)."""
         weight = 1.0
+        bidder = self.bidder
         for bid in self.bids:
             dealt = hands[bid.seat] | self.plays[bid.seat]
-            estimates = self.model.estimates(dealt, bid.position, bid.open_contracts,
-                                             self.player)
+            estimates = bidder.model.estimates(dealt, bid.position, bid.open_contracts,
+                                               bidder.player)
             if bid.contract is None:
-                best = max(e.utility(self.risk) for e in estimates)
+                best = max(e.mean for e in estimates) - bidder.margin
                 weight *= _sigmoid(-best / self.temperature)
             else:
                 chosen = next(e for e in estimates if e.contract == bid.contract)
-                weight *= _sigmoid(chosen.utility(self.risk) / self.temperature)
+                weight *= _sigmoid((chosen.mean - bidder.margin) / self.temperature)
         return weight
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from tarot.bots.rules_player import is_thin
 from tarot.engine.cards import (
     BOUT_MASK,
     EXCUSE_BIT,
@@ -120,6 +121,11 @@ class ContractModel:
         return result
 
     @property
+    def lowest(self) -> str:
+        """The contract of the smallest multiplier (the Prise)."""
+        return min(self.multipliers, key=lambda c: self.multipliers[c])
+
+    @property
     def multipliers(self) -> dict[str, int]:
         return self.made_by["multipliers"]  # type: ignore[return-value]
 
@@ -168,35 +174,68 @@ def load_model(rules_id: str) -> ContractModel | None:
     return ContractModel.from_json(path.read_text(encoding="utf-8"), str(path))
 
 
-# The price of risk in the bidders' utility, ``mean - RISK * variance`` (scores in points
-# of the taker's own score). Chosen on the training deals (docs/decisions.md, "The
-# contract evaluator"): it makes the Prise the contract of a hand that is likely but not
-# sure, and changes few of the hands worth taking into passes.
-RISK = 0.0005
-# What a pass is worth: nothing, as the redeal it may bring; a contract is taken when
-# its mean beats it.
+@dataclass(frozen=True, slots=True)
+class BidTerms:
+    """How a bidder turns the evaluator's estimates into a bid at one table size.
+
+    ``margin``: what a contract's mean must beat to be bid, in points of the bidder's own
+    score (0: a pass's worth, the redeal it may bring). ``risk``: the price of risk in the
+    utility ``mean - risk * variance`` that chooses among the contracts worth taking.
+    """
+
+    margin: float
+    risk: float
+
+
+# Chosen on the deals 70001-72000 (the auction alone, four players of the level) and the
+# paired duplicate deals 73001-73600 (benchmarks/bench_auction.py --paired), as
+# docs/decisions.md ("The contract evaluator") tells:
+# - four players: a mean above -35 is taken. A pass by the count of a fair expectation
+#   (0) passed out 39% of deals; -35 passes out one in nine, for no measurable change in
+#   strength against the yardstick. With the margin below zero, a hand between -35 and 0
+#   is worth a Prise (a Garde's mean is twice as negative), so the Prise is common
+#   without a price of risk, which cost points (-5.3 +- 2.8 a game at 0.001).
+# - three players: the fair expectation already passes out 13%; a small price of risk
+#   makes a Prise of a hand that is likely but not sure (28% of contracts).
+# - five players: with a partner nearly every hand is worth taking (1% passed out), and
+#   by the mean a Garde sans beat a Garde on a third of them; the price of risk (which
+#   grows with the square of the multiplier) keeps it for the hands that are sure.
+BID_TERMS: dict[int, BidTerms] = {
+    3: BidTerms(margin=0.0, risk=0.002),
+    4: BidTerms(margin=-35.0, risk=0.0),
+    5: BidTerms(margin=0.0, risk=0.006),
+}
 PASS_UTILITY = 0.0
 
 
 class ContractBidder:
-    """Bids the contract of highest utility under ``model``; passes when none beats a
-    pass. ``player`` names whose card play the means are corrected for."""
+    """Bids the contract of highest utility under ``model`` among those whose mean beats a
+    pass (:class:`BidTerms`, by default the table size's :data:`BID_TERMS`); passes when
+    none does. ``player`` names whose card play the means are corrected for.
+    ``thin_trumps``: a hand with at most that many trumps and at most one king bids the
+    lowest contract at most (-1: no cap), as a club player does (docs/decisions.md)."""
 
-    def __init__(self, model: ContractModel, player: str, risk: float = RISK) -> None:
+    def __init__(self, model: ContractModel, player: str, terms: BidTerms | None = None,
+                 thin_trumps: int = -1) -> None:
         self.model = model
         self.player = player
-        self.risk = risk
+        terms = terms or BID_TERMS.get(model.seats, BidTerms(0.0, 0.0))
+        self.risk = terms.risk
+        self.margin = terms.margin
+        self.thin_trumps = thin_trumps
 
     def choose(self, view: PlayerView, bids: Sequence[Bid]) -> Bid:
-        """A contract is bid when its mean beats a pass; of those, the one of highest
-        utility (the price of risk chooses the contract, not whether to take)."""
+        """A contract is bid when its mean beats a pass (by ``margin``); of those, the one
+        of highest utility (the price of risk chooses the contract, not whether to take)."""
         passing = next(b for b in bids if b.contract is None)
         offered = [b for b in bids if b.contract is not None]
         if not offered:
             return passing
+        if self.thin_trumps >= 0 and is_thin(mask_of_codes(view.hand), self.thin_trumps):
+            offered = [b for b in offered if b.contract == self.model.lowest]
         estimates = self.estimates(view, [b.contract for b in offered])
         worth = [(e.utility(self.risk), bid) for bid, e in zip(offered, estimates, strict=True)
-                 if e.mean > PASS_UTILITY]
+                 if e.mean > PASS_UTILITY + self.margin]
         if not worth:
             return passing
         return max(worth, key=lambda pair: pair[0])[1]

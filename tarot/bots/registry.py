@@ -58,7 +58,8 @@ def _sampling(name: str) -> Callable[[RuleSet], Player]:
         from tarot.bots.rules_player import SAMPLING_STYLE
         from tarot.bots.sampling import SamplingPlayer, Settings
 
-        return SamplingPlayer(Settings(*SAMPLING_LEVELS[name], bid_samples=BID_SAMPLES[name]),
+        return SamplingPlayer(Settings(*SAMPLING_LEVELS[name], bid_samples=BID_SAMPLES[name],
+                                       bid_by_model=True),
                               name=name, rules=rules, style=SAMPLING_STYLE)
 
     return make

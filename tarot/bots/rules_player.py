@@ -324,10 +324,7 @@ class RulesPlayer:
         thresholds = {3: style.bid_thresholds_3, 5: style.bid_thresholds_5}.get(
             self.seats, style.bid_thresholds)
         self.bid_thresholds = tuple(t + self.style.bid_shift for t in thresholds)
-        # Thin at four is five trumps or fewer; a hand of 24 cards (three players) holds
-        # one more on average, one of 15 (five) one fewer.
-        self.thin_trumps = (style.thin_trumps + {3: 1, 5: -1}.get(self.seats, 0)
-                            if style.thin_trumps >= 0 else -1)
+        self.thin_trumps = thin_trumps_at(style.thin_trumps, self.seats)
         # A defender shows a poignée from this many trumps: four's number (the simple
         # poignée there), the smallest poignée at the other sizes.
         self.defender_poignee_trumps = (self.style.defender_poignee_trumps if self.seats == 4
@@ -699,6 +696,13 @@ def _level(contract: str, bids: Sequence[Bid]) -> int:
     # An unknown rule set: the legal bids are in increasing order after the pass.
     higher = [b.contract for b in bids if b.contract is not None]
     return 4 - len(higher) + 1 + higher.index(contract)
+
+
+def thin_trumps_at(trumps: int, seats: int) -> int:
+    """The thin-hand cap ``trumps`` (at four players; -1: none) at a table of ``seats``.
+    Thin at four is five trumps or fewer; a hand of 24 cards (three players) holds one
+    more on average, one of 15 (five) one fewer."""
+    return trumps + {3: 1, 5: -1}.get(seats, 0) if trumps >= 0 else -1
 
 
 def is_thin(hand: int, trumps: int = 5) -> bool:

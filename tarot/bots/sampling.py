@@ -47,7 +47,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tarot.bots.bid_inference import BidEvidence
 from tarot.bots.bidding import CALIBRATION, Calibration, SimulatedBidder
+from tarot.bots.contracts import BID_TERMS, BidTerms, ContractBidder, load_model
 from tarot.bots.evidence import Evidence, resample
 from tarot.bots.knowledge import HIDDEN, SLOTS, SeatKnowledge, card_class, weighted_slot
 from tarot.bots.playout import (
@@ -60,7 +62,7 @@ from tarot.bots.playout import (
     playout,
     solve,
 )
-from tarot.bots.rules_player import RulesPlayer, Style
+from tarot.bots.rules_player import RulesPlayer, Style, thin_trumps_at
 from tarot.bots.seat_policy import BlindPlayouts
 from tarot.engine import kernel, phases
 from tarot.engine.cards import (
@@ -88,6 +90,10 @@ _RETRIES = 40
 # of 3, 6, 10 and 15 there, so flattered) and +3.0 ± 5.0 on deals 201-400
 # (8 did less): ``benchmarks/bench_settings.py --against rules --vary excuse_keep=...``.
 EXCUSE_KEPT_UNTIL = 4
+# Whose card play the contract evaluator's means are corrected for, at every sampling
+# level: ``normal``'s (measured with ``python -m tarot.bots.contract_training --calibrate
+# normal``); ``strong`` plays the cards a little better, which the bids leave as margin.
+SAMPLING_CALIBRATION = "normal"
 
 
 
@@ -119,6 +125,7 @@ class Knowledge:
         self.taker = facts.taker
         self.hand = facts.hand
         self.played = facts.played
+        self.plays = facts.plays
         self.located = facts.located
         self.unknown = facts.unknown
         self.called = facts.called
@@ -308,6 +315,20 @@ class Settings:
     bid_sure: float = 0.0
     # The simulated values' correction (tarot.bots.bidding.Calibration.offset).
     bid_offset: float = CALIBRATION.offset
+    # Bids by the contract evaluator learned by simulation (tarot.bots.contracts), its
+    # means corrected for this player's card play, where the rule set has a model; else
+    # (and with bid_samples) as above.
+    bid_by_model: bool = False
+    # What a contract's mean must beat and the price of risk (tarot.bots.contracts.BidTerms;
+    # None: the table size's, BID_TERMS), and the club's cap on a thin hand (at four
+    # players, as rules_player.Style.thin_trumps; -1: none).
+    bid_margin: float | None = None
+    bid_risk: float | None = None
+    bid_thin_trumps: int = 5
+    # The bids and passes as evidence (tarot.bots.bid_inference): the deals played out are
+    # drawn from ``candidates`` times as many, by how likely each makes the others' bids
+    # under the contract evaluator (where the rule set has one).
+    bid_inference: bool = False
     # Playouts that play from the seat's knowledge (tarot.bots.seat_policy): 0 off (every
     # seat sees the sampled deal), 1 the root seat plays blind, 2 every seat does. Off at
     # every level: it did not pay (docs/players.md). The hint's explained outcomes
@@ -321,6 +342,12 @@ class Settings:
             raise ValueError(f"candidates must be at least 1, not {self.candidates}")
         if self.blind not in (0, 1, 2):
             raise ValueError(f"blind is 0, 1 or 2, not {self.blind}")
+
+
+def ranked_cards(values: dict[int, float], points: Sequence[int]) -> list[int]:
+    """The cards of ``values`` from best to worst: by value, then the fewest card points,
+    then the lowest card."""
+    return sorted(values, key=lambda card: (-values[card], points[card], card))
 
 
 class SamplingPlayer:
@@ -339,11 +366,21 @@ class SamplingPlayer:
         self.bidder = (SimulatedBidder(self.rules, self.fallback, settings.bid_samples,
                                        calibration, sure=settings.bid_sure)
                        if settings.bid_samples > 0 else None)
+        model = (load_model(self.rules.id)
+                 if settings.bid_by_model or settings.bid_inference else None)
+        self.contract_model = model
+        self.contract_bidder = (
+            ContractBidder(model, SAMPLING_CALIBRATION, self._bid_terms(),
+                           thin_trumps_at(settings.bid_thin_trumps, self.rules.players))
+            if model is not None and settings.bid_by_model else None)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if (self.bidder is not None and view.phase == phases.AUCTION
                 and any(isinstance(a, Bid) for a in legal)):
             return self.bidder.choose(view, legal, rng)
+        if (self.contract_bidder is not None and view.phase == phases.AUCTION
+                and any(isinstance(a, Bid) for a in legal)):
+            return self.contract_bidder.choose(view, [a for a in legal if isinstance(a, Bid)])
         if view.phase != phases.TRICKS:
             return self.fallback.choose(view, legal, rng)
         plays = [a for a in legal if isinstance(a, Play)]
@@ -362,9 +399,11 @@ class SamplingPlayer:
         return Play(seat=view.seat, card=CODES[card])
 
     def best_card(self, view: PlayerView, legal: int, rng: random.Random) -> int:
-        """The legal card with the best value (:meth:`card_values`) for the seat's side."""
-        values = self.card_values(view, legal, rng)
-        return max(values, key=lambda card: (values[card], -card))
+        """The legal card with the best value (:meth:`card_values`) for the seat's side; of
+        cards valued the same, the one worth fewest card points (the playouts often lose
+        a knight and a small card alike, where a player keeps the knight), then the
+        lowest."""
+        return ranked_cards(self.card_values(view, legal, rng), self.rules.points_table)[0]
 
     def card_values(self, view: PlayerView, legal: int, rng: random.Random) -> dict[int, float]:
         """Each distinct legal card and its mean score per defender, signed for the seat's side.
@@ -446,10 +485,34 @@ class SamplingPlayer:
         settings = self.settings
         evidence = (Evidence(view, sc, settings.evidence, know.seats)
                     if settings.evidence < 1.0 else None)
-        if evidence is None or not evidence.plays:
+        if evidence is not None and not evidence.plays:
+            evidence = None
+        bids = self._bid_evidence(view, know)
+        if evidence is None and bids is None:
             return [know.sample(rng) for _ in range(count)]
         pool = [know.sample(rng) for _ in range(count * settings.candidates)]
-        return resample(pool, [evidence.weight(hands) for hands in pool], count, rng)
+        weights = [1.0] * len(pool)
+        for source in (evidence, bids):
+            if source is not None:
+                weights = [w * source.weight(hands) for w, hands in zip(weights, pool,
+                                                                        strict=True)]
+        if not any(weights):
+            return pool[:count]
+        return resample(pool, weights, count, rng)
+
+    def _bid_evidence(self, view: PlayerView, know: Knowledge) -> BidEvidence | None:
+        model = self.contract_model
+        if model is None or not self.settings.bid_inference:
+            return None
+        bidder = ContractBidder(model, SAMPLING_CALIBRATION, self._bid_terms())
+        evidence = BidEvidence(view, bidder, [c.id for c in self.rules.contracts], know.plays)
+        return evidence if evidence.bids else None
+
+    def _bid_terms(self) -> BidTerms:
+        settings = self.settings
+        terms = BID_TERMS.get(self.rules.players, BidTerms(0.0, 0.0))
+        return BidTerms(terms.margin if settings.bid_margin is None else settings.bid_margin,
+                        terms.risk if settings.bid_risk is None else settings.bid_risk)
 
     def discounts_excuse(self, cards_in_hand: int) -> bool:
         """Whether :meth:`card_values` counts the Excuse less its worth kept, at this hand size.
