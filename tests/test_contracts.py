@@ -9,7 +9,7 @@ from helpers import build_deal
 
 from tarot.bots.base import ask
 from tarot.bots.bid_inference import BidEvidence, seen_bids
-from tarot.bots.contract_training import fit, least_squares, main, play_deals
+from tarot.bots.contract_training import fit, least_squares, play_deals, recalibrate, train
 from tarot.bots.contracts import (
     FEATURES,
     ContractBidder,
@@ -52,15 +52,26 @@ def test_least_squares_recovers_the_coefficients_of_a_noiseless_line() -> None:
     assert coefficients == pytest.approx([7, 3, -2], abs=0.05)
 
 
-def test_a_small_training_run_gives_the_same_file_whatever_the_workers(tmp_path) -> None:
-    one, two = tmp_path / "one.json", tmp_path / "two.json"
-    main(["--deals", "24", "--seed", "900001", "--workers", "1", "--out", str(one)])
-    main(["--deals", "24", "--seed", "900001", "--workers", "2", "--out", str(two)])
-    assert one.read_bytes() == two.read_bytes()
-    model = ContractModel.from_json(one.read_text(), "one.json")
-    assert model.made_by["command"] == ("python -m tarot.bots.contract_training --rules "
+def test_a_small_training_run_gives_the_same_file_whatever_the_workers() -> None:
+    one = train(RULES, 24, 900001, workers=1).to_json()
+    two = train(RULES, 24, 900001, workers=2).to_json()
+    assert one == two
+    model = ContractModel.from_json(one, "one.json")
+    assert model.made_by["command"] == ("python benchmarks/train_contracts.py --rules "
                                         "standard --deals 24 --seed 900001")
     assert set(model.mean) == {c.id for c in RULES.contracts}
+    assert model.to_json() == one, "the file reads back as it was written"
+
+
+def test_a_calibration_adds_the_levels_offset_and_keeps_the_fit() -> None:
+    model = train(RULES, 16, 900201, workers=1)
+    calibrated = recalibrate(model, RULES, "rules", 8, 900301, workers=1)
+    assert calibrated.mean == model.mean and calibrated.variance == model.variance
+    assert set(calibrated.offsets) == {"rules"}
+    made = calibrated.made_by["calibrations"]["rules"]  # type: ignore[index]
+    assert made["command"] == ("python benchmarks/train_contracts.py --rules standard "
+                               "--deals 8 --seed 900301 --calibrate rules")
+    assert 6 <= made["deals"] <= 8  # a deal redealt (petit sec) is left out
 
 
 def played_as(seed: int, contract: str) -> int:
@@ -201,3 +212,20 @@ def test_a_pass_makes_a_deal_with_a_strong_hand_there_less_likely() -> None:
     hands[passer] = weak
     with_weak = evidence.weight(hands)
     assert with_weak > 10 * with_strong
+
+
+def test_a_thin_hand_the_yardstick_gardes_is_a_prise_at_most_for_the_sampling_levels() -> None:
+    # Five trumps with the 21 and the Excuse, one king: the yardstick's count gardes it.
+    thin = "KS 3S 4S 5H 6H 7H 2D 3D 4D 2C 3C 4C T5 T8 T12 T15 T21 EXC"
+    hands, chien = build_deal({0: thin}, fill="in_turn")
+    game = Game.from_deal(hands, chien)
+    yardstick = ask(make_player("rules-2026-11", RULES), game, random.Random(0))
+    assert isinstance(yardstick, Bid) and yardstick.contract == "garde"
+    for name in ("normal", "strong"):
+        bid = ask(make_player(name, RULES), game, random.Random(0))
+        assert isinstance(bid, Bid) and bid.contract in ("prise", None), (name, bid)
+    model = load_model("standard")
+    assert model is not None
+    uncapped = ContractBidder(model, "normal").choose(
+        game.view(0), [a for a in game.legal_actions() if isinstance(a, Bid)])
+    assert uncapped.contract == "garde", "the cap, not the model, keeps it a Prise"

@@ -115,6 +115,11 @@ def test_the_documented_commands_work_from_the_wheel(installed: Path, tmp_path: 
     page = (tmp_path / "slam.html").read_text(encoding="utf-8")
     assert "prefers-color-scheme" in page and 'id="replay-data"' in page
     assert "suit led" in run(installed, ["tarot", "rules", "R11"], tmp_path)
+    # The contract evaluator's models travel too: the sampling levels bid by them.
+    loaded = run(installed, ["python", "-c", "from tarot.bots.contracts import load_model; "
+                             "print(*[load_model(r).seats for r in ('standard', 'standard-3', "
+                             "'standard-5')])"], tmp_path)
+    assert loaded.strip() == "4 3 5"
 
 
 def test_the_installed_copy_speaks_french(installed: Path, tmp_path: Path) -> None:

@@ -1,9 +1,6 @@
 """Learn the contract evaluator (:mod:`tarot.bots.contracts`) by playing forced contracts out.
 
-    python -m tarot.bots.contract_training [--rules standard] [--deals 50000]
-        [--seed 1000001] [--workers 2] [--out PATH]
-    python -m tarot.bots.contract_training --calibrate normal [--rules standard]
-        [--deals 600] [--seed 2000001] [--workers 2]
+The command is ``benchmarks/train_contracts.py``; this module is what it runs.
 
 Training: on each deal seed ``s`` of ``seed .. seed+deals-1`` the seat ``s mod seats``
 places after the first to speak is the taker, and every other seat passes. Each
@@ -16,9 +13,11 @@ which scores them. A deal redealt (petit sec) is left out. A least-squares fit (
 small ridge) of the taker's own score on :func:`~tarot.bots.contracts.hand_features`
 gives each contract's mean; a second fit, of the squared deviations, its variance.
 
-``--calibrate LEVEL``: the same forced contracts played by ``LEVEL`` in every seat on
-other seeds; the mean of (real - predicted) per unit of multiplier is written into the
-model file as that level's offset (a sampling taker makes more of a hand than ``rules``).
+Calibration (:func:`recalibrate`): the same forced contracts played with a level as the
+taker, on other seeds; the mean of (real - predicted) per unit of multiplier is that
+level's offset in the model file (a sampling taker makes more of a hand than ``rules``).
+The level's decisions are replayed under the other contract of each group as the rules
+player's are: an approximation for a level whose card play weighs the multiplier.
 
 The same command, seeds and rule set give the same file, byte for byte, whatever the
 number of workers (each deal depends on its seed alone, and the fit sums in seed order).
@@ -26,28 +25,17 @@ number of workers (each deal depends on its seed alone, and the fit sums in seed
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
-import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 
 from tarot.bots.base import ask
-from tarot.bots.contracts import (
-    FEATURES,
-    ContractModel,
-    hand_features,
-    load_model,
-    model_path,
-)
+from tarot.bots.contracts import FEATURES, ContractModel, hand_features
 from tarot.bots.registry import make_player
 from tarot.engine.cards import mask_of_codes
 from tarot.engine.events import Action, Bid
 from tarot.engine.game import Game
-from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
 
 # Added to the diagonal of the normal equations: keeps the rarely-seen features (a hand
@@ -128,8 +116,10 @@ def _chunk(args: tuple[RuleSet, str, str | None, Sequence[int]]) -> list[Outcome
 
 
 def play_deals(rules: RuleSet, player_name: str, seeds: Sequence[int], workers: int,
-               progress: bool = False, defenders_name: str | None = None) -> list[Outcome]:
-    """The forced deals of ``seeds``, in seed order, on ``workers`` processes."""
+               progress: Callable[[int, int], None] | None = None,
+               defenders_name: str | None = None) -> list[Outcome]:
+    """The forced deals of ``seeds``, in seed order, on ``workers`` processes;
+    ``progress`` is told the chunks done and their number as each finishes."""
     size = 50
     chunks = [(rules, player_name, defenders_name, seeds[i:i + size])
               for i in range(0, len(seeds), size)]
@@ -138,20 +128,15 @@ def play_deals(rules: RuleSet, player_name: str, seeds: Sequence[int], workers: 
         results = map(_chunk, chunks)
         for done, result in enumerate(results, 1):
             outcomes.extend(result)
-            _progress(progress, done, len(chunks))
+            if progress is not None:
+                progress(done, len(chunks))
         return outcomes
     with ProcessPoolExecutor(workers) as pool:
         for done, result in enumerate(pool.map(_chunk, chunks), 1):
             outcomes.extend(result)
-            _progress(progress, done, len(chunks))
+            if progress is not None:
+                progress(done, len(chunks))
     return outcomes
-
-
-def _progress(shown: bool, done: int, total: int) -> None:
-    if shown:
-        sys.stderr.write(f"\r{done}/{total} chunks")
-        if done == total:
-            sys.stderr.write("\n")
 
 
 # -- least squares --------------------------------------------------------------------
@@ -234,52 +219,35 @@ def _hand_of(rules: RuleSet, outcome: Outcome) -> int:
     return mask_of_codes(game.hand(taker))
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", default="standard")
-    parser.add_argument("--deals", type=int, default=50_000)
-    parser.add_argument("--seed", type=int, default=1_000_001)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--calibrate", metavar="LEVEL")
-    parser.add_argument("--defenders", metavar="LEVEL",
-                        help="with --calibrate: who plays the other seats (default LEVEL)")
-    parser.add_argument("--out", type=Path, help="the model file (default: the package's)")
-    args = parser.parse_args(argv)
-    rules = load_rules(args.rules)
-    out = args.out or model_path(rules.id)
-    seeds = range(args.seed, args.seed + args.deals)
-    player = args.calibrate or "rules"
-    outcomes = play_deals(rules, player, seeds, args.workers, progress=True,
-                          defenders_name=args.defenders)
-    # What made the file, without what does not change it (the workers, the path).
-    command = (f"python -m tarot.bots.contract_training --rules {args.rules} "
-               f"--deals {args.deals} --seed {args.seed}"
-               + (f" --calibrate {args.calibrate}" if args.calibrate else "")
-               + (f" --defenders {args.defenders}" if args.defenders else ""))
-    if args.calibrate:
-        load_model.cache_clear()
-        model = load_model(rules.id) if args.out is None else ContractModel.from_json(
-            out.read_text(encoding="utf-8"), str(out))
-        if model is None:
-            parser.error(f"no model for {rules.id} to calibrate: train one first")
-        offset = round(calibrate(model, rules, outcomes), 2)
-        offsets = {**model.offsets, args.calibrate: offset}
-        calibrations = dict(model.made_by.get("calibrations", {}))  # type: ignore[call-overload]
-        calibrations[args.calibrate] = {"command": command, "deals": len(outcomes)}
-        model = ContractModel(model.rules_id, model.seats, model.mean, model.variance,
-                              offsets, {**model.made_by, "calibrations": calibrations})
-        print(f"{args.calibrate}: offset {offset:+.2f} a unit of multiplier "
-              f"over {len(outcomes)} deals")
-    else:
-        model = fit(rules, outcomes, {"command": command, "deals": len(outcomes),
-                                      "seeds": [args.seed, args.seed + args.deals - 1],
-                                      "player": player})
-        print(f"{rules.id}: fitted on {len(outcomes)} deals")
-        print(json.dumps(model.mean, indent=None)[:2000])
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(model.to_json(), encoding="utf-8")
-    print(f"written to {out}")
+def command_line(rules_name: str, deals: int, seed: int, calibrate: str | None = None,
+                 defenders: str | None = None) -> str:
+    """The command that makes a model file (or its calibration), as the file records it:
+    without what does not change it (the workers, the path)."""
+    return (f"python benchmarks/train_contracts.py --rules {rules_name} --deals {deals} "
+            f"--seed {seed}" + (f" --calibrate {calibrate}" if calibrate else "")
+            + (f" --defenders {defenders}" if defenders else ""))
 
 
-if __name__ == "__main__":
-    main()
+def train(rules: RuleSet, deals: int, seed: int, workers: int,
+          progress: Callable[[int, int], None] | None = None) -> ContractModel:
+    """A model fitted on the forced deals ``seed .. seed+deals-1`` played by ``rules``."""
+    outcomes = play_deals(rules, "rules", range(seed, seed + deals), workers, progress)
+    return fit(rules, outcomes, {"command": command_line(rules.id, deals, seed),
+                                 "deals": len(outcomes), "seeds": [seed, seed + deals - 1],
+                                 "player": "rules"})
+
+
+def recalibrate(model: ContractModel, rules: RuleSet, level: str, deals: int, seed: int,
+                workers: int, defenders: str | None = None,
+                progress: Callable[[int, int], None] | None = None) -> ContractModel:
+    """``model`` with ``level``'s offset measured on the forced deals ``seed ..
+    seed+deals-1``, ``level`` the taker and ``defenders`` (else ``level``) the others."""
+    outcomes = play_deals(rules, level, range(seed, seed + deals), workers, progress,
+                          defenders)
+    offset = round(calibrate(model, rules, outcomes), 2)
+    calibrations = dict(model.made_by.get("calibrations", {}))  # type: ignore[call-overload]
+    calibrations[level] = {"command": command_line(rules.id, deals, seed, level, defenders),
+                           "deals": len(outcomes)}
+    return ContractModel(model.rules_id, model.seats, model.mean, model.variance,
+                         {**model.offsets, level: offset},
+                         {**model.made_by, "calibrations": calibrations})

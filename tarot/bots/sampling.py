@@ -26,11 +26,13 @@ The others' plays can weigh the samples too (``Settings.evidence``,
 :mod:`tarot.bots.evidence`); every level leaves that off, because it did not
 play better (docs/players.md has the figures).
 
-Bids, the chelem and the poignée are the rules player's (the levels are given the
-yardstick's bid count, ``SAMPLING_STYLE``), and so is the discard. With
-``Settings.bid_samples`` the bids are valued by simulation instead
-(:mod:`tarot.bots.bidding`); no level does so, since it did not measurably pay
-(docs/players.md).
+The levels bid by the contract evaluator learned by simulation
+(:mod:`tarot.bots.contracts`, ``Settings.bid_by_model``); without a model for the rule
+set, by the rules player's count in ``SAMPLING_STYLE`` (the yardstick's). The chelem,
+the poignée and the discard are the rules player's. With ``Settings.bid_samples`` the
+bids are valued by simulation at the table instead (:mod:`tarot.bots.bidding`); no
+level does so, since it did not measurably pay (docs/players.md). The bids and passes
+can weigh the samples (``Settings.bid_inference``, :mod:`tarot.bots.bid_inference`).
 
 The playouts can play from each seat's knowledge rather than the sampled deal
 (``Settings.blind``, :mod:`tarot.bots.seat_policy`), against the bias of
