@@ -229,3 +229,11 @@ def test_a_thin_hand_the_yardstick_gardes_is_a_prise_at_most_for_the_sampling_le
     uncapped = ContractBidder(model, "normal").choose(
         game.view(0), [a for a in game.legal_actions() if isinstance(a, Bid)])
     assert uncapped.contract == "garde", "the cap, not the model, keeps it a Prise"
+
+
+def test_at_five_players_the_sampling_levels_keep_the_count() -> None:
+    rules = load_rules("standard-5")
+    player = make_player("strong", rules)
+    assert player.contract_bidder is None  # type: ignore[attr-defined]
+    three = make_player("strong", load_rules("standard-3"))
+    assert three.contract_bidder is not None  # type: ignore[attr-defined]

@@ -318,8 +318,8 @@ class Settings:
     # The simulated values' correction (tarot.bots.bidding.Calibration.offset).
     bid_offset: float = CALIBRATION.offset
     # Bids by the contract evaluator learned by simulation (tarot.bots.contracts), its
-    # means corrected for this player's card play, where the rule set has a model; else
-    # (and with bid_samples) as above.
+    # means corrected for this player's card play, where the rule set has a model and
+    # its table size bidding terms (BID_TERMS: three and four players); else as above.
     bid_by_model: bool = False
     # What a contract's mean must beat and the price of risk (tarot.bots.contracts.BidTerms;
     # None: the table size's, BID_TERMS), and the club's cap on a thin hand (at four
@@ -371,10 +371,13 @@ class SamplingPlayer:
         model = (load_model(self.rules.id)
                  if settings.bid_by_model or settings.bid_inference else None)
         self.contract_model = model
+        # A table size without terms of its own (five players) bids by the count, unless
+        # the settings give a margin.
+        sized = self.rules.players in BID_TERMS or settings.bid_margin is not None
         self.contract_bidder = (
             ContractBidder(model, SAMPLING_CALIBRATION, self._bid_terms(),
                            thin_trumps_at(settings.bid_thin_trumps, self.rules.players))
-            if model is not None and settings.bid_by_model else None)
+            if model is not None and settings.bid_by_model and sized else None)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         if (self.bidder is not None and view.phase == phases.AUCTION
