@@ -93,8 +93,9 @@ _RETRIES = 40
 # (8 did less): ``benchmarks/bench_settings.py --against rules --vary excuse_keep=...``.
 EXCUSE_KEPT_UNTIL = 4
 # Whose card play the contract evaluator's means are corrected for, at every sampling
-# level: ``normal``'s (measured with ``python -m tarot.bots.contract_training --calibrate
-# normal``); ``strong`` plays the cards a little better, which the bids leave as margin.
+# level: ``normal``'s as taker against ``rules`` defenders (``python
+# benchmarks/train_contracts.py --calibrate normal --defenders rules``); ``strong`` plays
+# the cards a little better, which the bids leave as margin.
 SAMPLING_CALIBRATION = "normal"
 
 
