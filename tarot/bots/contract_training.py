@@ -196,8 +196,9 @@ def fit(rules: RuleSet, outcomes: Sequence[Outcome], made_by: dict[str, object]
                    for row, t in zip(rows, targets, strict=True)]
         mean[contract.id] = tuple(coefficients)
         variance[contract.id] = tuple(least_squares(rows, squares))
-    made_by = {**made_by, "multipliers": {c.id: c.multiplier for c in rules.contracts}}
-    return ContractModel(rules.id, rules.players, mean, variance, {}, made_by)
+    return ContractModel(rules.id, rules.players,
+                         {c.id: c.multiplier for c in rules.contracts}, mean, variance, {},
+                         made_by)
 
 
 def calibrate(model: ContractModel, rules: RuleSet, outcomes: Sequence[Outcome]
@@ -248,6 +249,6 @@ def recalibrate(model: ContractModel, rules: RuleSet, level: str, deals: int, se
     calibrations = dict(model.made_by.get("calibrations", {}))  # type: ignore[call-overload]
     calibrations[level] = {"command": command_line(rules.id, deals, seed, level, defenders),
                            "deals": len(outcomes)}
-    return ContractModel(model.rules_id, model.seats, model.mean, model.variance,
-                         {**model.offsets, level: offset},
+    return ContractModel(model.rules_id, model.seats, model.multipliers, model.mean,
+                         model.variance, {**model.offsets, level: offset},
                          {**model.made_by, "calibrations": calibrations})

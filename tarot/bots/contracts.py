@@ -4,17 +4,17 @@ A small linear model, learned offline by playing many forced contracts out
 (:mod:`tarot.bots.contract_training`): from the hand's features (:func:`hand_features`:
 trumps, bouts, honours, long suits, voids, the seat's place at the table) to the
 taker's own score under each contract (its mean), and to the square of its deviation
-(its variance). The fitted numbers ship as one JSON file a table size
-(``tarot/bots/contract_models/standard-4.json`` and so on), with the command, seeds and
-data size that made them; loading one costs a millisecond, predicting a few dozen
-multiplications.
+(its variance). The fitted numbers ship as one JSON file a rule set
+(``tarot/bots/contract_models/standard.json``, ``standard-3.json``, ``standard-5.json``),
+with the command, seeds and data size that made them; loading one costs a millisecond,
+predicting a few dozen multiplications.
 
-The players that bid by it (:class:`ContractBidder`) choose the contract of highest
-*utility*, its mean less a price for risk (:data:`RISK`): ``mean - risk * variance``.
-The price is what makes a Prise: a Garde scores every deal twice what a Prise scores,
-so by the mean alone a hand worth taking is always worth a Garde; the variance grows
-with the square of the multiplier, so a hand whose Garde is likely but not sure is
-worth a Prise, as a club player bids it (docs/decisions.md).
+The players that bid by it (:class:`ContractBidder`) take a contract when its mean
+beats a margin, and choose among those by *utility*, the mean less a price for risk:
+``mean - risk * variance`` (:class:`BidTerms`, per table size). A Garde scores every
+deal twice what a Prise scores, so by the mean alone a hand worth taking is always
+worth a Garde; the variance grows with the square of the multiplier, so a price of
+risk makes a Prise of a hand whose Garde is likely but not sure (docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -101,6 +101,7 @@ class ContractModel:
 
     rules_id: str
     seats: int
+    multipliers: dict[str, int]
     mean: dict[str, tuple[float, ...]]
     variance: dict[str, tuple[float, ...]]
     # Added to every mean, per player that plays the contract out (a sampling taker
@@ -125,14 +126,10 @@ class ContractModel:
         """The contract of the smallest multiplier (the Prise)."""
         return min(self.multipliers, key=lambda c: self.multipliers[c])
 
-    @property
-    def multipliers(self) -> dict[str, int]:
-        return self.made_by["multipliers"]  # type: ignore[return-value]
-
     def to_json(self) -> str:
         return json.dumps({
             "format": FORMAT, "version": VERSION, "rules": self.rules_id, "seats": self.seats,
-            "features": list(FEATURES),
+            "features": list(FEATURES), "multipliers": self.multipliers,
             "mean": {c: [round(x, 4) for x in v] for c, v in self.mean.items()},
             "variance": {c: [round(x, 2) for x in v] for c, v in self.variance.items()},
             "offsets": self.offsets, "made_by": self.made_by,
@@ -145,7 +142,7 @@ class ContractModel:
             raise ValueError(f"{source}: not a {FORMAT} file of version {VERSION}")
         if data["features"] != list(FEATURES):
             raise ValueError(f"{source}: fitted to other features than this program's")
-        return cls(data["rules"], data["seats"],
+        return cls(data["rules"], data["seats"], dict(data["multipliers"]),
                    {c: tuple(v) for c, v in data["mean"].items()},
                    {c: tuple(v) for c, v in data["variance"].items()},
                    dict(data["offsets"]), dict(data["made_by"]))
