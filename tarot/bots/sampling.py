@@ -381,12 +381,12 @@ class SamplingPlayer:
             if model is not None and settings.bid_by_model and sized else None)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        if (self.bidder is not None and view.phase == phases.AUCTION
-                and any(isinstance(a, Bid) for a in legal)):
-            return self.bidder.choose(view, legal, rng)
-        if (self.contract_bidder is not None and view.phase == phases.AUCTION
-                and any(isinstance(a, Bid) for a in legal)):
-            return self.contract_bidder.choose(view, [a for a in legal if isinstance(a, Bid)])
+        if view.phase == phases.AUCTION and any(isinstance(a, Bid) for a in legal):
+            if self.bidder is not None:
+                return self.bidder.choose(view, legal, rng)
+            if self.contract_bidder is not None:
+                return self.contract_bidder.choose(view, [a for a in legal
+                                                          if isinstance(a, Bid)])
         if view.phase != phases.TRICKS:
             return self.fallback.choose(view, legal, rng)
         plays = [a for a in legal if isinstance(a, Play)]
