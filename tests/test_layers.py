@@ -39,6 +39,12 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "__init__": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "explain",
                            "bots", "duplicate"}),
 }
+# The program's version, a module of its own below every layer (``tarot._version``): what
+# reports the version (the public API, a match's results file and its workers' check, the
+# command line, the replay page) reads it there, never from the package's root.
+MAY_IMPORT["_version"] = frozenset()
+for _layer in ("duplicate", "ui", "__init__"):
+    MAY_IMPORT[_layer] |= {"_version"}
 # The one engine module that may touch the foundation's files: it finds and reads rule files.
 ENGINE_READS_FILES_IN = "tarot.engine.rule_files"
 # Standard modules that reach outside the process; the engine leaves them to rule_files.
@@ -132,7 +138,7 @@ def layer_problems(sources: Mapping[str, str]) -> list[str]:
         for line, target in imported_modules(module, source, public):
             if target not in known or target == "tarot" or line in told:
                 # A name imported from a module (`from tarot.engine.game import Game`), a
-                # package outside ours, or the package's root for its __version__.
+                # package outside ours, or the package's root (root_import_problems).
                 continue
             target_layer = layer_of(target)
             if target_layer != layer and target_layer not in MAY_IMPORT[layer]:
@@ -271,3 +277,69 @@ def test_a_public_name_from_the_interface_is_found() -> None:
         '_MODULE_OF = {\n', '_MODULE_OF = {\n    "Session": "tarot.ui.session",\n', 1)
     problems = layer_problems(sources)
     assert len(problems) == 1 and "__init__ imports tarot.ui.session" in problems[0], problems
+
+
+def root_import_problems(sources: Mapping[str, str]) -> list[str]:
+    """Every module of the package that reaches the package's root: ``import tarot`` (or
+    ``import tarot.engine.cards``, which binds the name ``tarot`` too), ``from tarot import``
+    a name that is not a module (the public API's, ``__version__``), or the root imported by
+    name. The root is the door for users: through it any module could reach every layer
+    (``tarot.read_log``) past the layer rule, whose graph it is not in."""
+    problems = []
+    for module, source in sources.items():
+        if module == "tarot":
+            continue
+        is_package = module in PACKAGES
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Import):
+                problems += [f"{module}:{node.lineno}: import {alias.name} binds the package's "
+                             "root" for alias in node.names
+                             if alias.name.split(".")[0] == "tarot"
+                             and (alias.asname is None or alias.name == "tarot")]
+            elif isinstance(node, ast.ImportFrom):
+                base = module.split(".")
+                base = base[: len(base) - node.level + (1 if is_package else 0)]
+                target = (".".join([*base, node.module] if node.module else base)
+                          if node.level else node.module)
+                if target == "tarot":
+                    problems += [f"{module}:{node.lineno}: {alias.name} from the package's root"
+                                 for alias in node.names if f"tarot.{alias.name}" not in sources]
+            elif isinstance(node, ast.Call) and called_import(node) == "tarot":
+                problems.append(f"{module}:{node.lineno}: the package's root imported by name")
+    return problems
+
+
+def called_import(node: ast.Call) -> str | None:
+    """The module ``importlib.import_module("...")`` or ``__import__("...")`` imports."""
+    function = node.func
+    if (node.args and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+            and ((isinstance(function, ast.Attribute) and function.attr == "import_module")
+                 or (isinstance(function, ast.Name) and function.id == "__import__"))):
+        return node.args[0].value
+    return None
+
+
+def test_nothing_inside_the_package_imports_its_root() -> None:
+    assert root_import_problems(package_sources()) == []
+
+
+@pytest.mark.parametrize(("module", "planted", "found"), [
+    ("tarot.bots.easy_player", "import tarot", "import tarot binds"),
+    ("tarot.bots.easy_player", "import tarot.engine.cards", "import tarot.engine.cards binds"),
+    ("tarot.explain.audit", "from tarot import read_log", "read_log from the package's root"),
+    ("tarot.engine.game", "from .. import __version__", "__version__ from the package's root"),
+    ("tarot.storage.locks", "importlib.import_module('tarot')", "root imported by name"),
+])
+def test_a_planted_import_of_the_root_is_found(module: str, planted: str, found: str) -> None:
+    sources = package_sources()
+    sources[module] += f"\ndef _planted() -> None:\n    {planted}\n"
+    problems = root_import_problems(sources)
+    assert len(problems) == 1 and found in problems[0], problems
+
+
+def test_a_module_taken_from_the_root_is_no_import_of_it() -> None:
+    sources = package_sources()
+    sources["tarot.bots.easy_player"] += ("\ndef _planted() -> None:\n    from tarot import engine"
+                                          "\n    import tarot.engine.cards as cards\n")
+    assert root_import_problems(sources) == []

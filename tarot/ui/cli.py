@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 import click
 from click.formatting import HelpFormatter
 
-from tarot import __version__
+from tarot._version import __version__
 from tarot.errors import TarotError
 from tarot.files.said import os_error_said
 from tarot.i18n import N_, LanguageError, _

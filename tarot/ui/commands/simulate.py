@@ -517,7 +517,7 @@ def _option_name(ctx: click.Context, parameter: str) -> str:
 
 
 def _header(names: Sequence[str], seed: int, deals: int, chosen: ChosenRules) -> ResultsHeader:
-    from tarot import __version__
+    from tarot._version import __version__
     from tarot.duplicate.results_file import ResultsHeader
 
     return ResultsHeader(program=__version__, players=tuple(names),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-import tarot.log
+from tarot import log
 from tarot.files.said import phase_said
 from tarot.i18n import N_, _, ngettext
 from tarot.log import LogError
@@ -54,8 +54,8 @@ def validate(files: tuple[str, ...], allow_incomplete: bool, as_json: bool) -> N
                            .format(path=path, deals=deals, over=over))
             continue
         try:
-            loaded = tarot.log.load_log(path, allow_incomplete=allow_incomplete,
-                              drop_torn=allow_incomplete)
+            loaded = log.load_log(path, allow_incomplete=allow_incomplete,
+                                  drop_torn=allow_incomplete)
         except LogError as error:
             bad += 1
             problem = error.problem
