@@ -27,7 +27,8 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "bots": frozenset({"i18n", "errors", "engine"}),
     "log": frozenset({"i18n", "errors", "files", "engine"}),
     "storage": frozenset({"i18n", "errors", "files", "engine", "log"}),
-    "explain": frozenset({"i18n", "errors", "files", "engine", "log", "storage"}),
+    # explain/ tells the computer players' verdicts too (a review's lines), so it reads bots.
+    "explain": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "bots"}),
     "duplicate": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "explain",
                             "bots"}),
     "ui": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "explain", "bots",
