@@ -344,3 +344,57 @@ def test_a_module_taken_from_the_root_is_no_import_of_it() -> None:
     sources["tarot.bots.easy_player"] += ("\ndef _planted() -> None:\n    from tarot import engine"
                                           "\n    import tarot.engine.cards as cards\n")
     assert root_import_problems(sources) == []
+
+
+# The command group: the one module that imports a command's module (by its table, when
+# the command is run), so that a command's work lives in the layers, where another front
+# end finds it, and `tarot --help` imports no command.
+COMMAND_GROUP = "tarot.ui.cli"
+
+
+def command_modules(sources: Mapping[str, str]) -> set[str]:
+    """The modules the group's command table (``COMMANDS``) names, read from its source."""
+    for node in ast.walk(ast.parse(sources[COMMAND_GROUP])):
+        if isinstance(node, ast.AnnAssign | ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "COMMANDS"
+                for target in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+            return {constant.value for constant in ast.walk(node)
+                    if isinstance(constant, ast.Constant) and isinstance(constant.value, str)
+                    and constant.value.startswith("tarot.")}
+    return set()
+
+
+def command_import_problems(sources: Mapping[str, str]) -> list[str]:
+    commands = command_modules(sources)
+    problems = []
+    for module, source in sources.items():
+        if module == COMMAND_GROUP:
+            continue
+        told: set[int] = set()
+        for line, target in imported_modules(module, source):
+            if target in commands and line not in told:
+                problems.append(f"{module}:{line}: imports the command module {target}")
+                told.add(line)
+    return problems
+
+
+def test_only_the_group_imports_a_command() -> None:
+    sources = package_sources()
+    commands = command_modules(sources)
+    assert "tarot.ui.commands.simulate" in commands and commands <= set(sources), commands
+    assert command_import_problems(sources) == []
+
+
+@pytest.mark.parametrize(("module", "planted", "found"), [
+    ("tarot.ui.replay_page", "from tarot.ui.commands.review import decision_line",
+     "tarot.ui.replay_page:"),
+    ("tarot.ui.commands.audit", "from tarot.ui.commands import play",
+     "the command module tarot.ui.commands.play"),
+    ("tarot.ui.session", "importlib.import_module('tarot.ui.commands.saves')",
+     "the command module tarot.ui.commands.saves"),
+])
+def test_a_planted_import_of_a_command_is_found(module: str, planted: str, found: str) -> None:
+    sources = package_sources()
+    sources[module] += f"\ndef _planted() -> None:\n    {planted}\n"
+    problems = command_import_problems(sources)
+    assert len(problems) == 1 and found in problems[0], problems

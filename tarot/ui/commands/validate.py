@@ -12,6 +12,7 @@ from tarot.files.said import phase_said
 from tarot.i18n import N_, _, ngettext
 from tarot.log import LogError
 from tarot.storage.match_file import MatchError, is_match_file, load_match
+from tarot.ui.exit_status import ExitStatus
 from tarot.ui.language import TranslatedCommand
 
 
@@ -87,5 +88,5 @@ def validate(files: tuple[str, ...], allow_incomplete: bool, as_json: bool) -> N
     if as_json:
         click.echo(json.dumps(report, indent=2, ensure_ascii=False))
     if bad:
-        raise SystemExit(1)
+        raise SystemExit(ExitStatus.FAILED)
 
