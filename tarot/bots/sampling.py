@@ -51,18 +51,15 @@ from dataclasses import dataclass
 
 from tarot.bots.bid_inference import BidEvidence
 from tarot.bots.bidding import CALIBRATION, Calibration, SimulatedBidder
+from tarot.bots.card_outcomes import CardOutcome, OutcomeTally
 from tarot.bots.contracts import BID_TERMS, BidTerms, ContractBidder, load_model
 from tarot.bots.evidence import Evidence, resample
 from tarot.bots.knowledge import HIDDEN, SLOTS, SeatKnowledge, card_class, weighted_slot
 from tarot.bots.playout import (
     Position,
     Scoring,
-    aware_card,
     card_results,
     distinct_cards,
-    play,
-    playout,
-    solve,
 )
 from tarot.bots.rules_player import RulesPlayer, Style, thin_trumps_at
 from tarot.bots.seat_policy import BlindPlayouts
@@ -451,7 +448,7 @@ class SamplingPlayer:
         samples = settings.samples if exact else \
             max(1, min(settings.samples, settings.max_playouts // len(cards)))
         totals = [0] * len(cards)
-        tally = _Tally(len(cards), petit_live=not know.played >> PETIT & 1, exact=exact)
+        tally = OutcomeTally(len(cards), petit_live=not know.played >> PETIT & 1, exact=exact)
         blind = (BlindPlayouts(view, rules.table.chien_size, seats, settings.blind, fate)
                  if settings.blind and not exact and not explain else None)
         for hands in self._deals(view, know, sc, samples, rng):
@@ -528,70 +525,6 @@ class SamplingPlayer:
         settings = self.settings
         return (settings.excuse_keep > 0 and cards_in_hand > EXCUSE_KEPT_UNTIL
                 and cards_in_hand > settings.exact_cards)
-
-
-@dataclass(frozen=True, slots=True)
-class CardOutcome:
-    """One card's mean value (as :meth:`SamplingPlayer.card_values` gives it) over
-    ``deals`` sampled deals and, when counted (None: not asked for), in how many of them
-    our side took the trick in progress (None under the exact search, which keeps no
-    line of play), came out ahead of the other side (the contract's result, unless a
-    declared chelem failed), ended with the Petit (None: the Petit is already played),
-    and the half-points of cards our side held at the end, summed over the deals (None
-    under the exact search)."""
-
-    value: float
-    deals: int
-    trick_won: int | None = None
-    side_ahead: int | None = None
-    petit_ours: int | None = None
-    half_points_ours: int | None = None
-
-
-class _Tally:
-    """Counts, for each card tried, the sampled deals' outcomes that a hint reports."""
-
-    def __init__(self, cards: int, petit_live: bool, exact: bool) -> None:
-        self.petit_live = petit_live
-        self.exact = exact
-        self.trick_won = [0] * cards
-        self.side_ahead = [0] * cards
-        self.petit_ours = [0] * cards
-        self.half_points_ours = [0] * cards
-
-    def play_out(self, index: int, pos: Position, card: int, sc: Scoring,
-                 taker_side: bool) -> int:
-        """Play ``card`` and the deal to its end as the player does (the exact search, or
-        the playout with a look at the end of this trick); its per-defender score."""
-        trick_number = pos.tricks_done
-        result = play(pos, card, sc)
-        if self.exact:
-            if result is None:
-                result = solve(pos, sc)
-        else:
-            while result is None and pos.tricks_done == trick_number:
-                result = play(pos, aware_card(pos, sc), sc)
-            # The trick is complete: its winner leads the next (or the deal is over).
-            self.trick_won[index] += bool(pos.attack >> pos.leader & 1) == taker_side
-            if result is None:
-                result = playout(pos, sc)
-            if self.petit_live and bool(pos.pile >> PETIT & 1) == taker_side:
-                self.petit_ours[index] += 1
-            taker_points = kernel.half_points(sc.table, pos.pile, pos.adjust)
-            self.half_points_ours[index] += (taker_points if taker_side
-                                             else sc.table.total_half_points - taker_points)
-        # A per-defender score is what the taker gains: positive when his side is ahead.
-        self.side_ahead[index] += (result > 0) == taker_side
-        return result
-
-    def outcome(self, index: int, value: float, deals: int) -> CardOutcome:
-        exact = self.exact
-        return CardOutcome(
-            value, deals,
-            trick_won=None if exact else self.trick_won[index],
-            side_ahead=self.side_ahead[index],
-            petit_ours=self.petit_ours[index] if self.petit_live and not exact else None,
-            half_points_ours=None if exact else self.half_points_ours[index])
 
 
 def _root(view: PlayerView, rules: RuleSet, attack: int = 0) -> Position:
