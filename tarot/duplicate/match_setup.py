@@ -3,7 +3,7 @@ its size), its header, its results file held, started or resumed.
 
 A resumed match is the file's: an option left out is taken from it, one given must agree
 with it (each setting that differs is named). Every refusal is a :class:`TarotError`, one
-line for the command to print.
+line for the command to print (a :class:`ResultsError` where the results file is at fault).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from tarot._version import __version__
 from tarot.bots.registry import MEASURING_PLAYERS, PLAYERS
 from tarot.duplicate.results_file import (
     Results,
+    ResultsError,
     ResultsHeader,
     differences,
     header_line,
@@ -33,13 +34,6 @@ from tarot.storage.locks import hold_save
 # The rule set of each table size when --rules is not given, as `tarot play --players`
 # picks it: the size is told by --players (a number, or as many names).
 RULES_FOR_SEATS = {3: "standard-3", 4: "standard", 5: "standard-5"}
-
-
-class MatchRefused(TarotError):
-    """A results file that cannot be used as asked: its match is another, its rules cannot
-    be loaded, it exists already, it cannot be locked."""
-
-    code = "match_refused"
 
 
 def lineup(seats: int) -> tuple[str, ...]:
@@ -94,19 +88,19 @@ def resumed_match(results: Results, names: tuple[str, ...] | None, seed: int | N
         try:
             chosen = choose_rules(recorded.rules)
         except RulesError as error:
-            raise MatchRefused(_("{path}: the match's rules cannot be loaded ({error}); give "
+            raise ResultsError(_("{path}: the match's rules cannot be loaded ({error}); give "
                                  "them with --rules").format(path=results.path, error=error)
                                ) from None
     if names is None:
         names = recorded.players
         problem = players_problem(names, chosen.rules.players)
         if problem is not None:
-            raise MatchRefused(f"{results.path}:1: {problem}")
+            raise ResultsError(f"{results.path}:1: {problem}")
     wanted = match_header(names, recorded.seed if seed is None else seed,
                           recorded.deals if deals is None else deals, chosen)
     said = differences(recorded, wanted)
     if said:
-        raise MatchRefused(
+        raise ResultsError(
             _("{path} holds another match: this run would change {changes}. Resume with the "
               "file's settings (leave those options out), or start a new file with --out")
             .format(path=results.path, changes="; ".join(said)))
@@ -119,7 +113,7 @@ def hold_results(stack: contextlib.ExitStack, path: Path) -> None:
     try:
         stack.enter_context(hold_save(path, writer="tarot simulate"))
     except OSError as error:
-        raise MatchRefused(_("{path}: cannot lock the results file: {error}").format(
+        raise ResultsError(_("{path}: cannot lock the results file: {error}").format(
             path=path, error=os_error_said(error).shown)) from None
 
 
@@ -139,5 +133,5 @@ def results_file_exists(path: Path) -> TarotError:
         refuse_unless_regular_or_new(path)
     except TarotError as error:
         return error
-    return MatchRefused(_("{path} exists: --resume {path} finishes its match; --out makes a "
+    return ResultsError(_("{path} exists: --resume {path} finishes its match; --out makes a "
                           "new file").format(path=path))

@@ -1,23 +1,16 @@
 """A long run stopped by Ctrl-C (SIGINT) or SIGTERM ends as any other way out of it does:
 what it holds is closed on the way out (its workers ended, quietly:
-:mod:`tarot.duplicate.backends`; its results file closed with whole lines), then
-:class:`RunStopped` names the signal, for the command to say where the results are and exit
-with the signal's status. (Without a handler SIGTERM would end the process at once and leave
+:mod:`tarot.duplicate.backends`; its results file closed with whole lines), then the
+command is told which signal it was, to say where the results are and exit with the
+signal's status. (Without a handler SIGTERM would end the process at once and leave
 the workers to find out.)"""
 
 from __future__ import annotations
 
 import contextlib
 import signal
-from collections.abc import Iterator
-
-
-class RunStopped(Exception):
-    """The run was stopped by ``signal`` (SIGINT or SIGTERM)."""
-
-    def __init__(self, stopped_by: signal.Signals) -> None:
-        super().__init__(stopped_by.name)
-        self.signal = stopped_by
+from collections.abc import Callable, Iterator
+from typing import NoReturn
 
 
 class _Terminated(Exception):
@@ -25,9 +18,10 @@ class _Terminated(Exception):
 
 
 @contextlib.contextmanager
-def stopped_by_signals() -> Iterator[None]:
-    """Ctrl-C or SIGTERM in the block, once whatever the block holds is closed, as
-    :class:`RunStopped`; SIGTERM's handler is this process's own only inside the block."""
+def stopped_by_signals(stopped: Callable[[signal.Signals], NoReturn]) -> Iterator[None]:
+    """Ctrl-C or SIGTERM in the block, once whatever the block holds is closed, handed to
+    ``stopped`` (which ends the run: it never returns); SIGTERM's handler is this
+    process's own only inside the block."""
 
     def terminate(signum: int, frame: object) -> None:
         raise _Terminated
@@ -40,8 +34,7 @@ def stopped_by_signals() -> Iterator[None]:
     try:
         yield
     except (KeyboardInterrupt, _Terminated) as stop:
-        raise RunStopped(signal.SIGINT if isinstance(stop, KeyboardInterrupt)
-                         else signal.SIGTERM) from None
+        stopped(signal.SIGINT if isinstance(stop, KeyboardInterrupt) else signal.SIGTERM)
     finally:
         if installed:
             signal.signal(signal.SIGTERM, previous)

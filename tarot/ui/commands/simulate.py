@@ -28,11 +28,13 @@ from __future__ import annotations
 
 import contextlib
 import json
+import signal
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -56,7 +58,7 @@ from tarot.duplicate.simulate import (
     report,
     run_simulation,
 )
-from tarot.duplicate.stopping import RunStopped, stopped_by_signals
+from tarot.duplicate.stopping import stopped_by_signals
 from tarot.errors import TarotError
 from tarot.i18n import N_, _, ngettext
 from tarot.ui.exit_status import ExitStatus
@@ -189,7 +191,7 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
     path = out or resume
     start = time.perf_counter()
     try:
-        with stopped_by_signals(), contextlib.ExitStack() as stack:
+        with stopped_by_signals(partial(_stopped, path)), contextlib.ExitStack() as stack:
             # The file is checked before a cluster is started or reached (that takes
             # seconds), and made only once the backend is there: a run refused for want
             # of Dask leaves no file in the way of the same command run again.
@@ -221,9 +223,6 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
                             show=not quiet and sys.stderr.isatty())
             run = Run(backend.workers, backend.scheduler, time.perf_counter() - start,
                       match.deals - len(done))
-    except RunStopped as stop:
-        _say_stopped(stop, path)
-        raise SystemExit(ExitStatus.stopped_by(stop.signal)) from None
     except NoContract as error:
         raise click.ClickException(_("{error}: the players do not bid under these rules")
                                    .format(error=error)) from None
@@ -314,13 +313,15 @@ def _resumed(ctx: click.Context, results: Results, names: tuple[str, ...], seed:
     return match
 
 
-def _say_stopped(stop: RunStopped, path: Path | None) -> None:
+def _stopped(path: Path | None, stopped_by: signal.Signals) -> NoReturn:
+    """Where the results are, once a signal stopped the run; the signal's exit status."""
     if path is not None and path.exists():
         said = _("Stopped by {signal}; the deal seeds played so far are in {path}: "
                  "tarot simulate --resume {path} plays the rest")
     else:
         said = _("Stopped by {signal}; nothing was written")
-    click.echo("\n" + said.format(signal=stop.signal.name, path=path), err=True)
+    click.echo("\n" + said.format(signal=stopped_by.name, path=path), err=True)
+    raise SystemExit(ExitStatus.stopped_by(stopped_by))
 
 
 def _read(path: Path) -> Results:
