@@ -3,7 +3,9 @@
 Every module's imports are read from its source (``ast``: imports inside functions and under
 ``TYPE_CHECKING`` count as much as the others), and each must point to the module's own layer
 or to one it may use. The same walk also holds two promises of the engine: it does no I/O but
-read a rule file (in one module), and nothing below the user interface prints.
+read a rule file (in one module), and nothing below the user interface prints. Three more
+rules below: nothing inside the package imports its root, only the command group imports a
+command module, and no module is long without its written reason.
 """
 
 from __future__ import annotations
