@@ -14,6 +14,10 @@ tarot`` (and ``tarot --help``) stays light; everything not in ``__all__`` is int
 import importlib as _importlib
 import typing as _typing
 
+# Eager, as it was: a module of one function (its own, so that the package's modules read the
+# version without importing the package's root).
+from tarot._version import __version__
+
 # Each public name and the module that defines it.
 _MODULE_OF = {
     # the game and its text notation
@@ -78,18 +82,6 @@ def __getattr__(name: str) -> _typing.Any:
 def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})
 
-
-def _installed_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("tarot")  # one version, written in pyproject.toml
-    except PackageNotFoundError:  # imported from a checkout that was never installed
-        return "0+unknown"
-
-
-__version__ = _installed_version()
-del _installed_version
 
 if _typing.TYPE_CHECKING:  # what the names are, for type checkers and editors
     from tarot.bots.base import Player

@@ -99,7 +99,8 @@ def test_workers_of_another_version_are_refused_before_the_match(
     import tarot
 
     workers_version = tarot.__version__
-    monkeypatch.setattr(tarot, "__version__", "0.0.1")  # as if this side were another
+    # As if this side were another: the version where the package's modules read it.
+    monkeypatch.setattr("tarot._version.__version__", "0.0.1")
     out = tmp_path / "results.jsonl"
     result = invoke([*MATCH, "--scheduler", cluster.scheduler_address, "--out", str(out)])
     assert result.exit_code == 1

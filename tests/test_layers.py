@@ -3,7 +3,9 @@
 Every module's imports are read from its source (``ast``: imports inside functions and under
 ``TYPE_CHECKING`` count as much as the others), and each must point to the module's own layer
 or to one it may use. The same walk also holds two promises of the engine: it does no I/O but
-read a rule file (in one module), and nothing below the user interface prints.
+read a rule file (in one module), and nothing below the user interface prints. Three more
+rules below: nothing inside the package imports its root, only the command group imports a
+command module, and no module is long without its written reason.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "bots": frozenset({"i18n", "errors", "engine"}),
     "log": frozenset({"i18n", "errors", "files", "engine"}),
     "storage": frozenset({"i18n", "errors", "files", "engine", "log"}),
-    "explain": frozenset({"i18n", "errors", "files", "engine", "log", "storage"}),
+    # explain/ tells the computer players' verdicts too (a review's lines), so it reads bots.
+    "explain": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "bots"}),
     "duplicate": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "explain",
                             "bots"}),
     "ui": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "explain", "bots",
@@ -39,6 +42,12 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "__init__": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "explain",
                            "bots", "duplicate"}),
 }
+# The program's version, a module of its own below every layer (``tarot._version``): what
+# reports the version (the public API, a match's results file and its workers' check, the
+# command line, the replay page) reads it there, never from the package's root.
+MAY_IMPORT["_version"] = frozenset()
+for _layer in ("duplicate", "ui", "__init__"):
+    MAY_IMPORT[_layer] |= {"_version"}
 # The one engine module that may touch the foundation's files: it finds and reads rule files.
 ENGINE_READS_FILES_IN = "tarot.engine.rule_files"
 # Standard modules that reach outside the process; the engine leaves them to rule_files.
@@ -132,7 +141,7 @@ def layer_problems(sources: Mapping[str, str]) -> list[str]:
         for line, target in imported_modules(module, source, public):
             if target not in known or target == "tarot" or line in told:
                 # A name imported from a module (`from tarot.engine.game import Game`), a
-                # package outside ours, or the package's root for its __version__.
+                # package outside ours, or the package's root (root_import_problems).
                 continue
             target_layer = layer_of(target)
             if target_layer != layer and target_layer not in MAY_IMPORT[layer]:
@@ -271,3 +280,189 @@ def test_a_public_name_from_the_interface_is_found() -> None:
         '_MODULE_OF = {\n', '_MODULE_OF = {\n    "Session": "tarot.ui.session",\n', 1)
     problems = layer_problems(sources)
     assert len(problems) == 1 and "__init__ imports tarot.ui.session" in problems[0], problems
+
+
+def root_import_problems(sources: Mapping[str, str]) -> list[str]:
+    """Every module of the package that reaches the package's root: ``import tarot`` (or
+    ``import tarot.engine.cards``, which binds the name ``tarot`` too), ``from tarot import``
+    a name that is not a module (the public API's, ``__version__``), or the root imported by
+    name. The root is the door for users: through it any module could reach every layer
+    (``tarot.read_log``) past the layer rule, whose graph it is not in."""
+    problems = []
+    for module, source in sources.items():
+        if module == "tarot":
+            continue
+        is_package = module in PACKAGES
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Import):
+                problems += [f"{module}:{node.lineno}: import {alias.name} binds the package's "
+                             "root" for alias in node.names
+                             if alias.name.split(".")[0] == "tarot"
+                             and (alias.asname is None or alias.name == "tarot")]
+            elif isinstance(node, ast.ImportFrom):
+                base = module.split(".")
+                base = base[: len(base) - node.level + (1 if is_package else 0)]
+                target = (".".join([*base, node.module] if node.module else base)
+                          if node.level else node.module)
+                if target == "tarot":
+                    problems += [f"{module}:{node.lineno}: {alias.name} from the package's root"
+                                 for alias in node.names if f"tarot.{alias.name}" not in sources]
+            elif isinstance(node, ast.Call) and called_import(node) == "tarot":
+                problems.append(f"{module}:{node.lineno}: the package's root imported by name")
+    return problems
+
+
+def called_import(node: ast.Call) -> str | None:
+    """The module ``importlib.import_module("...")`` or ``__import__("...")`` imports."""
+    function = node.func
+    if (node.args and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+            and ((isinstance(function, ast.Attribute) and function.attr == "import_module")
+                 or (isinstance(function, ast.Name) and function.id == "__import__"))):
+        return node.args[0].value
+    return None
+
+
+def test_nothing_inside_the_package_imports_its_root() -> None:
+    assert root_import_problems(package_sources()) == []
+
+
+@pytest.mark.parametrize(("module", "planted", "found"), [
+    ("tarot.bots.easy_player", "import tarot", "import tarot binds"),
+    ("tarot.bots.easy_player", "import tarot.engine.cards", "import tarot.engine.cards binds"),
+    ("tarot.explain.audit", "from tarot import read_log", "read_log from the package's root"),
+    ("tarot.engine.game", "from .. import __version__", "__version__ from the package's root"),
+    ("tarot.storage.locks", "importlib.import_module('tarot')", "root imported by name"),
+])
+def test_a_planted_import_of_the_root_is_found(module: str, planted: str, found: str) -> None:
+    sources = package_sources()
+    sources[module] += f"\ndef _planted() -> None:\n    {planted}\n"
+    problems = root_import_problems(sources)
+    assert len(problems) == 1 and found in problems[0], problems
+
+
+def test_a_module_taken_from_the_root_is_no_import_of_it() -> None:
+    sources = package_sources()
+    sources["tarot.bots.easy_player"] += ("\ndef _planted() -> None:\n    from tarot import engine"
+                                          "\n    import tarot.engine.cards as cards\n")
+    assert root_import_problems(sources) == []
+
+
+# The command group: the one module that imports a command's module (by its table, when
+# the command is run), so that a command's work lives in the layers, where another front
+# end finds it, and `tarot --help` imports no command.
+COMMAND_GROUP = "tarot.ui.cli"
+
+
+def command_modules(sources: Mapping[str, str]) -> set[str]:
+    """The modules the group's command table (``COMMANDS``) names, read from its source."""
+    for node in ast.walk(ast.parse(sources[COMMAND_GROUP])):
+        if isinstance(node, ast.AnnAssign | ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "COMMANDS"
+                for target in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+            return {constant.value for constant in ast.walk(node)
+                    if isinstance(constant, ast.Constant) and isinstance(constant.value, str)
+                    and constant.value.startswith("tarot.")}
+    return set()
+
+
+def command_import_problems(sources: Mapping[str, str]) -> list[str]:
+    commands = command_modules(sources)
+    problems = []
+    for module, source in sources.items():
+        if module == COMMAND_GROUP:
+            continue
+        told: set[int] = set()
+        for line, target in imported_modules(module, source):
+            if target in commands and line not in told:
+                problems.append(f"{module}:{line}: imports the command module {target}")
+                told.add(line)
+    return problems
+
+
+def test_only_the_group_imports_a_command() -> None:
+    sources = package_sources()
+    commands = command_modules(sources)
+    assert "tarot.ui.commands.simulate" in commands and commands <= set(sources), commands
+    assert command_import_problems(sources) == []
+
+
+@pytest.mark.parametrize(("module", "planted", "found"), [
+    ("tarot.ui.replay_page", "from tarot.ui.commands.review import decision_line",
+     "tarot.ui.replay_page:"),
+    ("tarot.ui.commands.audit", "from tarot.ui.commands import play",
+     "the command module tarot.ui.commands.play"),
+    ("tarot.ui.session", "importlib.import_module('tarot.ui.commands.saves')",
+     "the command module tarot.ui.commands.saves"),
+])
+def test_a_planted_import_of_a_command_is_found(module: str, planted: str, found: str) -> None:
+    sources = package_sources()
+    sources[module] += f"\ndef _planted() -> None:\n    {planted}\n"
+    problems = command_import_problems(sources)
+    assert len(problems) == 1 and found in problems[0], problems
+
+
+# A module is read whole by the next engineer: over SIZE_LIMIT lines only with its reason
+# here (a handful at most), and none over SIZE_CAP. The table is held true both ways: a
+# module it names must exist and still need its place.
+SIZE_LIMIT = 400
+SIZE_CAP = 600
+# Today's count, which only goes down: each split takes a line out.
+HANDFUL = 8
+LONG_MODULES: dict[str, str] = {
+    "tarot.ui.terminal": "being split into dialogue, drawing and tty input",
+    "tarot.ui.screen.app": "the Textual app (its panels, keys and the session's worker "
+                           "thread), left whole while the full screen becomes a seat of the "
+                           "one deal loop",
+    "tarot.engine.kernel": "the rules' hot path on small ints and bit masks, in one place for "
+                           "the compiled search core's copy (bots/_search_core.c) to follow",
+    "tarot.bots.playout": "the playout policy and exact search that bots/_search_core.c "
+                          "copies function by function: kept whole beside its copy",
+    "tarot.engine.game": "Game, the public class of a deal; the change that undoes the "
+                         "game-notation cycle reshapes it next",
+    "tarot.engine.legal": "the check of every action, each refusal with its code, seat, cards "
+                          "and words in one place (the enumeration is legal_actions')",
+    "tarot.bots.rules_player": "one player's decisions in every phase, sharing one table of "
+                               "what the seat knows (its style and hand judgement apart)",
+    "tarot.ui.session": "the save and match lifecycle of tarot play, which the one deal loop "
+                        "reshapes next (its resume checks apart)",
+}
+# Over the cap while it is split: leaves with its entry above.
+OVER_THE_CAP_WHILE_SPLIT = frozenset({"tarot.ui.terminal"})
+
+
+def size_problems(sources: Mapping[str, str]) -> list[str]:
+    problems = []
+    for module, source in sources.items():
+        lines = len(source.splitlines())
+        if lines > SIZE_CAP and module not in OVER_THE_CAP_WHILE_SPLIT:
+            problems.append(f"{module}: {lines} lines, over {SIZE_CAP}: split it")
+        elif lines > SIZE_LIMIT and module not in LONG_MODULES:
+            problems.append(f"{module}: {lines} lines, over {SIZE_LIMIT}: split it, or give "
+                            "its reason in LONG_MODULES")
+    for module in LONG_MODULES:
+        if module not in sources:
+            problems.append(f"{module}: in LONG_MODULES, no such module")
+        elif len(sources[module].splitlines()) <= SIZE_LIMIT:
+            problems.append(f"{module}: in LONG_MODULES, but within {SIZE_LIMIT} lines now")
+    return problems
+
+
+def test_no_module_is_long_without_its_reason() -> None:
+    assert len(LONG_MODULES) <= HANDFUL, "a handful at most: split one"
+    assert all(reason.strip() for reason in LONG_MODULES.values())
+    assert set(LONG_MODULES) >= OVER_THE_CAP_WHILE_SPLIT
+    assert size_problems(package_sources()) == []
+
+
+def test_a_long_module_without_its_reason_is_found() -> None:
+    sources = package_sources()
+    sources["tarot.engine.deal"] += "\n" * (SIZE_LIMIT + 1)
+    sources["tarot.bots.base"] += "\n" * (SIZE_CAP + 1)
+    shortened = next(iter(LONG_MODULES))
+    sources[shortened] = "\n".join(sources[shortened].splitlines()[:SIZE_LIMIT])
+    problems = size_problems(sources)
+    assert len(problems) == 3, problems
+    assert any(p.startswith("tarot.engine.deal:") and "LONG_MODULES" in p for p in problems)
+    assert any(p.startswith("tarot.bots.base:") and f"over {SIZE_CAP}" in p for p in problems)
+    assert any(p.startswith(f"{shortened}: in LONG_MODULES, but within") for p in problems)

@@ -24,10 +24,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from tarot.bots.base import petit_worth
+from tarot.bots.hand_judgement import (
+    choose_call,
+    choose_discard,
+    hand_strength,
+    is_thin,
+    sure_slam,
+    thin_trumps_at,
+)
 from tarot.bots.knowledge import SeatKnowledge
+from tarot.bots.rules_style import (
+    ALONE_MARGIN,
+    Style,
+)
+
+# The style's names stay importable from here, where they were.
+from tarot.bots.rules_style import BID_THRESHOLDS_BY_SEATS as BID_THRESHOLDS_BY_SEATS
+from tarot.bots.rules_style import SAMPLING_STYLE as SAMPLING_STYLE
+from tarot.bots.rules_style import YARDSTICK_STYLE as YARDSTICK_STYLE
 from tarot.engine import phases
 from tarot.engine.cards import (
     CARD_BY_CODE,
@@ -35,9 +51,6 @@ from tarot.engine.cards import (
     EXCUSE_BIT,
     HONOUR_MASK,
     JACK,
-    KING,
-    KING_MASK,
-    KNIGHT,
     ORDINARY_MASK,
     PETIT,
     QUEEN,
@@ -56,7 +69,6 @@ from tarot.engine.cards import (
 )
 from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Play, Poignee
 from tarot.engine.kernel import RuleTable, led_card, trick_winner_index
-from tarot.engine.legal import DiscardOptions, discard_options_for
 from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
 from tarot.engine.views import PlayerView
@@ -77,117 +89,6 @@ def _higher_in_suit(card: int) -> int:
         return TRUMPS_ABOVE[card - TRUMP_BASE]
     suit = SUIT_MASKS[card // 14]
     return suit & ~((1 << (card + 1)) - 1)
-
-
-@dataclass(frozen=True, slots=True)
-class Style:
-    """The player's tunable numbers, in half-points where they are worths.
-
-    The bid thresholds are measured: a forced Garde on 12,000 hands played
-    by this player against its own defence breaks even at about 61 points of
-    :func:`hand_strength`, and Garde sans and Garde contre only beat a Garde
-    from about 95 and 104. Prise starts there; the Garde six points higher, and
-    never on a thin hand (``thin_trumps``), as a player bids: that costs about 4.6
-    points a game against the yardstick's defence (docs/players.md), which does not
-    punish a thin Garde. The card-play numbers sit near a flat optimum: the
-    variations tried (roughly half and double each) moved a 1,000-deal
-    duplicate match against the default by less than its confidence interval,
-    except drawing trumps much earlier (``draw_margin`` -3), which lost.
-    """
-
-    # Hand points needed for Prise, Garde, Garde sans, Garde contre, at four players
-    # (three and five: ``bid_thresholds_3`` and ``bid_thresholds_5``).
-    # Prise from the break-even of a forced Garde, Garde six points above (issue 28: a
-    # Prise window a player recognises; the yardstick's were 61, 63 and the like).
-    bid_thresholds: tuple[int, int, int, int] = (61, 67, 95, 104)
-    bid_thresholds_3: tuple[int, int, int, int] = (63, 69, 91, 98)
-    bid_thresholds_5: tuple[int, int, int, int] = (37, 43, 70, 79)
-    # A hand with at most this many trumps and at most one king bids Prise at most,
-    # whatever its count (-1: no cap): a thin Garde is what a stronger defence punishes.
-    thin_trumps: int = 5
-    # Added to every threshold (the easy level misjudges its hands so, at every size).
-    bid_shift: int = 0
-    # A defender shows a poignée only with this many trumps (the bonus goes to
-    # the side that wins, and a defender with many trumps faces a weak taker).
-    defender_poignee_trumps: int = 10
-    # Future worth of a kept trump, in half-points: base + slope * number.
-    trump_keep_base: float = 1.0
-    trump_keep_slope: float = 0.3
-    # Points a kept 21 or master card is expected to capture later.
-    capture_later: float = 5.0
-    # Future worth of the Excuse while many cards remain (a free escape later).
-    excuse_keep: float = 4.0
-    # The taker draws trumps while he holds at least this many more than are out.
-    draw_margin: int = 1
-    # Chance to bring the Petit home later, before counting trumps: the Petit is
-    # played now only when that is safer than waiting.
-    petit_base: float = 0.4
-    petit_per_trump: float = 0.1
-    # Half-points each player still to play adds to the trick: a load when his
-    # side takes it, a small card when it does not.
-    later_load: float = 3.0
-    later_low: float = 1.0
-    # Issue 12's guards against a beginner's mistakes (off in the ``rules-2026-11``
-    # yardstick, today's player as it was measured): the Petit is not played where our
-    # side's chance to take the trick is below ``guard_petit`` while another card is
-    # legal; a defender does not throw a
-    # king, queen or knight that cannot win into a trick the taker has still to play to.
-    guard_petit: float = 0.5  # the Petit is kept when our side's chance is below this
-    guard_honours: bool = True
-    # ... unless our side is at least this likely to take the trick (a partner's king led
-    # before a taker who may follow). Issue 12 let it go at 0.9: 3.7 honours lost per 100
-    # seat-games at ``rules``; only when sure (1.0), none, and the play no worse
-    # (docs/players.md, docs/decisions.md).
-    honour_charge: float = 1.0
-    # Issue 28: what the table says about the taker's hand. ``read_table``: trumps in the
-    # discard tell a defender the taker kept no ordinary card (RULES.md R6), so he holds
-    # at most the king in each suit. ``guard_void_leads``: a defender leads neither a king,
-    # queen or knight into a suit the taker is known to lack (while he may hold a trump)
-    # when a card of another suit is legal, nor a trump while he holds a small card of
-    # such a suit (leading it makes the taker spend a trump for nothing).
-    read_table: bool = True
-    guard_void_leads: bool = True
-
-
-# ``rules`` as it played at the end of November 2026 (registry.YARDSTICK).
-# Its bid thresholds are pinned: the defaults were re-fitted (issue 28) for a Prise
-# window a player would recognise.
-YARDSTICK_STYLE = Style(guard_petit=0.0, guard_honours=False, read_table=False,
-                        guard_void_leads=False, thin_trumps=-1,
-                        bid_thresholds=(61, 63, 95, 104),
-                        bid_thresholds_3=(63, 65, 91, 98),
-                        bid_thresholds_5=(37, 39, 70, 79))
-
-# The sampling levels' style: ``rules``'s, with the count they bid by before issue 28
-# (the yardstick's), which the Prise window cost points against (docs/players.md).
-SAMPLING_STYLE = Style(bid_thresholds=YARDSTICK_STYLE.bid_thresholds,
-                       bid_thresholds_3=YARDSTICK_STYLE.bid_thresholds_3,
-                       bid_thresholds_5=YARDSTICK_STYLE.bid_thresholds_5,
-                       thin_trumps=YARDSTICK_STYLE.thin_trumps)
-
-# The yardstick's bid thresholds at three and five players (``Style.bid_thresholds`` is
-# four's; ``rules`` now Gardes six points higher, as at four), in
-# points of :func:`hand_strength` of the dealt hand (which counts each trump, king and
-# long suit: a 24-card hand counts more than an 18-card one, a 15-card hand less).
-# Measured as four's were: the rules player forced to take a Garde on deals 1..2,500 (the
-# others passing), against its own defence; the strength where the least-squares line of
-# its score per defender crosses zero is the break-even (``python benchmarks/bench_bids.py
-# --rules standard-3``): 67.0 at three, 40.9 at five, and 64.7 at four by the same method,
-# where the thresholds fitted otherwise are Prise 61, Garde 63. So, as at four: Garde two
-# below the break-even and Prise two below that; Garde sans and Garde contre as far above
-# the Garde as at four (32 and 41), in points of score, that is scaled by the slope of the
-# score in the strength (2.67 a point at four, 3.32 at three, 2.73 at five).
-# - three players: a longer hand, but only two defenders hold the other 48 cards;
-# - five players: a shorter hand, but a partner's 15 cards join the taker's, unseen.
-# At five players the taker calls his own king (plays alone, V5-5) only with a hand this
-# much above the Garde contre threshold: 99 points, about one taker's hand in 300 on
-# deals 1..2,500 (bench_bids' table), where calling at the threshold itself sent one
-# taker in twenty alone into a Garde contre with a hand that needed a partner.
-ALONE_MARGIN = 20
-BID_THRESHOLDS_BY_SEATS: dict[int, tuple[int, int, int, int]] = {
-    3: Style().bid_thresholds_3,
-    5: Style().bid_thresholds_5,
-}
 
 
 class _Table:
@@ -341,7 +242,7 @@ class RulesPlayer:
         if phase == phases.CHIEN:
             return self._discard(view, legal)
         if phase == phases.DECLARATIONS:
-            return Chelem(seat=view.seat, declared=_sure_slam(mask_of_codes(view.hand)))
+            return Chelem(seat=view.seat, declared=sure_slam(mask_of_codes(view.hand)))
         if phase == phases.TRICKS:
             poignees = [a for a in legal if isinstance(a, Poignee)]
             if poignees and self._wants_poignee(view):
@@ -686,7 +587,7 @@ def void_lead_guard(facts: SeatKnowledge, legal: int, leading: bool) -> int:
 
 
 # ---------------------------------------------------------------------------
-# Hand evaluation, discard and slam (pure functions of a hand, for the tests)
+# The bid's level (the hand's evaluation, discard, call and slam are hand_judgement's)
 
 
 def _level(contract: str, bids: Sequence[Bid]) -> int:
@@ -696,140 +597,3 @@ def _level(contract: str, bids: Sequence[Bid]) -> int:
     # An unknown rule set: the legal bids are in increasing order after the pass.
     higher = [b.contract for b in bids if b.contract is not None]
     return 4 - len(higher) + 1 + higher.index(contract)
-
-
-def thin_trumps_at(trumps: int, seats: int) -> int:
-    """The thin-hand cap ``trumps`` (at four players; -1: none) at a table of ``seats``.
-    Thin at four is five trumps or fewer; a hand of 24 cards (three players) holds one
-    more on average, one of 15 (five) one fewer."""
-    return trumps + {3: 1, 5: -1}.get(seats, 0) if trumps >= 0 else -1
-
-
-def is_thin(hand: int, trumps: int = 5) -> bool:
-    """A hand thin for a Garde: at most ``trumps`` trumps and at most one king."""
-    return (hand & TRUMP_MASK).bit_count() <= trumps and (hand & KING_MASK).bit_count() <= 1
-
-
-def hand_strength(hand: int) -> int:
-    """A point count of a dealt hand; about 61 breaks even in a Garde.
-
-    The weights were fitted to this player's own results as a forced Garde
-    taker against its own defence (12,000 deals): trumps and bouts carry a
-    hand, kings count but far less than in the usual club counts, and length
-    and shortness in the suits add little once trumps are counted.
-    """
-    trumps = hand & TRUMP_MASK
-    count = trumps.bit_count()
-    score = 4 * count + 2 * (trumps & TRUMPS_ABOVE[15] & ~(1 << TWENTY_ONE)).bit_count()
-    if hand >> TWENTY_ONE & 1:
-        score += 20
-    if hand & EXCUSE_BIT:
-        score += 16
-    if hand >> PETIT & 1:
-        # The Petit is a bout only if it comes home: each trump guarding it helps.
-        score += 14 + max(0, count - 4)
-    for suit in range(4):
-        cards = hand & SUIT_MASKS[suit]
-        length = cards.bit_count()
-        king = cards >> (suit * 14 + KING - 1) & 1
-        queen = cards >> (suit * 14 + QUEEN - 1) & 1
-        knight = cards >> (suit * 14 + KNIGHT - 1) & 1
-        score += 7 * king + 2 * queen + knight - (king & queen)
-        score += max(0, length - 4)
-        if length == 0 or (length == 1 and not king):
-            score += 2
-    return score
-
-
-def choose_discard(hand: int, size: int, points: tuple[int, ...], keep: int = 0) -> int:
-    """The taker's discard as a mask: voids first, then the cards he would lose anyway.
-
-    Discarded points count for the taker, so a queen or a knight that a
-    defender's king would capture is better discarded than a small card. The cards of
-    ``keep`` (at five players, the called suit) stay in hand when the others suffice.
-    """
-    options = discard_options_for(hand, size)
-    if keep and not options.trumps_required and (options.ordinary & ~keep).bit_count() >= size:
-        options = DiscardOptions(size, options.ordinary & ~keep, options.trumps, 0)
-    if options.trumps_required:
-        trumps = card_list(options.trumps)[: options.trumps_required]
-        return options.ordinary | sum(1 << c for c in trumps)
-    chosen = 0
-    budget = size
-    suits = []
-    for suit in range(4):
-        cards = options.ordinary & SUIT_MASKS[suit]
-        if cards:
-            king = hand >> (suit * 14 + KING - 1) & 1
-            suits.append((king, cards.bit_count(), -sum(points[c] for c in card_list(cards)),
-                          suit, cards))
-    # Shortest suits without their king first: each void lets the taker trump.
-    for king, length, _, _, cards in sorted(suits):
-        if length <= budget and (not king or length <= 2):
-            chosen |= cards
-            budget -= length
-    if budget:
-        rest = options.ordinary & ~chosen
-        lengths = {s: (rest & SUIT_MASKS[s]).bit_count() for s in range(4)}
-
-        def keep_order(card: int) -> tuple[int, int, int]:
-            suit = card // 14
-            has_king = hand >> (suit * 14 + KING - 1) & 1
-            # Honours without their king are lost to a defender's king: bank them.
-            bank = points[card] if not has_king else -points[card]
-            return (lengths[suit], -bank, rank_of(card))
-
-        for card in sorted(card_list(rest), key=keep_order)[:budget]:
-            chosen |= 1 << card
-    return chosen
-
-
-def choose_call(hand: int, callable_cards: int, alone: bool = False) -> int:
-    """The card a taker at five players calls (V5-3), from his dealt ``hand`` and the
-    ``callable_cards`` (a mask, the kings, and more with four kings).
-
-    A king he does not hold, of the suit where his own cards help it most: the queen
-    (master once the king has fallen), the knight, then length (cards to lead, to find
-    the partner). With the four kings, a queen the same way (or, the flag allowing, a
-    king: calling himself). ``alone``, for a hand strong enough to play one against four
-    (about a Garde contre's), he calls his own king of his longest suit, a rare case.
-    """
-    def worth(card: int) -> tuple[int, int]:
-        suit = card // 14
-        cards = hand & SUIT_MASKS[suit]
-        above = cards & ~((1 << card) - 1)  # what he holds of the suit from the card up
-        below = [bool(cards >> (suit * 14 + r - 1) & 1) for r in (QUEEN, KNIGHT, JACK)]
-        score = 6 * below[0] + 3 * below[1] + below[2] + 2 * cards.bit_count()
-        return (score - 4 * above.bit_count(), -card)
-
-    own = callable_cards & hand
-    if alone and own & KING_MASK:
-        kings = card_list(own & KING_MASK)
-        return max(kings, key=lambda c: ((hand & SUIT_MASKS[c // 14]).bit_count(), -c))
-    others = callable_cards & ~hand
-    if others & KING_MASK:
-        return max(card_list(others & KING_MASK), key=worth)
-    if others:  # the four kings held: a queen (or lower), the same way
-        top_rank = max(rank_of(c) for c in card_list(others))
-        ranked = [c for c in card_list(others) if rank_of(c) == top_rank]
-        return max(ranked, key=worth)
-    return max(card_list(callable_cards), key=lambda c: (-rank_of(c), -c))
-
-
-def _sure_slam(hand: int) -> bool:
-    """Declare a chelem only when it cannot reasonably fail.
-
-    Every suit card must be a king (masters once trumps are drawn), and the top
-    trumps must outnumber the trumps the defenders can hold, so that leading
-    them from the top draws every defender trump.
-    """
-    if hand & ~(TRUMP_MASK | KING_MASK | EXCUSE_BIT):
-        return False
-    trumps = hand & TRUMP_MASK
-    theirs = 21 - trumps.bit_count()
-    top_run = 0
-    for number in range(21, 0, -1):
-        if not trumps >> (TRUMP_BASE + number) & 1:
-            break
-        top_run += 1
-    return trumps.bit_count() >= 13 and top_run >= theirs

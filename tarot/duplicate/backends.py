@@ -82,7 +82,7 @@ class TimedPlayer:
 
 def play_chunk(task: Task) -> list[SeedRecord]:
     """Play every game of a chunk of deal seeds (the function a worker runs)."""
-    from tarot import __version__
+    from tarot._version import __version__
     from tarot.bots.registry import make_player
     from tarot.duplicate.match import play_deal_seed
 
@@ -275,7 +275,7 @@ def _check_workers(client: Any, scheduler: str) -> None:
     """
     from importlib.metadata import version
 
-    from tarot import __version__
+    from tarot._version import __version__
 
     found = client.run(version, "tarot", on_error="return")
     wrong = {worker: answer for worker, answer in found.items() if answer != __version__}

@@ -46,7 +46,7 @@ def run_simulation(names: Sequence[str], deals: int, seed: int, rules: RuleSet,
     ``on_records`` is called with each finished task's records as they come (to write
     them down, to move the progress bar).
     """
-    from tarot import __version__
+    from tarot._version import __version__
     from tarot.duplicate.backends import Task
 
     if not 1 <= deals <= MAX_DEAL_SEEDS:

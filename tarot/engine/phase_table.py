@@ -29,13 +29,15 @@ from tarot.engine.evolve import (
 )
 from tarot.engine.legal import (
     action_words,
-    auction_actions,
     call_not_due,
     check_action,
-    chien_actions,
-    declaration_actions,
     legal_card_played,
     no_actions,
+)
+from tarot.engine.legal_actions import (
+    auction_actions,
+    chien_actions,
+    declaration_actions,
     trick_actions,
 )
 from tarot.engine.state import NO_SEAT, DealState

@@ -13,10 +13,11 @@ from typing import Any, NamedTuple
 import click
 from click.formatting import HelpFormatter
 
-from tarot import __version__
+from tarot._version import __version__
 from tarot.errors import TarotError
 from tarot.files.said import os_error_said
 from tarot.i18n import N_, LanguageError, _
+from tarot.ui.exit_status import ExitStatus
 from tarot.ui.language import (
     OPTION,
     TranslatedGroup,
@@ -90,7 +91,7 @@ class _Tarot(TranslatedGroup):
                 return super().main(arguments, *rest, **extra)
         except LanguageError as error:  # an unknown TAROT_LANG, a catalogue that cannot be read
             click.echo(_("Error: {message}").format(message=error), err=True)
-            raise SystemExit(2) from None
+            raise SystemExit(ExitStatus.USAGE) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -124,7 +125,7 @@ class _Tarot(TranslatedGroup):
         except BrokenPipeError:
             # The reader went away (`tarot replay FILE | head`): stop quietly, as cat does.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            raise SystemExit(141) from None
+            raise SystemExit(ExitStatus.BROKEN_PIPE) from None
         except OSError as error:
             why = os_error_said(error).shown
             raise click.ClickException(_("{path}: {error}").format(path=error.filename, error=why)

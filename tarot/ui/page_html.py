@@ -21,7 +21,7 @@ import re
 from importlib.resources import files
 from typing import Any
 
-from tarot import __version__
+from tarot._version import __version__
 from tarot.i18n import N_, _, language, ngettext, pgettext
 
 # The template's placeholders, each replaced once by its value (``%T:NAME%``: a label).

@@ -189,7 +189,7 @@ def review_verdicts(reviewer: Reviewer, game: Game, names: Sequence[str],
     the strong player would have chosen otherwise, the card it would have played, and
     the reasons."""
     from tarot.bots.review import CardReview
-    from tarot.ui.commands.review import decision_line
+    from tarot.explain.verdicts import decision_line
 
     seats = [as_seat] if as_seat is not None else range(game.rules.players)
     verdicts: dict[int, list[Json]] = {}

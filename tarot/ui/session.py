@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import glob
-import os
 import random
 import re
 import shlex
@@ -23,11 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS
+from tarot.bots.registry import DEFAULT_LEVEL
 from tarot.engine.game import Game
 from tarot.engine.rule_files import load_rules
-from tarot.engine.rules import RulesError
-from tarot.errors import TarotError
 from tarot.files import atomic
 from tarot.files.atomic import (
     NotARegularFile,
@@ -37,13 +34,10 @@ from tarot.files.atomic import (
 from tarot.files.said import grouped
 from tarot.i18n import _, pgettext
 from tarot.log import (
-    LoadedLog,
     LogError,
-    LogWriter,
     check_regular_file,
     dumps_log,
     load_log,
-    write_log,
 )
 from tarot.storage import match_file
 from tarot.storage.locks import hold_save, real_path
@@ -64,8 +58,15 @@ from tarot.storage.match_file import (
     totals,
 )
 from tarot.storage.named_deals import Script, SeedError, load_named_deal
-from tarot.storage.save_folder import find_save, new_save_path, save_folders
+from tarot.storage.save_folder import new_save_path
 from tarot.ui.branching import BranchPoint, branched_game
+from tarot.ui.resume_checks import (
+    SessionError,
+    find_save_named,
+    players_of,
+    refuse_contradictions,
+    repair,
+)
 from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
 
 if TYPE_CHECKING:
@@ -91,15 +92,6 @@ def show_whole(table: Table, heading: str, whole: str | Path) -> None:
 # The seats' names a new game's header gives them (with the player: "South (person)"), in
 # every language: by table size, as the table names them (in English).
 HEADER_SEAT_NAMES = SEAT_NAMES_BY_SIZE[4]
-
-
-class SessionError(TarotError):
-    """A game or match that cannot be started or resumed as asked; ``code`` says which
-    refusal (``save_exists``, ``resume_contradicts``, ``game_over``, ...)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 class Table(Protocol):
@@ -153,7 +145,7 @@ class PlayOptions:
 def play_session(options: PlayOptions, table: Table) -> None:
     """Start or resume the game (or match) ``options`` asks for and play it at ``table``,
     deal after deal, each saved as it is played."""
-    resume_path = None if options.resume_name is None else _find_save(options.resume_name)
+    resume_path = None if options.resume_name is None else find_save_named(options.resume_name)
     index = None
     if resume_path is not None:
         # A FIFO or a device is refused before a lock is taken beside it.
@@ -339,90 +331,18 @@ def refuse_save_target(path: Path) -> None:
             .format(path=path, files=listed))
 
 
-def _find_save(name: str) -> Path:
-    """The save ``--resume NAME`` means: a file, or a save of that name in the save folders."""
-    found = find_save(name)
-    if found is None:
-        raise SessionError(
-            "no_such_save",
-            _("{name}: no such file, nor a save of that name in {folders} (tarot saves "
-              "lists them)").format(name=name,
-                                    folders=pgettext("save folders", " or ").join(
-                                        map(str, save_folders()))))
-    return found
-
-
-def _refuse_contradictions(options: PlayOptions, path: Path, game: Game,
-                           players: tuple[str, ...]) -> None:
-    """Options given with --resume that say otherwise than the saved game are refused,
-    each named: the game goes on as it was saved (its deal, rules and players)."""
-
-    def given(name: str) -> bool:
-        return name in options.given
-
-    header = game.header
-    wrong = []
-    if given("seed") and options.seed != header.seed:
-        # Not the game's own seed: it gives the hidden cards away while the game goes on.
-        wrong.append(_("--seed {seed} (not the seed the game was started with)")
-                     .format(seed=options.seed))
-    if given("players") and options.players != game.rules.players:
-        wrong.append(_("--players {players} (the game is for {size} players)").format(
-            players=options.players, size=game.rules.players))
-    if given("rules_name"):
-        different = _rules_differ(options.rules_name, header)
-        if different:
-            wrong.append(_("--rules {rules} ({why})").format(rules=options.rules_name,
-                                                              why=different))
-    if given("deal_name"):
-        named = header.named_deal.name if header.named_deal else None
-        if options.deal_name != named:
-            wrong.append((_("--deal {deal} (the game is the named deal {named!r})") if named
-                          else _("--deal {deal} (the game is not a named deal)"))
-                         .format(deal=options.deal_name, named=named))
-    computers = sorted({p for p in players if p != "person"})
-    if given("level") and computers != [options.level]:
-        wrong.append(_("--level {level} (the computer players are {players})")
-                     .format(level=options.level, players=", ".join(computers)))
-    if (given("save_path") and options.save_path is not None
-            and options.save_path.resolve() != path.resolve()):
-        wrong.append(_("--save {save} (the game is saved in {path})")
-                     .format(save=options.save_path, path=path))
-    if given("force"):
-        wrong.append(_("--force (a resumed game is continued, never replaced)"))
-    if given("practice") and options.practice and not header.practice:
-        wrong.append(_("--practice (the game was not started as a practice game)"))
-    if wrong:
-        raise SessionError("resume_contradicts",
-                           _("{path}: --resume continues the game as it was saved; these "
-                             "options say otherwise: {options}")
-                           .format(path=path, options="; ".join(wrong)))
-
-
-def _rules_differ(rules_name: str, header: LogHeader) -> str | None:
-    """Why ``--rules NAME|PATH`` is not the rule set a log was played under (None if it
-    is): a rule file of one's own is known by its content, whatever its path."""
-    try:
-        rules = load_rules(rules_name)
-    except RulesError as error:
-        return _("which cannot be read: {error}").format(error=error)
-    if rules.content_hash == header.rules_hash:
-        return None
-    return _("the game is played under {rules!r}").format(rules=header.rules_id)
-
-
 def resume(path: Path, options: PlayOptions, table: Table
            ) -> tuple[Game, tuple[str, ...], Script | None]:
     """The saved game, its file repaired to hold exactly the game's events, who sits where,
     and the named deal's script where the game had got to."""
     loaded = load_log(path, allow_incomplete=True, drop_torn=True)
     game = loaded.game
-    players = _players_of(path, game)
-    _refuse_contradictions(options, path, game, players)  # before the file is touched
+    players = players_of(path, game)
+    refuse_contradictions(options, path, game, players)  # before the file is touched
     # A file that stops after a redeal (a full disk, say) gets the next deal from the seed.
     game.advance()
     try:
-        _repair(path, loaded)
+        repair(path, loaded)
     except OSError as error:
         raise SessionError("cannot_write", _("{path}: cannot repair: {error}")
                            .format(path=path, error=error.strerror or error)) from None
@@ -456,56 +376,6 @@ def resume(path: Path, options: PlayOptions, table: Table
         computer = next(name for name in players if name != "person")
         players = tuple(computer if name == "person" else name for name in players)
     return game, players, script
-
-
-def _repair(path: Path, loaded: LoadedLog) -> None:
-    """Make the file hold the game's events and nothing else before more are appended.
-
-    A torn last line is cut off (one truncation: the file is either as it was or
-    repaired, whenever the process dies, and a symbolic link stays one); derived events
-    the file's end lacks are appended as the game would have written them (a process
-    killed meanwhile leaves a torn line, repaired the same way next time). A file that
-    leaves out events before its end (a decisions-only log) is written again whole,
-    through a rename.
-    """
-    game = loaded.game
-    if not loaded.lines_are_prefix:
-        write_log(real_path(path), game, overwrite=True)
-        return
-    if loaded.torn is not None:
-        os.truncate(path, loaded.whole_bytes)
-    missing = game.events[loaded.event_lines:]
-    if missing:
-        with path.open("a", encoding="utf-8") as stream:
-            LogWriter(stream, game.header, already_written=loaded.event_lines).write(missing)
-
-
-def _players_of(path: Path, game: Game) -> tuple[str, ...]:
-    """Who sits at each seat, "person" or a computer player's name, from the header."""
-    recorded = game.header.players
-    # A log from before the header named them says it in the seats' names.
-    players = recorded or _players_from_seat_names(game.header.seats)
-    for seat, name in enumerate(players):
-        if name != "person" and name not in PLAYERS:
-            raise SessionError(
-                "unknown_player",
-                _("{path}: the header seats {name!r} at seat {seat}, a player this program "
-                  "does not have (it has: person, {players})")
-                .format(path=path, name=name, seat=seat, players=", ".join(PLAYERS)))
-    if players.count("person") > 1:
-        raise SessionError("two_persons", _("{path}: the header seats more than one "
-                                            "person; tarot play has one").format(path=path))
-    return tuple(players)
-
-
-def _players_from_seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
-    """Players from seat names such as 'East (rules)', as logs before ``players`` wrote
-    them; South a person and the others ``rules`` when the names are not ours."""
-    kinds = tuple(name.rpartition(" (")[2].removesuffix(")") if name.endswith(")") else ""
-                  for name in seats)
-    if all(kind == "person" or kind in PLAYERS for kind in kinds):
-        return kinds
-    return ("person", "rules", "rules", "rules")
 
 
 def _match_of_first_deal(first_log: Path) -> MatchIndex | None:

@@ -20,10 +20,11 @@ from tarot.engine.cards import CARD_BY_CODE, display
 from tarot.engine.events import Action, LogHeader, Play, Poignee
 from tarot.engine.rules import RuleSet
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, wrap
+from tarot.explain.verdicts import action_words, kind_words
 from tarot.i18n import _, ngettext
 from tarot.storage.match_file import is_match_file
 from tarot.ui.commands.common import load_game, output_width, seat_at, seat_names
-from tarot.ui.commands.review import action_words, kind_words
+from tarot.ui.exit_status import ExitStatus
 
 # The options of ``tarot replay`` that print or write the deal itself: none goes with the
 # check (the check prints its own lines).
@@ -56,7 +57,7 @@ def run(params: Mapping[str, object]) -> None:
     names = seat_names(players)
     _print(report, names, name, game.rules)
     if not report.all_same:
-        click.get_current_context().exit(1)
+        click.get_current_context().exit(ExitStatus.FAILED)
 
 
 def default_level(header: LogHeader, seat: int) -> str:

@@ -25,6 +25,7 @@ from tarot.storage.save_folder import find_save
 from tarot.ui import terminal
 from tarot.ui.branching import BranchPoint, branch_point, person_seat
 from tarot.ui.commands.common import SeatType, seat_at
+from tarot.ui.exit_status import ExitStatus
 from tarot.ui.language import TranslatedCommand, TranslatedOption
 from tarot.ui.session import (
     MAX_MATCH_DEALS,
@@ -219,7 +220,7 @@ class TerminalTable:
             except QuitGame:
                 answer = ""  # the end of the input: the deal's first prompt meets it too
             except click.Abort:  # Ctrl-C: everything is saved already
-                raise SystemExit(130) from None
+                raise SystemExit(ExitStatus.INTERRUPTED) from None
             if answer.strip().lower() in {"q", "quit", "quitter"}:
                 self.show("")
                 self.show(_("Game saved; continue it with:"))
@@ -274,7 +275,7 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
                 if isinstance(stop, QuitGame):
                     return False
                 # Interrupted (Ctrl-C): saved all the same, and the exit status says so.
-                raise SystemExit(130) from None
+                raise SystemExit(ExitStatus.INTERRUPTED) from None
             sync_save(save)
     except OSError as error:  # a full disk, say: the lines already in the file are whole
         raise click.ClickException(
@@ -293,7 +294,7 @@ def _another_deal(ask_line: Callable[[str], str] | None = None) -> bool:
         except QuitGame:
             return False
         except click.Abort:  # Ctrl-C: everything is saved already
-            raise SystemExit(130) from None
+            raise SystemExit(ExitStatus.INTERRUPTED) from None
         if answer in {"", "y", "yes", "o", "oui"}:
             return True
         if answer in {"n", "no", "non", "q", "quit", "quitter"}:

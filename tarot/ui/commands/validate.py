@@ -7,11 +7,12 @@ from pathlib import Path
 
 import click
 
-import tarot.log
+from tarot import log
 from tarot.files.said import phase_said
 from tarot.i18n import N_, _, ngettext
 from tarot.log import LogError
 from tarot.storage.match_file import MatchError, is_match_file, load_match
+from tarot.ui.exit_status import ExitStatus
 from tarot.ui.language import TranslatedCommand
 
 
@@ -54,8 +55,8 @@ def validate(files: tuple[str, ...], allow_incomplete: bool, as_json: bool) -> N
                            .format(path=path, deals=deals, over=over))
             continue
         try:
-            loaded = tarot.log.load_log(path, allow_incomplete=allow_incomplete,
-                              drop_torn=allow_incomplete)
+            loaded = log.load_log(path, allow_incomplete=allow_incomplete,
+                                  drop_torn=allow_incomplete)
         except LogError as error:
             bad += 1
             problem = error.problem
@@ -87,5 +88,5 @@ def validate(files: tuple[str, ...], allow_incomplete: bool, as_json: bool) -> N
     if as_json:
         click.echo(json.dumps(report, indent=2, ensure_ascii=False))
     if bad:
-        raise SystemExit(1)
+        raise SystemExit(ExitStatus.FAILED)
 
