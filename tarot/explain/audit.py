@@ -38,8 +38,8 @@ from tarot.engine.walk import walk
 from tarot.errors import IllegalAction
 from tarot.explain.line_breaks import NUMBER_OF_POINTS, SUM, wrap
 from tarot.explain.narrate import chelem_words, points_words
-from tarot.files.said import in_english
 from tarot.i18n import N_, _, ngettext, pgettext
+from tarot.said import in_english
 
 
 @dataclass(frozen=True)

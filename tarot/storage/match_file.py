@@ -33,8 +33,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from tarot.engine.events import Redeal, Settlement
 from tarot.engine.game import Game
 from tarot.errors import TarotError
-from tarot.files.said import grouped
 from tarot.i18n import N_, _, ngettext, pgettext
+from tarot.said import grouped
 
 
 class MatchError(TarotError, ValueError):

@@ -34,7 +34,6 @@ from tarot.files.atomic import (
     refuse_unless_regular_or_new,
     remove_leftover_temporaries,
 )
-from tarot.files.said import grouped
 from tarot.i18n import _, pgettext
 from tarot.log import (
     LoadedLog,
@@ -45,6 +44,7 @@ from tarot.log import (
     load_log,
     write_log,
 )
+from tarot.said import grouped
 from tarot.storage import match_file
 from tarot.storage.locks import hold_save, real_path
 from tarot.storage.match_file import MAX_INDEX_DEALS as MAX_MATCH_DEALS

@@ -71,9 +71,9 @@ from tarot.engine.rules import RuleSet
 from tarot.errors import IllegalAction
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, SUM, held
 from tarot.explain.narrate import Narrator, settlement_summary
-from tarot.files.said import os_error_said
 from tarot.i18n import N_, _, ngettext, pgettext
 from tarot.log import LogWriter
+from tarot.said import os_error_said
 from tarot.storage.named_deals import Script
 from tarot.ui.phase_help import PHASE_HELP, bid_word, call_help
 from tarot.ui.table_view import (

@@ -16,8 +16,8 @@ from rich.text import Text
 
 from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS
 from tarot.engine.game import Game
-from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
+from tarot.said import os_error_said
 from tarot.storage.locks import real_path
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script

@@ -13,8 +13,8 @@ from tarot.engine.walk import walk
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, NUMBER_OF_POINTS, SUM, wrap
 from tarot.explain.narrate import Narrator
 from tarot.files.atomic import refuse_unless_regular_or_new, write_text_atomic
-from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
+from tarot.said import os_error_said
 from tarot.storage.match_file import is_match_file, load_match, read_index
 from tarot.ui.commands.common import (
     SeatType,

@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 
 from tarot.engine.game import Game
+from tarot.engine.phase_table import phase_said
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, wrap
-from tarot.files.said import phase_said
 from tarot.i18n import N_, _, ngettext
 from tarot.log import LogError, load_log
 from tarot.storage.match_file import MatchError, is_match_file, load_match, read_index

@@ -40,8 +40,8 @@ from tarot.duplicate.simulate import (
     report,
     run_simulation,
 )
-from tarot.files.said import os_error_said
 from tarot.i18n import N_, _, decimal, ngettext, pgettext
+from tarot.said import os_error_said
 from tarot.ui.language import TranslatedCommand
 
 if TYPE_CHECKING:

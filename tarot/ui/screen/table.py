@@ -12,8 +12,8 @@ import click
 from rich.text import Text
 
 from tarot.engine.game import Game
-from tarot.files.said import os_error_said
 from tarot.i18n import _
+from tarot.said import os_error_said
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
 from tarot.ui.screen.game import Channel, Kind, ScreenGame, Snapshot
