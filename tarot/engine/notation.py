@@ -20,19 +20,42 @@ action that reads well may still be refused by the rules (``Game.play`` checks i
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from tarot.engine import phases
-from tarot.engine.cards import CODES, TWENTY_ONE, CardError, card_words, parse_card, plain, quoted
+from tarot.engine.cards import (
+    CODES,
+    TWENTY_ONE,
+    CardError,
+    card_list,
+    card_words,
+    codes,
+    parse_card,
+    plain,
+    quoted,
+    sort_key,
+)
 from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Poignee
 from tarot.engine.events import Play as PlayAction
 from tarot.engine.phase_table import legal_actions
 from tarot.engine.rules import PASS_WORDS
+from tarot.engine.state import NO_SEAT, DealState
 from tarot.errors import TarotError
 from tarot.i18n import _, language, ngettext, pgettext
 
-if TYPE_CHECKING:
-    from tarot.engine.game import Game
+
+class Table(Protocol):
+    """What the notation reads a person's words against: a deal in progress (a ``Game``;
+    the notation knows it by this shape alone, so that the game may read its words here
+    without the two modules importing each other)."""
+
+    @property
+    def state(self) -> DealState: ...
+
+
+def _hand(state: DealState, seat: int) -> list[str]:
+    """A seat's hand in display order, as the table numbers its cards (``Game.hand``)."""
+    return list(codes(sorted(card_list(state.hands[seat]), key=sort_key)))
 
 
 class NotationError(TarotError, ValueError):
@@ -129,40 +152,41 @@ def _card_codes(text: str, hand: list[str]) -> tuple[str, ...]:
                  for words in card_words(text, french=french))
 
 
-def bid_words(game: Game) -> list[str]:
+def bid_words(game: Table) -> list[str]:
     """What the seat to act may say at the auction now: ``pass`` (``passe`` in French) and
     each legal contract."""
     return [pgettext("bid", "pass")] + [a.contract for a in legal_actions(game.state)
                                         if isinstance(a, Bid) and a.contract]
 
 
-def parse_action(text: str, game: Game) -> Action:
+def parse_action(text: str, game: Table) -> Action:
     """The action ``text`` names, for the seat to act in ``game`` (or the seat it names,
     ``"P1 bid garde"``); NotationError when it names none."""
+    state = game.state
     words = text.split()
     if len(words) >= 2 and _SEAT_WORD.fullmatch(words[0]) and words[1].lower() in KIND_WORDS:
         # The script's form, read with the same words as the person's own (so "P0 bid garde
         # sans" is a Garde sans and "P0 chelem maybe" is refused): only the seat is its own.
         named = int(words[0][1])
-        if named >= game.rules.players:
+        if named >= state.seats:
             raise NotationError(_("{seat} is not a seat of this table: P0 to P{last}").format(
-                seat=words[0].upper(), last=game.rules.players - 1))
+                seat=words[0].upper(), last=state.seats - 1))
         if len(words) == 2 and words[1].lower() == "bid":
             return Bid(seat=named, contract=None)
         rest = text.strip()[len(words[0]):].strip()[len(words[1]):]
-        return _parse_kind(words[1].lower(), rest, named, game.hand(named), game)
-    seat = game.turn
-    if seat is None:
+        return _parse_kind(words[1].lower(), rest, named, _hand(state, named), game)
+    seat = state.turn
+    if seat == NO_SEAT:
         raise NotationError(_("{text}: no seat is to act now").format(text=quoted(text.strip())))
-    hand = game.hand(seat)
+    hand = _hand(state, seat)
     kind = words[0].lower() if words else ""
     if kind in KIND_WORDS and len(words) > 1:
         rest = text.strip()[len(words[0]):]
         return _parse_kind(kind, rest, seat, hand, game)
-    return _parse_word(text.strip(), game.phase, seat, hand, game)
+    return _parse_word(text.strip(), state.phase, seat, hand, game)
 
 
-def _parse_kind(kind: str, rest: str, seat: int, hand: list[str], game: Game) -> Action:
+def _parse_kind(kind: str, rest: str, seat: int, hand: list[str], game: Table) -> Action:
     """An action written with its kind (``bid garde``, ``play KH``) for ``seat``."""
     if kind == "bid":
         return _parse_bid(rest.strip(), seat, game)
@@ -194,11 +218,11 @@ def _parse_call(text: str, seat: int) -> Call:
     return Call(seat=seat, card=card_code(words[0], [], french=french))
 
 
-def _parse_bid(answer: str, seat: int, game: Game) -> Bid:
+def _parse_bid(answer: str, seat: int, game: Table) -> Bid:
     word = _bid_word(answer)
     if word in PASS_WORDS:
         return Bid(seat=seat, contract=None)
-    contracts = {c.id: c for c in game.rules.contracts}
+    contracts = {c.id: c for c in game.state.rules.contracts}
     by_name = {_bid_word(name): cid for cid, c in contracts.items()
                for name in (c.name, c.label)}
     contract = by_name.get(word, word)
@@ -221,7 +245,7 @@ def _bid_word(text: str) -> str:
     return plain(text).replace(" ", "_").replace("-", "_")
 
 
-def _parse_word(answer: str, phase: str, seat: int, hand: list[str], game: Game) -> Action:
+def _parse_word(answer: str, phase: str, seat: int, hand: list[str], game: Table) -> Action:
     """A person's bare words, read as the decision ``phase`` awaits."""
     if phase == phases.AUCTION:
         if game.state.call_due:  # five players: the auction is over, the taker calls
