@@ -23,6 +23,7 @@ import re
 from typing import Protocol
 
 from tarot.engine import phases
+from tarot.engine.card_notation import Notation, current_notation
 from tarot.engine.cards import (
     CODES,
     TWENTY_ONE,
@@ -41,7 +42,7 @@ from tarot.engine.phase_table import legal_actions
 from tarot.engine.rules import PASS_WORDS
 from tarot.engine.state import NO_SEAT, DealState
 from tarot.errors import TarotError
-from tarot.i18n import _, language, ngettext, pgettext
+from tarot.i18n import _, ngettext, pgettext
 
 
 class Table(Protocol):
@@ -115,41 +116,36 @@ def parse_script_entry(entry: str) -> Action:
         entry=quoted(entry), kind=quoted(kind)))
 
 
-def french_on() -> bool:
-    """Whether a person's words are read in the French notation too (French is on)."""
-    return language() == "fr"
-
-
-def card_code(token: str, hand: list[str], *, french: bool | None = None) -> str:
+def card_code(token: str, hand: list[str], *, notation: Notation | None = None) -> str:
     """The canonical code of a card named by its code (any case, ``♠♥♦♣`` or ``S H D C``)
     or by its number in ``hand`` (1 for the first card, as the table shows it).
 
-    With ``french`` (by default: when French is on) the French notation is read too
-    (``RP``, ``D♥``, ``A21``, ``roi de pique``, ``le 21``: docs/translating.md), and a bare
-    ``21`` beyond the hand is the 21 of trumps."""
-    if french is None:
-        french = french_on()
+    ``notation`` (by default the current language's) is read too (French: ``RP``, ``D♥``,
+    ``A21``, ``roi de pique``, ``le 21``: docs/translating.md), and where it says so a
+    bare ``21`` beyond the hand is the 21 of trumps."""
+    if notation is None:
+        notation = current_notation()
     token = token.strip()
     # isdecimal, not isdigit: int() refuses "²"; three digits bound int()'s work.
     if token.isdecimal() and len(token) <= 3 and 1 <= int(token) <= len(hand):
         return hand[int(token) - 1]
     if token.isdecimal():
-        if french and len(token) <= 3 and int(token) == 21:
+        if notation.twenty_one_alone and len(token) <= 3 and int(token) == 21:
             return CODES[TWENTY_ONE]
         raise NotationError(ngettext("{number} is not a card number: your hand has {count} card",
                                      "{number} is not a card number: your hand has {count} "
                                      "cards", len(hand)).format(number=token, count=len(hand)),
                             card=True)
     try:
-        return CODES[parse_card(token, french=french)]
+        return CODES[parse_card(token, notation=notation)]
     except CardError as error:
         raise NotationError(str(error), card=True) from None
 
 
 def _card_codes(text: str, hand: list[str]) -> tuple[str, ...]:
-    french = french_on()
-    return tuple(card_code(words, hand, french=french)
-                 for words in card_words(text, french=french))
+    notation = current_notation()
+    return tuple(card_code(words, hand, notation=notation)
+                 for words in card_words(text, notation=notation))
 
 
 def bid_words(game: Table) -> list[str]:
@@ -208,14 +204,14 @@ def _parse_kind(kind: str, rest: str, seat: int, hand: list[str], game: Table) -
 
 
 def _parse_call(text: str, seat: int) -> Call:
-    """The card a taker calls (five players), by its code or, French on, its French words
-    (``RC``, ``roi de cœur``); never by a number in the hand: the card called is often not
-    in it."""
-    french = french_on()
-    words = card_words(text, french=french)
+    """The card a taker calls (five players), by its code or in the language's notation
+    (French: ``RC``, ``roi de cœur``); never by a number in the hand: the card called is
+    often not in it."""
+    notation = current_notation()
+    words = card_words(text, notation=notation)
     if len(words) != 1 or words[0].strip().isdecimal():
         raise NotationError(_("call names one card by its code: call KH"))
-    return Call(seat=seat, card=card_code(words[0], [], french=french))
+    return Call(seat=seat, card=card_code(words[0], [], notation=notation))
 
 
 def _parse_bid(answer: str, seat: int, game: Table) -> Bid:

@@ -33,6 +33,7 @@ from tarot.bots.registry import make_player
 from tarot.bots.rules_player import choose_discard
 from tarot.duplicate.match import MAX_DEALS_WITHOUT_CONTRACT
 from tarot.engine import phases
+from tarot.engine.card_notation import FRENCH, current_notation
 from tarot.engine.cards import (
     CARD_BY_CODE,
     CODES,
@@ -65,7 +66,6 @@ from tarot.engine.notation import (
     NotationError,
     bid_words,
     card_code,
-    french_on,
 )
 from tarot.engine.rules import RuleSet
 from tarot.errors import IllegalAction
@@ -613,12 +613,12 @@ class TerminalGame:
             self.refuse(_("Name the card to call by its code (KH or K♥), not a number."))
             return None
         try:
-            card = card_code(answer, [], french=french_on())
+            card = card_code(answer, [], notation=current_notation())
         except NotationError as error:
             # A French code or name in English too (RC, roi de cœur), as the help says:
             # at the call no code means a card in one notation and another in the other.
             try:
-                card = card_code(answer, [], french=True)
+                card = card_code(answer, [], notation=FRENCH)
             except NotationError:
                 raise error from None
         return Call(seat=seat, card=card)
@@ -662,7 +662,7 @@ class TerminalGame:
             if answer.lower() in UNDO_WORDS and self.game.header.practice:
                 raise TakeBack
             # The cards as the table reads them: "roi de pique" is one card in French.
-            tokens = card_words(answer, french=french_on())
+            tokens = card_words(answer, notation=current_notation())
             if len(tokens) > 1:
                 # The person's own subset, checked here by the engine's own rules (the
                 # level, trumps only, in hand, the Excuse rule), so that a refusal asks
