@@ -39,10 +39,10 @@ from tarot.engine.cards import (
 from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Poignee
 from tarot.engine.events import Play as PlayAction
 from tarot.engine.phase_table import legal_actions
-from tarot.engine.rules import PASS_WORDS
 from tarot.engine.state import NO_SEAT, DealState
+from tarot.engine.typed_words import current_words, read_words, shown_word
 from tarot.errors import TarotError
-from tarot.i18n import _, ngettext, pgettext
+from tarot.i18n import _, ngettext
 
 
 class Table(Protocol):
@@ -73,18 +73,25 @@ class NotationError(TarotError, ValueError):
 
 
 _SEAT_WORD = re.compile(r"[Pp][0-4]")  # a table of five at most; the rules check the table's
-# The words that say a call (five players), in either language: "call KH", "appelle RC".
-CALL_WORDS = frozenset({"call", "appel", "appelle", "appeler"})
-KIND_WORDS = frozenset({"bid", "discard", "chelem", "poignee", "poignée", "play"}) | CALL_WORDS
-YES_WORDS = frozenset({"y", "yes", "o", "oui", "chelem"})
-NO_WORDS = frozenset({"", "n", "no", "non", "no chelem", "no_chelem"})
-# After "chelem" (``chelem yes``, ``chelem oui``): the answers read in both languages.
-CHELEM_YES = frozenset({"yes", "true", "oui"})
-CHELEM_NO = frozenset({"no", "false", "non"})
+# The notation's own words for the kinds of action, the same in every language (a named
+# deal's script writes them), compared without accents ("poignée" is poignee); the call's
+# are a language's words too ("appelle RC": tarot.engine.typed_words).
+_KINDS = frozenset({"bid", "discard", "chelem", "poignee", "play", "call"})
+# Besides a language's yes and no: the notation's own answers at the chelem question,
+# as format_action writes them ("chelem", "no chelem"), and Enter for no.
+_CHELEM_SAID = frozenset({"chelem"})
+_NO_CHELEM_SAID = frozenset({"", "no chelem", "no_chelem"})
+# After "chelem" (``chelem yes``, ``chelem oui``): a language's yes or no, or a script's.
+_CHELEM_TRUE = frozenset({"true"})
+_CHELEM_FALSE = frozenset({"false"})
 # A contract's French name says whose the chien is: "Garde sans le chien" is garde_sans
 # (and "garde sans chien", as a player says it quickly).
 _CHIEN_SUFFIXES = ("_le_chien", "_chien")
-POIGNEE_WORDS = frozenset({"p", "poignee", "poignée"})
+
+
+def is_kind_word(word: str) -> bool:
+    """Whether ``word`` names a kind of action (``bid``, ``play``, ``appelle``…)."""
+    return plain(word) in _KINDS or word.lower() in read_words("call")
 
 
 def parse_script_entry(entry: str) -> Action:
@@ -151,7 +158,7 @@ def _card_codes(text: str, hand: list[str]) -> tuple[str, ...]:
 def bid_words(game: Table) -> list[str]:
     """What the seat to act may say at the auction now: ``pass`` (``passe`` in French) and
     each legal contract."""
-    return [pgettext("bid", "pass")] + [a.contract for a in legal_actions(game.state)
+    return [shown_word("pass_")] + [a.contract for a in legal_actions(game.state)
                                         if isinstance(a, Bid) and a.contract]
 
 
@@ -160,7 +167,7 @@ def parse_action(text: str, game: Table) -> Action:
     ``"P1 bid garde"``); NotationError when it names none."""
     state = game.state
     words = text.split()
-    if len(words) >= 2 and _SEAT_WORD.fullmatch(words[0]) and words[1].lower() in KIND_WORDS:
+    if len(words) >= 2 and _SEAT_WORD.fullmatch(words[0]) and is_kind_word(words[1]):
         # The script's form, read with the same words as the person's own (so "P0 bid garde
         # sans" is a Garde sans and "P0 chelem maybe" is refused): only the seat is its own.
         named = int(words[0][1])
@@ -170,16 +177,21 @@ def parse_action(text: str, game: Table) -> Action:
         if len(words) == 2 and words[1].lower() == "bid":
             return Bid(seat=named, contract=None)
         rest = text.strip()[len(words[0]):].strip()[len(words[1]):]
-        return _parse_kind(words[1].lower(), rest, named, _hand(state, named), game)
+        return _parse_kind(_kind(words[1]), rest, named, _hand(state, named), game)
     seat = state.turn
     if seat == NO_SEAT:
         raise NotationError(_("{text}: no seat is to act now").format(text=quoted(text.strip())))
     hand = _hand(state, seat)
-    kind = words[0].lower() if words else ""
-    if kind in KIND_WORDS and len(words) > 1:
+    if words and is_kind_word(words[0]) and len(words) > 1:
         rest = text.strip()[len(words[0]):]
-        return _parse_kind(kind, rest, seat, hand, game)
+        return _parse_kind(_kind(words[0]), rest, seat, hand, game)
     return _parse_word(text.strip(), state.phase, seat, hand, game)
+
+
+def _kind(word: str) -> str:
+    """The notation's kind a kind word names: ``appelle`` is ``call``, ``poignée`` is
+    ``poignee``."""
+    return "call" if word.lower() in read_words("call") else plain(word)
 
 
 def _parse_kind(kind: str, rest: str, seat: int, hand: list[str], game: Table) -> Action:
@@ -188,15 +200,16 @@ def _parse_kind(kind: str, rest: str, seat: int, hand: list[str], game: Table) -
         return _parse_bid(rest.strip(), seat, game)
     if kind == "chelem":
         answer = rest.strip().lower()
-        if answer not in CHELEM_YES | CHELEM_NO:
+        yes, no = read_words("yes") | _CHELEM_TRUE, read_words("no") | _CHELEM_FALSE
+        if answer not in yes | no:
             raise NotationError(_("Answer chelem yes or chelem no."))
-        return Chelem(seat=seat, declared=answer in CHELEM_YES)
-    if kind in CALL_WORDS:
+        return Chelem(seat=seat, declared=answer in yes)
+    if kind == "call":
         return _parse_call(rest, seat)
     cards = _card_codes(rest, hand)
     if kind == "discard":
         return Discard(seat=seat, cards=cards)
-    if kind in ("poignee", "poignée"):
+    if kind == "poignee":
         return Poignee(seat=seat, cards=cards)
     if len(cards) != 1:
         raise NotationError(_("play names one card: play KH"))
@@ -216,7 +229,7 @@ def _parse_call(text: str, seat: int) -> Call:
 
 def _parse_bid(answer: str, seat: int, game: Table) -> Bid:
     word = _bid_word(answer)
-    if word in PASS_WORDS:
+    if word in read_words("pass_"):
         return Bid(seat=seat, contract=None)
     contracts = {c.id: c for c in game.state.rules.contracts}
     by_name = {_bid_word(name): cid for cid, c in contracts.items()
@@ -230,7 +243,7 @@ def _parse_bid(answer: str, seat: int, game: Table) -> Bid:
             contract = by_name.get(short, short)
     if contract not in contracts:
         # Written as the prompt writes them: garde_sans in English, garde sans in French.
-        words = ", ".join(word.replace("_", pgettext("bid typed", "_"))
+        words = ", ".join(word.replace("_", current_words().joiner)
                           for word in bid_words(game))
         raise NotationError(_("Type one of: {words}").format(words=words))
     return Bid(seat=seat, contract=contract)
@@ -251,14 +264,15 @@ def _parse_word(answer: str, phase: str, seat: int, hand: list[str], game: Table
         return Discard(seat=seat, cards=_card_codes(answer, hand))
     if phase == phases.DECLARATIONS:
         word = " ".join(answer.lower().split())
-        if word not in YES_WORDS | NO_WORDS:
+        yes, no = read_words("yes") | _CHELEM_SAID, read_words("no") | _NO_CHELEM_SAID
+        if word not in yes | no:
             raise NotationError(_("Answer y (yes) or n (no)."))
-        return Chelem(seat=seat, declared=word in YES_WORDS)
+        return Chelem(seat=seat, declared=word in yes)
     if phase == phases.TRICKS:
         if not answer:
             raise NotationError(_("Name a card: its code (KH, T21, EXC) or its number in "
                                   "the hand"))
-        if answer.lower() in POIGNEE_WORDS:
+        if answer.lower() in read_words("poignee"):
             raise NotationError(_("A poignée names the trumps it shows: poignee T2 T3 …"))
         return PlayAction(seat=seat, card=card_code(answer, hand))
     raise NotationError(_("{answer}: no decision is awaited now ({phase})").format(
