@@ -87,6 +87,11 @@ FRENCH = Notation(
 NOTATIONS: dict[str, Notation] = {ENGLISH.language: ENGLISH, FRENCH.language: FRENCH}
 
 
+def add_notation(notation: Notation) -> None:
+    """Read and write the cards of ``notation.language`` so (a language added at run time)."""
+    NOTATIONS[notation.language] = notation
+
+
 class NoNotation(LookupError):
     """A language the program speaks without a notation for its cards: a broken setup."""
 

@@ -68,6 +68,11 @@ WORDS: dict[str, Words] = {ENGLISH_WORDS.language: ENGLISH_WORDS,
                            FRENCH_WORDS.language: FRENCH_WORDS}
 
 
+def add_words(words: Words) -> None:
+    """Read ``words.language``'s words too (a language added at run time)."""
+    WORDS[words.language] = words
+
+
 def read_words(kind: WordKind) -> frozenset[str]:
     """Every word of ``kind`` a person may type: the words of every language's row."""
     return frozenset(word for row in WORDS.values() for word in getattr(row, kind))
