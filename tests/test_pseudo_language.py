@@ -193,3 +193,24 @@ def test_replay_review_and_rules_print_cards_in_xx(xx: None, tmp_path: Path) -> 
         in reviewed
     ruled = xx_cli(["rules", "R11"])
     assert "R11. Every player adds one card to the trick." in ruled  # the English book
+
+
+def test_the_other_commands_speak_xx_and_their_json_stays_english(xx: None,
+                                                                   tmp_path: Path) -> None:
+    """audit, validate, rules and --help in xx; what --json reports stays English."""
+    save = tmp_path / "g.jsonl"
+    CliRunner().invoke(main, ["play", "--auto", "--seed", "3", "--level", "rules", "--save",
+                              str(save)], catch_exceptions=False)
+    audited = xx_cli(["audit", str(save)])
+    bouts = [display(card, notation=NOTATION) for card in (PETIT, CARD_BY_CODE["T21"])]
+    assert any(bout in audited for bout in bouts) and "T21" not in audited
+    assert xx_cli(["audit", str(save), "--json"]) == \
+        CliRunner().invoke(main, ["--lang", "en", "audit", str(save), "--json"]).output
+    started = tmp_path / "started.jsonl"
+    xx_cli(["play", "--seed", "3", "--save", str(started)], f"{WORDS.quit[0]}\n")
+    validated = xx_cli(["validate", "--allow-incomplete", str(started)])
+    assert f"({pseudo('auction')})" in validated  # the phase's label, from the phase table
+    helped = xx_cli(["play", "--help"])
+    # click's own words too, from the same catalogue; --lang offers the language added.
+    assert pseudo("Show this message and exit.") in helped and "[en|fr|xx]" in helped
+    assert "R11" in xx_cli(["rules"])

@@ -92,16 +92,13 @@ def add_notation(notation: Notation) -> None:
     NOTATIONS[notation.language] = notation
 
 
-class NoNotation(LookupError):
-    """A language the program speaks without a notation for its cards: a broken setup."""
-
-
 def notation_of(language_code: str) -> Notation:
     """The notation of a language, by its code (``"fr"``)."""
     try:
         return NOTATIONS[language_code]
     except KeyError:
-        raise NoNotation(f"the language {language_code!r} has no card notation: add one to "
+        # A language spoken without a notation: a broken setup, not a person's error.
+        raise LookupError(f"the language {language_code!r} has no card notation: add one to "
                          "tarot.engine.card_notation.NOTATIONS") from None
 
 
