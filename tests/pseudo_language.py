@@ -47,7 +47,8 @@ WORDS = Words(
     language=LANGUAGE,
     quit=("qüït",), help=("hëlp",), last=("läst",), hint=("hïnt",), undo=("ündo",),
     hand=("händ",), table=("täblé",), chien=("chïén",), none=("nöné",), yes=("yés",),
-    no=("nö",), pass_=("pazz",), call=("cäll",), poignee=("pöignee",), joiner="-",
+    no=("nö",), pass_=("pazz",), call=("cäll",), poignee=("pöignee",), auto=("äütö",),
+    chien_tails=("_ov_ze_chien",), joiner="-",
 )
 
 # What a message keeps as it is: its fields ({seat}, %(name)s, %s), rich's markup

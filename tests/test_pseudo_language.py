@@ -30,7 +30,8 @@ from tarot.engine.cards import (
     parse_card,
     rank_of,
 )
-from tarot.engine.events import Deal, Play
+from tarot.engine.events import Bid, Deal, Discard, Play
+from tarot.engine.game import Game
 from tarot.engine.notation import card_code
 from tarot.explain import rulebook
 from tarot.log import load_log, read_log
@@ -88,15 +89,26 @@ def test_every_card_reads_back_in_xx_and_no_code_reads_two_ways(xx: None) -> Non
         assert card_code(CODES[card], []) == CODES[card]
 
 
+@pytest.mark.parametrize(("typed_bid", "contract"), [
+    ("pazz", None), ("garde-sans", "garde_sans"), ("garde sans ov ze chien", "garde_sans"),
+    ("Garde-Contre-ov-ze-chien", "garde_contre"), ("passe", None), ("pass", None)])
+def test_a_bid_is_read_in_xx_words_and_in_every_other_language_s(
+        xx: None, typed_bid: str, contract: str | None) -> None:
+    use_language(LANGUAGE)
+    assert Game.new(seed=42).parse(typed_bid) == Bid(seat=0, contract=contract)
+
+
 def test_a_whole_deal_in_line_mode_through_the_command_line(xx: None, tmp_path: Path) -> None:
-    """Piped answers in xx's words and cards: a Garde, the automatic discard, no chelem
-    (``nö``), then every card of the deck in turn until one is legal, until the input ends."""
+    """Piped answers in xx's words and cards: a Garde, the automatic discard (``äütö``), no
+    chelem (``nö``), then every card of the deck in turn until one is legal, until the input
+    ends."""
     save = tmp_path / "g.jsonl"
     every_card = "".join(f"{typed(card)}\n" for card in ALL_CARDS) * 19
     out = xx_cli(["play", "--seed", "5", "--level", "rules", "--save", str(save)],
-                 "garde\nauto\nnö\n" + every_card)
+                 f"garde\n{WORDS.auto[0]}\n{WORDS.no[0]}\n" + every_card)
     game = read_log(save)
     assert game.is_over
+    assert any(isinstance(e, Discard) and e.seat == 0 for e in game.events)  # äütö read
     # The prompts are the catalogue's, the bids as xx types them (its pass, its joiner).
     assert "pazz / prise / garde / garde-sans / garde-contre" in out
     assert pseudo("Your bid ({bids}):").split("{")[0] in out
@@ -137,14 +149,14 @@ def test_quit_in_xx_saves_and_leaves(xx: None, tmp_path: Path) -> None:
 
 async def _play_in_xx(pilot: Pilot[None], app: TableApp) -> None:
     """Garde, the automatic discard, no chelem, each card typed in xx's words and letters,
-    no other deal."""
-    while True:
+    no other deal: a few hundred answers at most (a deal takes some forty)."""
+    for _ in range(300):
         await ask_settled(pilot)
         kind = app.snapshot.kind
         if kind is Kind.BID:
             await type_answer(pilot, "garde")
         elif kind is Kind.DISCARD:
-            await type_answer(pilot, "auto")
+            await type_answer(pilot, WORDS.auto[0])
         elif kind is Kind.CHELEM:
             await type_answer(pilot, WORDS.no[0])
         elif kind is Kind.CARD:
@@ -156,6 +168,7 @@ async def _play_in_xx(pilot: Pilot[None], app: TableApp) -> None:
             return
         else:
             await pilot.press("enter")
+    raise AssertionError(f"the deal never ended: the screen asks {app.snapshot.prompt!r}")
 
 
 def test_a_whole_deal_on_the_full_screen(xx: None, tmp_path: Path) -> None:

@@ -84,9 +84,6 @@ _NO_CHELEM_SAID = frozenset({"", "no chelem", "no_chelem"})
 # After "chelem" (``chelem yes``, ``chelem oui``): a language's yes or no, or a script's.
 _CHELEM_TRUE = frozenset({"true"})
 _CHELEM_FALSE = frozenset({"false"})
-# A contract's French name says whose the chien is: "Garde sans le chien" is garde_sans
-# (and "garde sans chien", as a player says it quickly).
-_CHIEN_SUFFIXES = ("_le_chien", "_chien")
 
 
 def is_kind_word(word: str) -> bool:
@@ -235,7 +232,9 @@ def _parse_bid(answer: str, seat: int, game: Table) -> Bid:
     by_name = {_bid_word(name): cid for cid, c in contracts.items()
                for name in (c.name, c.label)}
     contract = by_name.get(word, word)
-    for suffix in _CHIEN_SUFFIXES:
+    # A contract's name may say whose the chien is: "Garde sans le chien" is garde_sans (and
+    # "garde sans chien", as a player says it quickly); the longest tail first.
+    for suffix in sorted(read_words("chien_tails"), key=len, reverse=True):
         if contract not in contracts and word.endswith(suffix):
             # "garde sans le chien", "garde contre le chien": the FFT's names, in either
             # language.

@@ -20,7 +20,7 @@ from typing import Literal
 from tarot.i18n import SOURCE_LANGUAGE, language
 
 WordKind = Literal["quit", "help", "last", "hint", "undo", "hand", "table", "chien", "none",
-                   "yes", "no", "pass_", "call", "poignee"]
+                   "yes", "no", "pass_", "call", "poignee", "auto", "chien_tails"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,10 @@ class Words:
     pass_: tuple[str, ...]  # a pass at the auction ("je passe" is read as je_passe)
     call: tuple[str, ...]  # the call of a card at five players: "call KH"
     poignee: tuple[str, ...]  # to show a poignée at the card prompt
+    auto: tuple[str, ...]  # the computer's choice, at the discard and at the call
+    # What a contract's name may end with to say whose the chien is, as a bid is compared
+    # (lower-case, without accents, "_" between words): "garde sans le chien" is garde_sans.
+    chien_tails: tuple[str, ...]
     # What joins the words of a contract's id as this language types it: garde_sans in
     # English, garde sans in French.
     joiner: str = "_"
@@ -52,14 +56,15 @@ ENGLISH_WORDS = Words(
     quit=("quit", "exit", "q"), help=("help", "?", "h"), last=("last",), hint=("hint",),
     undo=("undo",), hand=("hand",), table=("t", "table", "trick"), chien=("chien",),
     none=("none", "n", "no"), yes=("y", "yes"), no=("n", "no"), pass_=("pass", "p"),
-    call=("call",), poignee=("p", "poignee"),
+    call=("call",), poignee=("p", "poignee"), auto=("auto",), chien_tails=(),
 )
 FRENCH_WORDS = Words(
     language="fr",
     quit=("quitter",), help=("aide",), last=("dernier",), hint=("conseil",),
     undo=("annuler",), hand=("main",), table=("t", "pli"), chien=("chien",),
     none=("aucune", "non"), yes=("o", "oui"), no=("non",), pass_=("passe", "je_passe"),
-    call=("appelle", "appel", "appeler"), poignee=("poignee", "poignée"), joiner=" ",
+    call=("appelle", "appel", "appeler"), poignee=("poignee", "poignée"), auto=("auto",),
+    chien_tails=("_le_chien", "_chien"), joiner=" ",
 )
 
 # Every language's words, by its code (tarot.i18n.LANGUAGES): a language added to the

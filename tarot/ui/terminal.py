@@ -566,7 +566,7 @@ class TerminalGame:
         assert seat is not None
         if self.calling:
             return self.parse_call(answer)
-        if phase == phases.CHIEN and answer.lower() == "auto":
+        if phase == phases.CHIEN and answer.lower() in read_words("auto"):
             hand = mask_of_codes(self.game.hand(seat))
             return Discard(seat=seat, cards=codes_of_mask(
                 choose_discard(hand, self.game.rules.deal.chien_size,
@@ -587,7 +587,7 @@ class TerminalGame:
         words = answer.split()
         if len(words) > 1 and words[0].lower() in read_words("call"):
             answer = " ".join(words[1:])
-        if answer.lower() == "auto":
+        if answer.lower() in read_words("auto"):
             action = ask(self.players[seat], self.game, self._rng(seat))
             assert isinstance(action, Call), action
             return action
