@@ -22,8 +22,11 @@ from pathlib import Path
 
 DOMAIN = "tarot"
 SOURCE_LANGUAGE = "en"
-LANGUAGES = ("en", "fr")  # every language with a complete catalogue, the source first
+LANGUAGES = ("en", "fr")  # every language shipped with a complete catalogue, the source first
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+# Languages added at run time (tarot.ui.language.add_language), each with the folder that
+# holds its catalogue (``<folder>/<language>/LC_MESSAGES/tarot.mo``): a test's language.
+_ADDED: dict[str, Path] = {}
 # Where the system's locale is read, in the order POSIX gives them precedence.
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -39,25 +42,45 @@ class _Current:
     translations: _gettext.NullTranslations = _gettext.NullTranslations()
 
 
+def languages() -> tuple[str, ...]:
+    """Every language the program speaks now: those shipped, then those added."""
+    return LANGUAGES + tuple(_ADDED)
+
+
+def catalogue_folder(language: str) -> Path:
+    """The folder that holds ``language``'s catalogue (gettext's ``localedir``)."""
+    return _ADDED.get(language, LOCALE_DIR)
+
+
+def add_catalogue(language: str, folder: Path) -> None:
+    """Speak ``language`` too, its catalogue in ``folder`` (``<language>/LC_MESSAGES/
+    tarot.mo`` under it). One part of a language: tarot.ui.language.add_language adds the
+    others."""
+    if language in LANGUAGES:
+        raise LanguageError(f"{language!r} is a language of this program already")
+    _ADDED[language] = folder
+
+
 def _catalogue(language: str) -> _gettext.NullTranslations:
     if language == SOURCE_LANGUAGE:
         return _gettext.NullTranslations()
     # fallback=False: a language of LANGUAGES whose .mo is missing is a broken install, and
     # must say so rather than quietly print English.
+    folder = catalogue_folder(language)
     try:
-        return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+        return _gettext.translation(DOMAIN, folder, languages=[language])
     except OSError as error:
         raise LanguageError(f"the catalogue of {language!r} cannot be read "
-                            f"({LOCALE_DIR / language / 'LC_MESSAGES' / (DOMAIN + '.mo')}: "
+                            f"({folder / language / 'LC_MESSAGES' / (DOMAIN + '.mo')}: "
                             f"{error.strerror or error}): reinstall tarot, or choose "
                             "--lang en") from None
 
 
 def set_language(language: str) -> None:
-    """Make ``language`` (one of :data:`LANGUAGES`) the one every message is given in."""
-    if language not in LANGUAGES:
+    """Make ``language`` (one of :func:`languages`) the one every message is given in."""
+    if language not in languages():
         raise LanguageError(f"{language!r} is not a language of this program "
-                            f"(one of: {', '.join(LANGUAGES)})")
+                            f"(one of: {', '.join(languages())})")
     _Current.translations = _catalogue(language)
     _Current.language = language
 
@@ -85,7 +108,7 @@ def language_of_locale(value: str) -> str | None:
     name = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].strip().lower()
     if name in ("", "c", "posix"):
         return None
-    return name if name in LANGUAGES else SOURCE_LANGUAGE
+    return name if name in languages() else SOURCE_LANGUAGE
 
 
 def language_from_environment(environ: Mapping[str, str]) -> str:
@@ -94,8 +117,9 @@ def language_from_environment(environ: Mapping[str, str]) -> str:
     first one set), else English."""
     asked = environ.get("TAROT_LANG", "").strip()
     if asked:
-        if asked.lower() not in LANGUAGES:
-            raise LanguageError(f"TAROT_LANG={asked}: the languages are {', '.join(LANGUAGES)}")
+        if asked.lower() not in languages():
+            raise LanguageError(f"TAROT_LANG={asked}: the languages are "
+                                f"{', '.join(languages())}")
         return asked.lower()
     for variable in LOCALE_VARIABLES:
         value = environ.get(variable, "")

@@ -149,3 +149,13 @@ def test_a_command_leaves_the_process_as_it_found_it(monkeypatch) -> None:
     assert seen == {"language": "fr", "variable": "fr"}
     assert (i18n.language(), gettext.textdomain()) == before
     assert "LANGUAGE" not in os.environ
+
+
+def test_the_help_option_speaks_the_language_of_each_command_run() -> None:
+    """click keeps a command's --help option once built: in one process, a French help first
+    must not leave the next command's English help with a French line."""
+    runner = CliRunner()
+    french = runner.invoke(main, ["play", "--help", "--lang", "fr"]).output
+    english = runner.invoke(main, ["play", "--help", "--lang", "en"]).output
+    assert "Afficher ce message et quitter." in french
+    assert "Show this message and exit." in english and "Afficher" not in english

@@ -209,27 +209,30 @@ FRENCH_NOTATION = [
 
 @pytest.mark.parametrize(("typed", "card"), FRENCH_NOTATION)
 def test_the_french_notation_is_what_the_docs_say(typed: str, card: str) -> None:
+    from tarot.engine.card_notation import FRENCH
     from tarot.engine.notation import card_code
     from tarot.ui.language import use_language
 
     use_language("fr")
-    assert card_code(typed, ["KH", "3S"], french=True) == card
+    assert card_code(typed, ["KH", "3S"], notation=FRENCH) == card
 
 
 @pytest.mark.parametrize("typed", ["7C", "AC", "1C"])
 def test_the_french_clashes_the_docs_name_are_refused(typed: str) -> None:
+    from tarot.engine.card_notation import FRENCH
     from tarot.engine.notation import NotationError, card_code
     from tarot.ui.language import use_language
 
     use_language("fr")
     with pytest.raises(NotationError, match="deux cartes"):
-        card_code(typed, ["KH", "3S"], french=True)
+        card_code(typed, ["KH", "3S"], notation=FRENCH)
 
 
 def test_a_bare_21_is_the_21_of_trumps_in_a_short_french_hand() -> None:
+    from tarot.engine.card_notation import FRENCH
     from tarot.engine.notation import card_code
     from tarot.ui.language import use_language
 
     use_language("fr")
-    assert card_code("21", ["KH", "3S"], french=True) == "T21"
-    assert card_code("2", ["KH", "3S"], french=True) == "3S"
+    assert card_code("21", ["KH", "3S"], notation=FRENCH) == "T21"
+    assert card_code("2", ["KH", "3S"], notation=FRENCH) == "3S"

@@ -10,6 +10,7 @@ import pytest
 from test_notation import game_at
 
 from tarot.engine import phases
+from tarot.engine.card_notation import FRENCH
 from tarot.engine.cards import (
     ALL_CARDS,
     CODES,
@@ -125,7 +126,7 @@ def test_every_french_display_reads_back_as_its_card(french: None) -> None:
     shown = [display(card) for card in ALL_CARDS]
     assert len(set(shown)) == len(ALL_CARDS)
     for card, text in zip(ALL_CARDS, shown, strict=True):
-        assert parse_card(text, french=True) == card, text
+        assert parse_card(text, notation=FRENCH) == card, text
         assert card_code(text, []) == CODES[card]
         # The words a screen reader says read back too (the Petit's without ", le Petit").
         assert card_code(spoken(card).split(",")[0], []) == CODES[card], spoken(card)
@@ -202,10 +203,10 @@ def test_a_bare_21(french: None) -> None:
 
 def test_words_of_one_card_stay_together() -> None:
     text = "roi de pique, 10 de carreau 3 le 21 l'atout 7 l' excuse la dame coeur 4 atout"
-    assert card_words(text, french=True) == [
+    assert card_words(text, notation=FRENCH) == [
         "roi de pique", "10 de carreau", "3", "le 21", "l'atout 7", "l' excuse",
         "la dame coeur", "4", "atout"]
-    assert card_words("KH 10 de", french=True) == ["KH", "10", "de"]
+    assert card_words("KH 10 de", notation=FRENCH) == ["KH", "10", "de"]
     assert card_words("roi de pique") == ["roi", "de", "pique"]  # English: codes only
 
 

@@ -23,24 +23,27 @@ PACKAGE = Path(__file__).resolve().parents[1] / "tarot"
 # i18n, is the language a person reads: every layer may translate the messages it writes.
 MAY_IMPORT: dict[str, frozenset[str]] = {
     "i18n": frozenset(),
+    # A message that stays English for --json and carries its translation (tarot/said.py).
+    "said": frozenset({"i18n"}),
     "errors": frozenset({"i18n"}),
-    "files": frozenset({"i18n", "errors"}),
-    "engine": frozenset({"i18n", "errors", "files"}),
-    "bots": frozenset({"i18n", "errors", "engine"}),
-    "log": frozenset({"i18n", "errors", "files", "engine"}),
-    "storage": frozenset({"i18n", "errors", "files", "engine", "log"}),
+    "files": frozenset({"i18n", "said", "errors"}),
+    "engine": frozenset({"i18n", "said", "errors", "files"}),
+    "bots": frozenset({"i18n", "said", "errors", "engine"}),
+    "log": frozenset({"i18n", "said", "errors", "files", "engine"}),
+    "storage": frozenset({"i18n", "said", "errors", "files", "engine", "log"}),
     # explain/ tells the computer players' verdicts too (a review's lines), so it reads bots.
-    "explain": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "bots"}),
-    "duplicate": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "explain",
-                            "bots"}),
-    "ui": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "explain", "bots",
-                     "duplicate"}),
+    "explain": frozenset({"i18n", "said", "errors", "files", "engine", "log", "storage",
+                          "bots"}),
+    "duplicate": frozenset({"i18n", "said", "errors", "files", "engine", "log", "storage",
+                            "explain", "bots"}),
+    "ui": frozenset({"i18n", "said", "errors", "files", "engine", "log", "storage", "explain",
+                     "bots", "duplicate"}),
     # `python -m tarot` starts the command line; `tarot/__init__.py` is the public API: it
     # names its modules as strings (PEP 562), so that importing the package imports none, and
     # imports them only for type checkers. It may name any layer but the interface.
     "__main__": frozenset({"ui"}),
-    "__init__": frozenset({"i18n", "errors", "files", "engine", "log", "storage", "explain",
-                           "bots", "duplicate"}),
+    "__init__": frozenset({"i18n", "said", "errors", "files", "engine", "log", "storage",
+                           "explain", "bots", "duplicate"}),
 }
 # The program's version, a module of its own below every layer (``tarot._version``): what
 # reports the version (the public API, a match's results file and its workers' check, the

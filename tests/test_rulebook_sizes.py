@@ -17,6 +17,7 @@ from helpers import auction, build_deal
 from test_error_codes import CASES, five_at_first_lead, five_called
 
 from tarot.engine import kernel
+from tarot.engine.card_notation import notation_of
 from tarot.engine.cards import (
     CODES,
     JACK,
@@ -434,7 +435,7 @@ def test_v5_c02_the_book_s_example_under_both_flag_values(language: str) -> None
     named = re.compile(r"\b4 (" + "|".join(words) + r")\b")
     hand = sum(kernel.RANK_MASKS[words[word]] for word in named.findall(situation))
     for card in re.findall(r"`([^`]+)`", situation):
-        hand |= 1 << parse_card(card, french=language == "fr")
+        hand |= 1 << parse_card(card, notation=notation_of(language))
     with_flag, without_flag = expected.split("`four_kings_may_call_king = false`")
     for flag, answer in ((True, with_flag), (False, without_flag)):
         ranks = [words[word] for word in named.findall(answer)]

@@ -482,13 +482,14 @@ def test_no_seat_is_to_play_at_the_auction() -> None:
 def test_a_card_chosen_with_the_keys_is_typed_as_one_card_in_either_notation() -> None:
     """Enter on a highlighted card sends it as text; "1C" would name the ace of hearts
     (cœur) too in the French notation, and be refused there."""
+    from tarot.engine.card_notation import ENGLISH, FRENCH
     from tarot.engine.cards import CODES, parse_card
     from tarot.ui.screen.app import typed_code
 
     for card, code in enumerate(CODES):
         typed = typed_code(code)
-        assert parse_card(typed, french=True) == card, typed
-        assert parse_card(typed, french=False) == card, typed
+        assert parse_card(typed, notation=FRENCH) == card, typed
+        assert parse_card(typed, notation=ENGLISH) == card, typed
 
 
 def test_a_long_french_refusal_at_80x24_leaves_the_hand_and_the_answer_on_screen(

@@ -27,8 +27,8 @@ from tarot.engine.rule_files import load_rules, names_a_file
 from tarot.engine.rules import RulesError, RuleSet
 from tarot.errors import TarotError
 from tarot.files.atomic import refuse_unless_regular_or_new
-from tarot.files.said import os_error_said
 from tarot.i18n import _
+from tarot.said import os_error_said
 from tarot.storage.locks import hold_save
 
 # The rule set of each table size when --rules is not given, as `tarot play --players`

@@ -32,8 +32,8 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationErr
 from tarot.duplicate.match import SeedRecord
 from tarot.errors import TarotError
 from tarot.files.reading import LineError, ReadError, bounded_lines, open_regular
-from tarot.files.said import shown
 from tarot.i18n import N_, _
+from tarot.said import shown
 
 # A match is played at three, four or five seats (the rule set's); every list of a record
 # has one entry a player, as many as the header names.

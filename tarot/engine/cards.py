@@ -17,7 +17,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
 
+from tarot.engine.card_notation import Notation, current_notation
 from tarot.errors import TarotError
 from tarot.i18n import SOURCE_LANGUAGE, _, language, pgettext
 
@@ -89,28 +92,17 @@ def rank_of(card: int) -> int:
     return card - TRUMP_BASE if card > TRUMP_BASE else card % 14 + 1
 
 
-def _face_letter(rank: int) -> str:
-    """The letter of a face card (J N Q K) as the table shows it: R D C V in French."""
-    if rank == KING:
-        return pgettext("card rank", "K")
-    if rank == QUEEN:
-        return pgettext("card rank", "Q")
-    if rank == KNIGHT:
-        return pgettext("card rank", "N")
-    return pgettext("card rank", "J")
-
-
-def display(card: int, symbols: bool = True) -> str:
-    """A card for people, in the current language: ``K♥``, ``T21``, ``EXC`` (in French
-    ``R♥``, ``A21``, ``EXC``). Without ``symbols``, the card's code (``KH``), the same in
-    every language."""
+def display(card: int, symbols: bool = True, notation: Notation | None = None) -> str:
+    """A card for people, in ``notation`` (by default the current language's): ``K♥``,
+    ``T21``, ``EXC`` (in French ``R♥``, ``A21``, ``EXC``). Without ``symbols``, the card's
+    code (``KH``), the same in every language."""
     if not symbols or card == EXCUSE:
         return CODES[card]
+    notation = notation or current_notation()
     if card > TRUMP_BASE:
-        return pgettext("trump", "T{number}").format(number=card - TRUMP_BASE)
-    rank = card % 14 + 1
-    letter = _face_letter(rank) if rank >= JACK else RANK_CODES[rank - 1]
-    return letter + SUIT_SYMBOLS[card // 14]
+        return f"{notation.trump}{card - TRUMP_BASE}"
+    rank = RANK_CODES[card % 14]
+    return notation.faces.get(rank, rank) + SUIT_SYMBOLS[card // 14]
 
 
 def rank_word(card: int) -> str:
@@ -170,24 +162,37 @@ def _english_reading(text: str) -> int | None:
     return CARD_BY_CODE.get(cleaned)
 
 
-# The French notation (docs/translating.md): ranks R D C V, 10 … 1 (A, the as, too); suits
-# P C K T (pique, cœur, carreau, trèfle) or the symbols; trumps A1 … A21; and the words.
-_FRENCH_RANKS = {"R": KING, "D": QUEEN, "C": KNIGHT, "V": JACK, "A": 1,
-                 **{str(n): n for n in range(1, 11)}}
-_FRENCH_SUITS = {"P": 0, "C": 1, "K": 2, "T": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3,
-                 "♤": 0, "♡": 1, "♢": 2, "♧": 3}
-FRENCH_SUIT_LETTERS = "PCKT"
-# The faces' letters as a code writes them (R D C V), read off the table that reads them.
-_FRENCH_RANK_LETTERS = {rank: letter for letter, rank in _FRENCH_RANKS.items()
-                        if letter in "RDCV"}
-_FRENCH_CODE = re.compile(r"(10|[1-9RDCVA])([PCKT♠♥♦♣♤♡♢♧])")
-_FRENCH_TRUMP = re.compile(r"A([1-9]|1[0-9]|2[01])")
-_RANK_NAMES = {"roi": KING, "dame": QUEEN, "cavalier": KNIGHT, "valet": JACK, "as": 1,
-               **{str(n): n for n in range(1, 11)}}
-_SUIT_NAMES_FR = {"pique": 0, "piques": 0, "coeur": 1, "coeurs": 1, "carreau": 2,
-                  "carreaux": 2, "trefle": 3, "trefles": 3}
-_ARTICLES = frozenset({"le", "la", "l'"})
-_OF = frozenset({"de", "du"})
+@dataclass(frozen=True)
+class _Reading:
+    """A notation's letters and words as its reader looks them up."""
+
+    ranks: dict[str, int]  # a rank's letter or number, as typed → the rank (1..14)
+    suits: dict[str, int]  # a suit's letter or symbol → the suit (0..3)
+    code: re.Pattern[str]  # a rank and a suit: RP, 10♦
+    trump: re.Pattern[str]  # a trump: A21
+    rank_names: dict[str, int]  # "roi" → 14, "10" → 10 (in "10 de carreau")
+    suit_names: dict[str, int]  # "pique" → 0
+    elided: tuple[str, ...]  # the articles glued to the next word: "l'"
+
+
+@cache
+def _reading(notation: Notation) -> _Reading:
+    def rank_of_code(code: str) -> int:
+        return RANK_CODES.index(code) + 1
+
+    ranks = {**{str(n): n for n in range(1, 11)}, notation.ace: 1,
+             **{own: rank_of_code(english) for english, own in notation.faces.items()}}
+    suits = {**{own: SUITS.index(english) for english, own in notation.suits.items()},
+             **{symbol: index % 4 for index, symbol in enumerate("♠♥♦♣♤♡♢♧")}}
+    letters = "".join(sorted(letter for letter in ranks if not letter.isdecimal()))
+    return _Reading(
+        ranks=ranks, suits=suits,
+        code=re.compile(rf"(10|[1-9{re.escape(letters)}])([{re.escape(''.join(suits))}])"),
+        trump=re.compile(rf"{re.escape(notation.trump)}([1-9]|1[0-9]|2[01])"),
+        rank_names={**{str(n): n for n in range(1, 11)},
+                    **{word: rank_of_code(code) for word, code in notation.rank_names.items()}},
+        suit_names={word: SUITS.index(letter) for word, letter in notation.suit_names.items()},
+        elided=tuple(article for article in notation.articles if article.endswith("'")))
 
 
 def plain(text: str) -> str:
@@ -201,116 +206,132 @@ def plain(text: str) -> str:
     return " ".join(bare.split())
 
 
-def _words(text: str) -> list[str]:
-    """French words, an elided article its own word: ``l'atout 7`` → ``l' atout 7``."""
+def _words(text: str, notation: Notation) -> list[str]:
+    """A notation's words, an elided article its own word: ``l'atout 7`` → ``l' atout 7``."""
     words: list[str] = []
     for word in plain(text).split():
-        if word.startswith("l'") and len(word) > 2:
-            words += ["l'", word[2:]]
-        else:
-            words.append(word)
+        article = next((a for a in _reading(notation).elided
+                        if word.startswith(a) and len(word) > len(a)), None)
+        words += [article, word[len(article):]] if article else [word]
     return words
 
 
-def _french_reading(text: str) -> int | None:
-    """The card ``text`` names in the French notation (``RP``, ``v♣``, ``A21``, ``roi de
-    pique``, ``l'excuse``, ``le 21``, ``atout 7``), or None."""
+def _own_reading(text: str, notation: Notation) -> int | None:
+    """The card ``text`` names in ``notation``'s letters or words (French: ``RP``, ``v♣``,
+    ``A21``, ``roi de pique``, ``l'excuse``, ``le 21``, ``atout 7``), or None."""
+    reading = _reading(notation)
     compact = plain(text).upper()
-    if match := _FRENCH_CODE.fullmatch(compact):
-        rank, suit = _FRENCH_RANKS[match[1]], _FRENCH_SUITS[match[2]]
-        return suit * 14 + rank - 1
-    if match := _FRENCH_TRUMP.fullmatch(compact):
+    if match := reading.code.fullmatch(compact):
+        return reading.suits[match[2]] * 14 + reading.ranks[match[1]] - 1
+    if match := reading.trump.fullmatch(compact):
         return TRUMP_BASE + int(match[1])
-    words = _words(text)
-    article = bool(words) and words[0] in _ARTICLES
+    if not notation.has_words:
+        return None
+    words = _words(text, notation)
+    article = bool(words) and words[0] in notation.articles
     if article:
         words = words[1:]
-    if words in (["petit"], ["excuse"]):
-        return PETIT if words[0] == "petit" else EXCUSE
-    if article and words == ["21"]:
+    if words in ([notation.petit_word], [notation.excuse_word]):
+        return PETIT if words[0] == notation.petit_word else EXCUSE
+    if article and words == ["21"] and notation.twenty_one_alone:
         return TWENTY_ONE
-    if len(words) == 2 and words[0] == "atout" and words[1].isdecimal() and len(words[1]) <= 2:
+    if len(words) == 2 and words[0] == notation.trump_word and words[1].isdecimal() \
+            and len(words[1]) <= 2:
         number = int(words[1])
         return TRUMP_BASE + number if 1 <= number <= 21 else None
-    if len(words) == 3 and words[1] in _OF:
+    if len(words) == 3 and words[1] in notation.of_words:
         words = [words[0], words[2]]
-    if len(words) == 2 and words[0] in _RANK_NAMES and words[1] in _SUIT_NAMES_FR:
-        return _SUIT_NAMES_FR[words[1]] * 14 + _RANK_NAMES[words[0]] - 1
+    if len(words) == 2 and words[0] in reading.rank_names and words[1] in reading.suit_names:
+        return reading.suit_names[words[1]] * 14 + reading.rank_names[words[0]] - 1
     return None
 
 
-def french_code(card: int) -> str:
-    """A suit card's code with the French letters of its suit (``7T``, ``RP``)."""
-    rank = card % 14 + 1
-    return _FRENCH_RANK_LETTERS.get(rank, str(rank)) + FRENCH_SUIT_LETTERS[card // 14]
+def code_in(card: int, notation: Notation) -> str:
+    """A suit card's code in ``notation``'s letters (French: ``7T``, ``RP``)."""
+    rank = RANK_CODES[card % 14]
+    return notation.faces.get(rank, rank) + notation.suits[SUITS[card // 14]]
 
 
-def parse_card(text: str, *, french: bool = False) -> int:
+def _reads_codes_alone(notation: Notation | None) -> bool:
+    """Whether only the cards' own codes are read: the engine's parsing (no notation), and
+    the source language, whose notation the codes are."""
+    return notation is None or notation.language == SOURCE_LANGUAGE
+
+
+def parse_card(text: str, *, notation: Notation | None = None) -> int:
     """A card from its code, case-insensitive; ``♠♥♦♣`` stand for ``S H D C``.
 
     ``A`` is accepted for the ace (rank 1), so ``AS`` and ``1S`` are the same card.
-    With ``french``, the French notation too (``RP``, ``D♥``, ``A21``, ``roi de pique``:
-    docs/translating.md); a code the two notations read as two cards (``7C``: the 7 of
-    hearts, cœur, in French, the 7 of clubs in English) is refused, naming both.
+    With a ``notation`` (a language's: :mod:`tarot.engine.card_notation`), its letters and
+    words too (French: ``RP``, ``D♥``, ``A21``, ``roi de pique``: docs/translating.md); a
+    code the two read as two cards (``7C``: the 7 of hearts, cœur, in French, the 7 of
+    clubs in English) is refused, naming both.
     """
     english = _english_reading(text)
-    if not french:
+    if notation is None or _reads_codes_alone(notation):
         if english is None:
             raise CardError(_("{text} is not a card: write a rank and a suit (KH, 10♦, NS, "
                               "1C), a trump T1…T21, or EXC").format(text=quoted(text.strip())))
         return english
-    in_french = _french_reading(text)
-    if english is not None and in_french is not None and english != in_french:
+    own = _own_reading(text, notation)
+    if english is not None and own is not None and english != own:
         raise CardError(_(
-            "{text} names two cards: {french} in the French notation, {english} in the "
-            "English one. Write {french_shown} or {french_words} for the first, "
-            "{english_shown} or {english_code} for the second."
-        ).format(text=quoted(text.strip()), french=spoken(in_french),
-                 english=spoken(english), french_shown=display(in_french),
-                 french_words=quoted(spoken(in_french)), english_shown=display(english),
-                 english_code=french_code(english)))
-    card = in_french if in_french is not None else english
+            "{text} names two cards: {own} in this language's notation, {english} in the "
+            "English one. Write {own_shown} or {own_words} for the first, {english_shown} "
+            "or {english_code} for the second."
+        ).format(text=quoted(text.strip()), own=spoken(own), english=spoken(english),
+                 own_shown=display(own, notation=notation), own_words=quoted(spoken(own)),
+                 english_shown=display(english, notation=notation),
+                 english_code=code_in(english, notation)))
+    card = own if own is not None else english
     if card is None:
-        raise CardError(_("{text} is not a card: write a rank and a suit (RC, 10♦, DP, 1T), "
-                          "a trump A1…A21, EXC, or the card's name (roi de cœur, le petit, "
-                          "excuse)").format(text=quoted(text.strip())))
+        examples = (f"{code_in(CARD_BY_CODE['KH'], notation)}, 10♦, "
+                    f"{code_in(CARD_BY_CODE['QS'], notation)}, "
+                    f"{code_in(CARD_BY_CODE['1C'], notation)}")
+        raise CardError(_("{text} is not a card: write a rank and a suit ({codes}), a trump "
+                          "{first}…{last}, EXC, or the card's name ({names})").format(
+            text=quoted(text.strip()), codes=examples, first=f"{notation.trump}1",
+            last=f"{notation.trump}21", names=", ".join(notation.name_examples)))
     return card
 
 
-def card_words(text: str, *, french: bool = False) -> list[str]:
-    """The cards a text names, one string each: split on spaces and commas; with
-    ``french``, the words of one card kept together (``roi de pique``, ``le 21``,
-    ``l'atout 7``, ``10 de carreau``), where a number alone is a card's number in the hand."""
+def card_words(text: str, *, notation: Notation | None = None) -> list[str]:
+    """The cards a text names, one string each: split on spaces and commas; with a
+    ``notation`` that has words, the words of one card kept together (French: ``roi de
+    pique``, ``le 21``, ``l'atout 7``, ``10 de carreau``), where a number alone is a
+    card's number in the hand."""
     tokens = text.replace(",", " ").split()
-    if not french:
+    if notation is None or _reads_codes_alone(notation) or not notation.has_words:
         return tokens
+    reading = _reading(notation)
     out: list[str] = []
     start = 0
     while start < len(tokens):
         end = start
-        words = _words(tokens[end])
-        if words in (["l'"], ["le"], ["la"]) and end + 1 < len(tokens):
+        words = _words(tokens[end], notation)
+        if len(words) == 1 and words[0] in notation.articles and end + 1 < len(tokens):
             end += 1
-            words = _words(tokens[end])
+            words = _words(tokens[end], notation)
         head = words[-1] if words else ""
         after = [plain(t) for t in tokens[end + 1:end + 3]]
-        if head == "atout" and after and after[0].isdecimal():
+        if head == notation.trump_word and after and after[0].isdecimal():
             end += 1
-        elif head in _RANK_NAMES and after:
-            if after[0] in _SUIT_NAMES_FR:
+        elif head in reading.rank_names and after:
+            if after[0] in reading.suit_names:
                 end += 1
-            elif after[0] in _OF and len(after) > 1 and after[1] in _SUIT_NAMES_FR:
+            elif after[0] in notation.of_words and len(after) > 1 \
+                    and after[1] in reading.suit_names:
                 end += 2
         out.append(" ".join(tokens[start:end + 1]))
         start = end + 1
     return out
 
 
-def parse_cards(text: str | Iterable[str], *, french: bool = False) -> list[int]:
-    """Several cards, from a list of codes or one string split on spaces and commas (with
-    ``french``, the French notation too: :func:`parse_card`, :func:`card_words`)."""
-    items = card_words(text, french=french) if isinstance(text, str) else list(text)
-    return [parse_card(item, french=french) for item in items]
+def parse_cards(text: str | Iterable[str], *, notation: Notation | None = None) -> list[int]:
+    """Several cards, from a list of codes or one string split on spaces and commas (with a
+    ``notation``, its letters and words too: :func:`parse_card`, :func:`card_words`)."""
+    items = card_words(text, notation=notation) if isinstance(text, str) else list(text)
+    return [parse_card(item, notation=notation) for item in items]
 
 
 def mask_of(cards: Iterable[int]) -> int:

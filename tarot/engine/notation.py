@@ -20,19 +20,43 @@ action that reads well may still be refused by the rules (``Game.play`` checks i
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from tarot.engine import phases
-from tarot.engine.cards import CODES, TWENTY_ONE, CardError, card_words, parse_card, plain, quoted
+from tarot.engine.card_notation import Notation, current_notation
+from tarot.engine.cards import (
+    CODES,
+    TWENTY_ONE,
+    CardError,
+    card_list,
+    card_words,
+    codes,
+    parse_card,
+    plain,
+    quoted,
+    sort_key,
+)
 from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Poignee
 from tarot.engine.events import Play as PlayAction
 from tarot.engine.phase_table import legal_actions
-from tarot.engine.rules import PASS_WORDS
+from tarot.engine.state import NO_SEAT, DealState
+from tarot.engine.typed_words import current_words, read_words, shown_word
 from tarot.errors import TarotError
-from tarot.i18n import _, language, ngettext, pgettext
+from tarot.i18n import _, ngettext
 
-if TYPE_CHECKING:
-    from tarot.engine.game import Game
+
+class Table(Protocol):
+    """What the notation reads a person's words against: a deal in progress (a ``Game``;
+    the notation knows it by this shape alone, so that the game may read its words here
+    without the two modules importing each other)."""
+
+    @property
+    def state(self) -> DealState: ...
+
+
+def _hand(state: DealState, seat: int) -> list[str]:
+    """A seat's hand in display order, as the table numbers its cards (``Game.hand``)."""
+    return list(codes(sorted(card_list(state.hands[seat]), key=sort_key)))
 
 
 class NotationError(TarotError, ValueError):
@@ -49,18 +73,22 @@ class NotationError(TarotError, ValueError):
 
 
 _SEAT_WORD = re.compile(r"[Pp][0-4]")  # a table of five at most; the rules check the table's
-# The words that say a call (five players), in either language: "call KH", "appelle RC".
-CALL_WORDS = frozenset({"call", "appel", "appelle", "appeler"})
-KIND_WORDS = frozenset({"bid", "discard", "chelem", "poignee", "poignée", "play"}) | CALL_WORDS
-YES_WORDS = frozenset({"y", "yes", "o", "oui", "chelem"})
-NO_WORDS = frozenset({"", "n", "no", "non", "no chelem", "no_chelem"})
-# After "chelem" (``chelem yes``, ``chelem oui``): the answers read in both languages.
-CHELEM_YES = frozenset({"yes", "true", "oui"})
-CHELEM_NO = frozenset({"no", "false", "non"})
-# A contract's French name says whose the chien is: "Garde sans le chien" is garde_sans
-# (and "garde sans chien", as a player says it quickly).
-_CHIEN_SUFFIXES = ("_le_chien", "_chien")
-POIGNEE_WORDS = frozenset({"p", "poignee", "poignée"})
+# The notation's own words for the kinds of action, the same in every language (a named
+# deal's script writes them), compared without accents ("poignée" is poignee); the call's
+# are a language's words too ("appelle RC": tarot.engine.typed_words).
+_KINDS = frozenset({"bid", "discard", "chelem", "poignee", "play", "call"})
+# Besides a language's yes and no: the notation's own answers at the chelem question,
+# as format_action writes them ("chelem", "no chelem"), and Enter for no.
+_CHELEM_SAID = frozenset({"chelem"})
+_NO_CHELEM_SAID = frozenset({"", "no chelem", "no_chelem"})
+# After "chelem" (``chelem yes``, ``chelem oui``): a language's yes or no, or a script's.
+_CHELEM_TRUE = frozenset({"true"})
+_CHELEM_FALSE = frozenset({"false"})
+
+
+def is_kind_word(word: str) -> bool:
+    """Whether ``word`` names a kind of action (``bid``, ``play``, ``appelle``…)."""
+    return plain(word) in _KINDS or word.lower() in read_words("call")
 
 
 def parse_script_entry(entry: str) -> Action:
@@ -92,91 +120,93 @@ def parse_script_entry(entry: str) -> Action:
         entry=quoted(entry), kind=quoted(kind)))
 
 
-def french_on() -> bool:
-    """Whether a person's words are read in the French notation too (French is on)."""
-    return language() == "fr"
-
-
-def card_code(token: str, hand: list[str], *, french: bool | None = None) -> str:
+def card_code(token: str, hand: list[str], *, notation: Notation | None = None) -> str:
     """The canonical code of a card named by its code (any case, ``♠♥♦♣`` or ``S H D C``)
     or by its number in ``hand`` (1 for the first card, as the table shows it).
 
-    With ``french`` (by default: when French is on) the French notation is read too
-    (``RP``, ``D♥``, ``A21``, ``roi de pique``, ``le 21``: docs/translating.md), and a bare
-    ``21`` beyond the hand is the 21 of trumps."""
-    if french is None:
-        french = french_on()
+    ``notation`` (by default the current language's) is read too (French: ``RP``, ``D♥``,
+    ``A21``, ``roi de pique``, ``le 21``: docs/translating.md), and where it says so a
+    bare ``21`` beyond the hand is the 21 of trumps."""
+    if notation is None:
+        notation = current_notation()
     token = token.strip()
     # isdecimal, not isdigit: int() refuses "²"; three digits bound int()'s work.
     if token.isdecimal() and len(token) <= 3 and 1 <= int(token) <= len(hand):
         return hand[int(token) - 1]
     if token.isdecimal():
-        if french and len(token) <= 3 and int(token) == 21:
+        if notation.twenty_one_alone and len(token) <= 3 and int(token) == 21:
             return CODES[TWENTY_ONE]
         raise NotationError(ngettext("{number} is not a card number: your hand has {count} card",
                                      "{number} is not a card number: your hand has {count} "
                                      "cards", len(hand)).format(number=token, count=len(hand)),
                             card=True)
     try:
-        return CODES[parse_card(token, french=french)]
+        return CODES[parse_card(token, notation=notation)]
     except CardError as error:
         raise NotationError(str(error), card=True) from None
 
 
 def _card_codes(text: str, hand: list[str]) -> tuple[str, ...]:
-    french = french_on()
-    return tuple(card_code(words, hand, french=french)
-                 for words in card_words(text, french=french))
+    notation = current_notation()
+    return tuple(card_code(words, hand, notation=notation)
+                 for words in card_words(text, notation=notation))
 
 
-def bid_words(game: Game) -> list[str]:
+def bid_words(game: Table) -> list[str]:
     """What the seat to act may say at the auction now: ``pass`` (``passe`` in French) and
     each legal contract."""
-    return [pgettext("bid", "pass")] + [a.contract for a in legal_actions(game.state)
+    return [shown_word("pass_")] + [a.contract for a in legal_actions(game.state)
                                         if isinstance(a, Bid) and a.contract]
 
 
-def parse_action(text: str, game: Game) -> Action:
+def parse_action(text: str, game: Table) -> Action:
     """The action ``text`` names, for the seat to act in ``game`` (or the seat it names,
     ``"P1 bid garde"``); NotationError when it names none."""
+    state = game.state
     words = text.split()
-    if len(words) >= 2 and _SEAT_WORD.fullmatch(words[0]) and words[1].lower() in KIND_WORDS:
+    if len(words) >= 2 and _SEAT_WORD.fullmatch(words[0]) and is_kind_word(words[1]):
         # The script's form, read with the same words as the person's own (so "P0 bid garde
         # sans" is a Garde sans and "P0 chelem maybe" is refused): only the seat is its own.
         named = int(words[0][1])
-        if named >= game.rules.players:
+        if named >= state.seats:
             raise NotationError(_("{seat} is not a seat of this table: P0 to P{last}").format(
-                seat=words[0].upper(), last=game.rules.players - 1))
+                seat=words[0].upper(), last=state.seats - 1))
         if len(words) == 2 and words[1].lower() == "bid":
             return Bid(seat=named, contract=None)
         rest = text.strip()[len(words[0]):].strip()[len(words[1]):]
-        return _parse_kind(words[1].lower(), rest, named, game.hand(named), game)
-    seat = game.turn
-    if seat is None:
+        return _parse_kind(_kind(words[1]), rest, named, _hand(state, named), game)
+    seat = state.turn
+    if seat == NO_SEAT:
         raise NotationError(_("{text}: no seat is to act now").format(text=quoted(text.strip())))
-    hand = game.hand(seat)
-    kind = words[0].lower() if words else ""
-    if kind in KIND_WORDS and len(words) > 1:
+    hand = _hand(state, seat)
+    if words and is_kind_word(words[0]) and len(words) > 1:
         rest = text.strip()[len(words[0]):]
-        return _parse_kind(kind, rest, seat, hand, game)
-    return _parse_word(text.strip(), game.phase, seat, hand, game)
+        return _parse_kind(_kind(words[0]), rest, seat, hand, game)
+    return _parse_word(text.strip(), state.phase, seat, hand, game)
 
 
-def _parse_kind(kind: str, rest: str, seat: int, hand: list[str], game: Game) -> Action:
+def _kind(word: str) -> str:
+    """The notation's kind a kind word names: ``appelle`` is ``call``, ``poignée`` is
+    ``poignee``."""
+    return "call" if word.lower() in read_words("call") else plain(word)
+
+
+def _parse_kind(kind: str, rest: str, seat: int, hand: list[str], game: Table) -> Action:
     """An action written with its kind (``bid garde``, ``play KH``) for ``seat``."""
     if kind == "bid":
         return _parse_bid(rest.strip(), seat, game)
     if kind == "chelem":
         answer = rest.strip().lower()
-        if answer not in CHELEM_YES | CHELEM_NO:
+        yes, no = read_words("yes") | _CHELEM_TRUE, read_words("no") | _CHELEM_FALSE
+        if answer not in yes | no:
             raise NotationError(_("Answer chelem yes or chelem no."))
-        return Chelem(seat=seat, declared=answer in CHELEM_YES)
-    if kind in CALL_WORDS:
+        return Chelem(seat=seat, declared=answer in yes)
+    if kind == "call":
         return _parse_call(rest, seat)
     cards = _card_codes(rest, hand)
     if kind == "discard":
         return Discard(seat=seat, cards=cards)
-    if kind in ("poignee", "poignée"):
+    if kind == "poignee":
         return Poignee(seat=seat, cards=cards)
     if len(cards) != 1:
         raise NotationError(_("play names one card: play KH"))
@@ -184,25 +214,27 @@ def _parse_kind(kind: str, rest: str, seat: int, hand: list[str], game: Game) ->
 
 
 def _parse_call(text: str, seat: int) -> Call:
-    """The card a taker calls (five players), by its code or, French on, its French words
-    (``RC``, ``roi de cœur``); never by a number in the hand: the card called is often not
-    in it."""
-    french = french_on()
-    words = card_words(text, french=french)
+    """The card a taker calls (five players), by its code or in the language's notation
+    (French: ``RC``, ``roi de cœur``); never by a number in the hand: the card called is
+    often not in it."""
+    notation = current_notation()
+    words = card_words(text, notation=notation)
     if len(words) != 1 or words[0].strip().isdecimal():
         raise NotationError(_("call names one card by its code: call KH"))
-    return Call(seat=seat, card=card_code(words[0], [], french=french))
+    return Call(seat=seat, card=card_code(words[0], [], notation=notation))
 
 
-def _parse_bid(answer: str, seat: int, game: Game) -> Bid:
+def _parse_bid(answer: str, seat: int, game: Table) -> Bid:
     word = _bid_word(answer)
-    if word in PASS_WORDS:
+    if word in read_words("pass_"):
         return Bid(seat=seat, contract=None)
-    contracts = {c.id: c for c in game.rules.contracts}
+    contracts = {c.id: c for c in game.state.rules.contracts}
     by_name = {_bid_word(name): cid for cid, c in contracts.items()
                for name in (c.name, c.label)}
     contract = by_name.get(word, word)
-    for suffix in _CHIEN_SUFFIXES:
+    # A contract's name may say whose the chien is: "Garde sans le chien" is garde_sans (and
+    # "garde sans chien", as a player says it quickly); the longest tail first.
+    for suffix in sorted(read_words("chien_tails"), key=len, reverse=True):
         if contract not in contracts and word.endswith(suffix):
             # "garde sans le chien", "garde contre le chien": the FFT's names, in either
             # language.
@@ -210,7 +242,7 @@ def _parse_bid(answer: str, seat: int, game: Game) -> Bid:
             contract = by_name.get(short, short)
     if contract not in contracts:
         # Written as the prompt writes them: garde_sans in English, garde sans in French.
-        words = ", ".join(word.replace("_", pgettext("bid typed", "_"))
+        words = ", ".join(word.replace("_", current_words().joiner)
                           for word in bid_words(game))
         raise NotationError(_("Type one of: {words}").format(words=words))
     return Bid(seat=seat, contract=contract)
@@ -221,7 +253,7 @@ def _bid_word(text: str) -> str:
     return plain(text).replace(" ", "_").replace("-", "_")
 
 
-def _parse_word(answer: str, phase: str, seat: int, hand: list[str], game: Game) -> Action:
+def _parse_word(answer: str, phase: str, seat: int, hand: list[str], game: Table) -> Action:
     """A person's bare words, read as the decision ``phase`` awaits."""
     if phase == phases.AUCTION:
         if game.state.call_due:  # five players: the auction is over, the taker calls
@@ -231,14 +263,15 @@ def _parse_word(answer: str, phase: str, seat: int, hand: list[str], game: Game)
         return Discard(seat=seat, cards=_card_codes(answer, hand))
     if phase == phases.DECLARATIONS:
         word = " ".join(answer.lower().split())
-        if word not in YES_WORDS | NO_WORDS:
+        yes, no = read_words("yes") | _CHELEM_SAID, read_words("no") | _NO_CHELEM_SAID
+        if word not in yes | no:
             raise NotationError(_("Answer y (yes) or n (no)."))
-        return Chelem(seat=seat, declared=word in YES_WORDS)
+        return Chelem(seat=seat, declared=word in yes)
     if phase == phases.TRICKS:
         if not answer:
             raise NotationError(_("Name a card: its code (KH, T21, EXC) or its number in "
                                   "the hand"))
-        if answer.lower() in POIGNEE_WORDS:
+        if answer.lower() in read_words("poignee"):
             raise NotationError(_("A poignée names the trumps it shows: poignee T2 T3 …"))
         return PlayAction(seat=seat, card=card_code(answer, hand))
     raise NotationError(_("{answer}: no decision is awaited now ({phase})").format(

@@ -42,7 +42,8 @@ from tarot.engine.legal_actions import (
 )
 from tarot.engine.state import NO_SEAT, DealState
 from tarot.errors import IllegalAction
-from tarot.i18n import N_, _
+from tarot.i18n import N_, _, pgettext
+from tarot.said import Said
 
 LegalActions = Callable[[DealState], list[Action]]
 DerivedEvent = Callable[[DealState], Event | None]
@@ -50,9 +51,13 @@ DerivedEvent = Callable[[DealState], Event | None]
 
 @dataclass(frozen=True, slots=True)
 class PhaseSpec:
-    """One phase: what it takes, how a refusal names it, what is legal, what follows."""
+    """One phase: its name for a person, what it takes, how a refusal names it, what is
+    legal, what follows."""
 
     name: str  # the machine's name of the phase (``phases.TRICKS``, ...)
+    # Its name for a person, in the current language ("jeu de la carte" for tricks): a
+    # function, since the language is chosen after this table is built.
+    label: Callable[[], str]
     takes: tuple[tuple[type[Action], str], ...]  # each action type, and its words: "bid"
     words: str  # what is going on, for a refusal: "the auction is on" (English: _() it)
     legal_actions: LegalActions  # the legal actions of the seat to act
@@ -68,21 +73,29 @@ class PhaseSpec:
 
 
 PHASE_SPECS: tuple[PhaseSpec, ...] = (
-    PhaseSpec(phases.DEAL, (), N_("the cards are being dealt"), no_actions, nothing_due),
+    PhaseSpec(phases.DEAL, lambda: pgettext("game phase", "deal"),
+              (), N_("the cards are being dealt"), no_actions, nothing_due),
     # At five players the taker calls a card once every seat has spoken (V5-2): the call
     # ends the auction, so that the phase machine is the four-player one.
-    PhaseSpec(phases.AUCTION, ((Bid, "bid"), (Call, "call a card")), N_("the auction is on"),
+    PhaseSpec(phases.AUCTION, lambda: pgettext("game phase", "auction"),
+              ((Bid, "bid"), (Call, "call a card")), N_("the auction is on"),
               auction_actions, nothing_due),
-    PhaseSpec(phases.CHIEN, ((Discard, "discard"),), N_("the taker is discarding"),
+    PhaseSpec(phases.CHIEN, lambda: pgettext("game phase", "chien"),
+              ((Discard, "discard"),), N_("the taker is discarding"),
               chien_actions, chien_shown_due),
-    PhaseSpec(phases.DECLARATIONS, ((Chelem, "declare a chelem"),),
+    PhaseSpec(phases.DECLARATIONS, lambda: pgettext("game phase", "declarations"),
+              ((Chelem, "declare a chelem"),),
               N_("the taker is deciding on a chelem"), declaration_actions, nothing_due),
-    PhaseSpec(phases.TRICKS, ((Poignee, "show a poignée"), (Play, "play a card")),
+    PhaseSpec(phases.TRICKS, lambda: pgettext("game phase", "tricks"),
+              ((Poignee, "show a poignée"), (Play, "play a card")),
               N_("the cards are being played"), trick_actions, trick_taken_due),
-    PhaseSpec(phases.SETTLEMENT, (), N_("the deal is being scored"), no_actions,
+    PhaseSpec(phases.SETTLEMENT, lambda: pgettext("game phase", "settlement"),
+              (), N_("the deal is being scored"), no_actions,
               settlement_due),
-    PhaseSpec(phases.DONE, (), N_("the deal is over"), no_actions, nothing_due),
-    PhaseSpec(phases.REDEAL, (), N_("the deal is void and about to be redealt"),
+    PhaseSpec(phases.DONE, lambda: pgettext("game phase", "done"),
+              (), N_("the deal is over"), no_actions, nothing_due),
+    PhaseSpec(phases.REDEAL, lambda: pgettext("game phase", "redeal"),
+              (), N_("the deal is void and about to be redealt"),
               no_actions, redeal_due),
 )
 
@@ -104,6 +117,13 @@ _DERIVED: dict[str, DerivedEvent] = {s.name: s.derived for s in PHASE_SPECS}
 def phase_spec(phase: str) -> PhaseSpec:
     """The spec of a phase, by its name (KeyError for a name the machine does not have)."""
     return SPEC_OF_PHASE[phase]
+
+
+def phase_said(phase: str) -> Said:
+    """A phase of the game (``tricks``), for a person: its id in English (as the log and
+    ``--json`` name it), its label in the person's language as :attr:`Said.shown`."""
+    spec = SPEC_OF_PHASE.get(phase)
+    return Said.pair(phase, spec.label() if spec is not None else phase)
 
 
 def legal_actions(state: DealState) -> list[Action]:

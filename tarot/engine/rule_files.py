@@ -21,8 +21,8 @@ from pathlib import Path
 from tarot.engine.rules import RulesError, RuleSet, rules_data, rules_from_toml
 from tarot.files.reading import ReadError, read_regular_text
 from tarot.files.resources import data_dir
-from tarot.files.said import shown
 from tarot.i18n import N_, _, pgettext
+from tarot.said import shown
 
 RULES_DIR = data_dir("rulesets")
 DEFAULT_RULES = "standard"

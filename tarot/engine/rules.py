@@ -46,6 +46,7 @@ from tarot.engine.cards import (
     is_trump,
     rank_of,
 )
+from tarot.engine.typed_words import read_words
 from tarot.errors import TarotError
 from tarot.i18n import N_, _, ngettext
 
@@ -53,10 +54,6 @@ if TYPE_CHECKING:
     from tarot.engine.kernel import RuleTable
 
 
-# The words a person passes with at the table, in either language ("je passe" is read as
-# je_passe), as tarot.engine.notation compares them (tarot.ui.terminal; a named deal's script
-# says "pass" too): no contract may be one.
-PASS_WORDS = frozenset({"pass", "p", "passe", "je_passe"})
 # Bounds on the numbers of a rule file, far beyond any real one, that keep every score
 # an integer a log line and a report's float hold: with them a deal's score stays below
 # 10^10, where unbounded ones (TOML integers have no limit here) made scores of
@@ -290,7 +287,10 @@ def playability_problems(rules: RuleSet) -> Iterator[str]:
     if len(set(ids)) != len(ids):
         yield _("contracts: two contracts share an id")
     for index, contract in enumerate(rules.contracts):
-        if contract.id in PASS_WORDS:
+        # The words a person passes with (tarot.engine.typed_words, every language's, as
+        # tarot.engine.notation compares them; a named deal's script says "pass" too): no
+        # contract may be one.
+        if contract.id in read_words("pass_"):
             yield _("contracts.{index}.id: {id!r} is the word for a pass, so no one could "
                     "bid this contract").format(index=index, id=contract.id)
     total = rules.total_half_points

@@ -40,8 +40,8 @@ from tarot.errors import IllegalAction
 # The audit in words is audit_text's; its names stay importable from here, where they were.
 from tarot.explain.audit_text import audit_lines as audit_lines
 from tarot.explain.audit_text import excuse_text
-from tarot.files.said import in_english
 from tarot.i18n import _
+from tarot.said import in_english
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,13 @@ class Entry:
 BOOKS = {"en": "rules.md", "fr": "regles.md"}
 
 
+def add_book(language: str, name: str) -> None:
+    """The book of ``language`` (a language added at run time): one of the books shipped,
+    by its file name (a pseudo-language's is the English one, its source)."""
+    data_file("rule_book", name)  # a book that is not shipped is refused now, not when read
+    BOOKS[language] = name
+
+
 def book_text(book_language: str | None = None) -> str:
     """The book in ``book_language`` (by default the current language; English when the
     program has no book in that language)."""

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tarot.errors import TarotError
-from tarot.files.said import Said, grouped, os_error_said, shown
 from tarot.i18n import N_, _
+from tarot.said import Said, grouped, os_error_said, shown
 
 READ_ERROR_CODES: dict[str, str] = {
     "unreadable": "the file cannot be opened or read",

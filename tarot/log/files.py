@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tarot.files.reading import LineError, ReadError, bounded_lines, check_regular, open_regular
-from tarot.files.said import Said
 from tarot.i18n import N_
 from tarot.log.problems import MAX_LINE_BYTES, LogError, LogProblem
+from tarot.said import Said
 
 
 class FileLines:

@@ -7,15 +7,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tarot.errors import TarotError
-from tarot.files.said import shown as shown_text
 from tarot.i18n import N_, _
+from tarot.said import shown as shown_text
 
 
 @dataclass(frozen=True)
 class LogProblem:
     """The first thing wrong with a log, located. ``message`` is in English (``--json``
     reports it, language-neutral like the code); ``shown`` is it in the person's language
-    (given, or the translation a :class:`~tarot.files.said.Said` message carries)."""
+    (given, or the translation a :class:`~tarot.said.Said` message carries)."""
 
     file: str
     line: int  # 1-based line number in the file; 0: the file as a whole (it cannot be read)

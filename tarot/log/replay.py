@@ -21,17 +21,18 @@ from tarot.engine.events import Deal, Event, LogHeader, Undo
 from tarot.engine.evolve import check_deal
 from tarot.engine.game import Game
 from tarot.engine.notation import NotationError, parse_script_entry
+from tarot.engine.phase_table import phase_said
 from tarot.engine.rule_files import RULES_DIR, known_rule_sets, load_rules
 from tarot.engine.rules import RulesError, RuleSet, rules_from_data
 from tarot.engine.walk import Before, Walk
 from tarot.engine.walk import walk as walk_game
 from tarot.errors import IllegalAction
-from tarot.files.said import Said, in_english, phase_said
 from tarot.i18n import N_, _, pgettext
 from tarot.log.codec import HEADER_ADAPTER, LINE_ADAPTER, event_from_line, validate_line
 from tarot.log.fast_paths import decision_tails, due_as_written
 from tarot.log.files import FileLines
 from tarot.log.problems import LogError, LogProblem
+from tarot.said import Said, in_english
 
 # pydantic's most common words about a line, in the person's language (pydantic speaks
 # English only); the English stays pydantic's own, for --json.

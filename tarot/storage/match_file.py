@@ -31,8 +31,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from tarot.engine.game import Game
 from tarot.errors import TarotError
-from tarot.files.said import grouped
 from tarot.i18n import N_, _
+from tarot.said import grouped
 
 # The sheet is score_sheet's; its names stay importable from here, where they were.
 from tarot.storage.score_sheet import SheetRow as SheetRow

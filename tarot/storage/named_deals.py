@@ -52,8 +52,8 @@ from tarot.engine.walk import walk
 from tarot.errors import IllegalAction, TarotError
 from tarot.files.reading import ReadError, read_regular_text
 from tarot.files.resources import data_dir
-from tarot.files.said import shown
 from tarot.i18n import N_, _, pgettext
+from tarot.said import shown
 
 SEEDS_DIR = data_dir("named_deals")
 # Far above any named deal (the packaged ones are under 2 KB), low enough that a file of

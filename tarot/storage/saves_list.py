@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tarot.engine.game import Game
-from tarot.files.said import phase_said
+from tarot.engine.phase_table import phase_said
 from tarot.i18n import _, ngettext
 from tarot.log import LogError, load_log
 from tarot.storage.match_file import MatchError, is_match_file, load_match, read_index

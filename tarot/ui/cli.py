@@ -15,8 +15,8 @@ from click.formatting import HelpFormatter
 
 from tarot._version import __version__
 from tarot.errors import TarotError
-from tarot.files.said import os_error_said
 from tarot.i18n import N_, LanguageError, _
+from tarot.said import os_error_said
 from tarot.ui.exit_status import ExitStatus
 from tarot.ui.language import (
     OPTION,

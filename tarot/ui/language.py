@@ -11,17 +11,22 @@ import gettext
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 
 import click
 
 from tarot import i18n
+from tarot.engine.card_notation import Notation, add_notation
+from tarot.engine.typed_words import Words, add_words
+from tarot.explain.rulebook import add_book
 from tarot.i18n import (
     DOMAIN,
-    LANGUAGES,
-    LOCALE_DIR,
     N_,
     _,
+    add_catalogue,
+    catalogue_folder,
     language_from_environment,
+    languages,
     pgettext,
     set_language,
 )
@@ -46,7 +51,7 @@ def choose_language(args: Sequence[str], environ: Mapping[str, str]) -> str:
     """The language a command line asks for. A ``--lang`` click cannot take is left to
     click, which refuses it with its usage message (in the language of the environment)."""
     asked = language_in_arguments(args)
-    if asked is not None and asked in LANGUAGES:
+    if asked is not None and asked in languages():
         return asked
     return language_from_environment(environ)
 
@@ -57,7 +62,7 @@ def use_language(language: str) -> None:
     language of its global domain in the environment only (``LANGUAGE`` first), so the
     choice is written there; this process's children inherit it."""
     set_language(language)
-    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.bindtextdomain(DOMAIN, str(catalogue_folder(language)))
     gettext.textdomain(DOMAIN)
     os.environ["LANGUAGE"] = language
 
@@ -81,9 +86,41 @@ def speaking(language: str) -> Iterator[None]:
             os.environ["LANGUAGE"] = variable
 
 
+def add_language(language: str, catalogue: Path, notation: Notation, words: Words,
+                 rule_book: str) -> None:
+    """Speak ``language`` from now on: a language is exactly its catalogue (the folder that
+    holds ``<language>/LC_MESSAGES/tarot.mo``), the notation of its cards, the row of the
+    words its people type, and its rule book (docs/translating.md). The languages shipped
+    are written into each table; this adds one at run time (the tests' pseudo-language)."""
+    if notation.language != language or words.language != language:
+        raise i18n.LanguageError(f"the notation and the words of {language!r} name "
+                                 f"{notation.language!r} and {words.language!r}")
+    add_catalogue(language, catalogue)
+    add_notation(notation)
+    add_words(words)
+    add_book(language, rule_book)
+
+
+class LanguageChoice(click.Choice[str]):
+    """click's choice of the languages the program speaks when the option is read: one
+    may be added after the commands are defined (:func:`add_language`)."""
+
+    def __init__(self) -> None:
+        super().__init__(languages())
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        self.choices = languages()
+        return super().convert(value, param, ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
+        self.choices = languages()
+        return super().get_metavar(param, ctx)
+
+
 def lang_option() -> click.Option:
     """The ``--lang`` option every command takes (its value is applied before parsing)."""
-    return click.Option([OPTION], type=click.Choice(LANGUAGES), expose_value=False,
+    return click.Option([OPTION], type=LanguageChoice(), expose_value=False,
                         is_eager=True,
                         help=N_("The language of the messages (default: TAROT_LANG, else the "
                                 "system's locale)."))
@@ -170,6 +207,12 @@ class TranslatedCommand(click.Command):
         with _translated_help(self, ctx):
             super().format_help(ctx, formatter)
 
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        # click keeps the --help option it builds, its help in the language of the first
+        # command run: built again, it speaks the language of this one.
+        self._help_option = None
+        return super().get_help_option(ctx)
+
 
 class TranslatedGroup(click.Group):
     """As :class:`TranslatedCommand`, for a group."""
@@ -179,3 +222,9 @@ class TranslatedGroup(click.Group):
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _translated_help(self, ctx):
             super().format_help(ctx, formatter)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        # click keeps the --help option it builds, its help in the language of the first
+        # command run: built again, it speaks the language of this one.
+        self._help_option = None
+        return super().get_help_option(ctx)

@@ -16,6 +16,7 @@ from tarot.engine import phases
 from tarot.engine.cards import BOUTS, display
 from tarot.engine.rules import Contract, RuleSet
 from tarot.engine.scoring import points_text
+from tarot.engine.typed_words import current_words, shown_word
 from tarot.i18n import _, decimal, pgettext
 
 WIDTH = 80
@@ -40,10 +41,8 @@ def bid_word(contract: str | None) -> str:
     contract's id in English (``garde_sans``), ``garde sans`` in French (the notation reads
     both, in either language)."""
     if contract is None:
-        return pgettext("bid typed", "pass")
-    # TRANSLATORS: what joins the words of a contract's id as a person types it
-    # (garde_sans): "_" in English, a space in French (garde sans).
-    return contract.replace("_", pgettext("bid typed", "_"))
+        return shown_word("pass_")
+    return contract.replace("_", current_words().joiner)
 
 
 def _paragraph(text: str) -> str:
@@ -60,11 +59,11 @@ def _quit(other_words: str) -> str:
     """The answers every prompt takes, and ``other_words``: the other language's words
     that this prompt reads (a sentence of :func:`_other_words`)."""
     return "\n".join([
-        _answer(pgettext("typed", "t"), _("the table again (your hand, and the chien "
-                                          "when it is yours)")),
-        _answer(pgettext("typed", "chien"), _("the auction and the chien again (when it "
-                                              "was shown)")),
-        _answer(pgettext("typed", "quit"), _("save and leave")),
+        _answer(shown_word("table"), _("the table again (your hand, and the chien when it "
+                                       "is yours)")),
+        _answer(shown_word("chien"), _("the auction and the chien again (when it was "
+                                       "shown)")),
+        _answer(shown_word("quit"), _("save and leave")),
         _paragraph(other_words),
     ])
 

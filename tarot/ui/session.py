@@ -31,7 +31,6 @@ from tarot.files.atomic import (
     refuse_unless_regular_or_new,
     remove_leftover_temporaries,
 )
-from tarot.files.said import grouped
 from tarot.i18n import _, pgettext
 from tarot.log import (
     LogError,
@@ -39,6 +38,7 @@ from tarot.log import (
     dumps_log,
     load_log,
 )
+from tarot.said import grouped
 from tarot.storage import match_file
 from tarot.storage.locks import hold_save, real_path
 from tarot.storage.match_file import MAX_INDEX_DEALS as MAX_MATCH_DEALS

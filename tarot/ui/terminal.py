@@ -33,6 +33,7 @@ from tarot.bots.registry import make_player
 from tarot.bots.rules_player import choose_discard
 from tarot.duplicate.match import MAX_DEALS_WITHOUT_CONTRACT
 from tarot.engine import phases
+from tarot.engine.card_notation import FRENCH, current_notation
 from tarot.engine.cards import (
     CARD_BY_CODE,
     CODES,
@@ -59,21 +60,15 @@ from tarot.engine.events import (
 from tarot.engine.events import Play as PlayCard
 from tarot.engine.game import Game
 from tarot.engine.legal import rule_at_size
-from tarot.engine.notation import (
-    CALL_WORDS,
-    POIGNEE_WORDS,
-    NotationError,
-    bid_words,
-    card_code,
-    french_on,
-)
+from tarot.engine.notation import NotationError, bid_words, card_code
 from tarot.engine.rules import RuleSet
+from tarot.engine.typed_words import read_words
 from tarot.errors import IllegalAction
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, SUM, held
 from tarot.explain.narrate import Narrator, settlement_summary
-from tarot.files.said import os_error_said
 from tarot.i18n import N_, _, ngettext, pgettext
 from tarot.log import LogWriter
+from tarot.said import os_error_said
 from tarot.storage.named_deals import Script
 from tarot.ui.phase_help import PHASE_HELP, bid_word, call_help
 from tarot.ui.table_view import (
@@ -117,19 +112,6 @@ PRACTICE_HELP = N_("""Practice game: type undo (or annuler) at any of your promp
 pause after a trick, to take back your previous decision in this deal; the
 computer players then decide again (they may choose otherwise than before).
 Every take-back is saved.""")
-
-# What a person may type besides a move, in English and in French whichever the language
-# (a French player may know the English words, and the reverse).
-QUIT_WORDS = frozenset({"quit", "exit", "q", "quitter"})
-HELP_WORDS = frozenset({"?", "help", "h", "aide"})
-LAST_WORDS = frozenset({"last", "dernier"})
-HINT_WORDS = frozenset({"hint", "conseil"})
-# A practice game's take-back (play --practice); elsewhere an unknown word, as before.
-UNDO_WORDS = frozenset({"undo", "annuler"})
-HAND_WORDS = frozenset({"hand", "main"})
-TABLE_WORDS = frozenset({"t", "table", "trick", "pli"})
-CHIEN_WORDS = frozenset({"chien"})
-NONE_WORDS = frozenset({"", "n", "no", "none", "non", "aucune"})
 
 # What stands for a space a line must not break at (tarot.explain.line_breaks) while rich
 # wraps it: a character of one column that is not a space to rich.
@@ -301,7 +283,7 @@ class TerminalGame:
             return
         if self.human is not None and self.interactive:
             answer = self.ask_line(_("(Enter to go on)"))
-            if answer.strip().lower() in UNDO_WORDS and self.game.header.practice:
+            if answer.strip().lower() in read_words("undo") and self.game.header.practice:
                 self.undo_asked = True
 
     # -- the loop ----------------------------------------------------------------
@@ -430,35 +412,35 @@ class TerminalGame:
         while True:
             answer = self.ask_line(self.prompt_text()).strip()
             word = answer.lower()
-            if word in QUIT_WORDS:
+            if word in read_words("quit"):
                 raise QuitGame
-            if word in HELP_WORDS:
+            if word in read_words("help"):
                 phase_help = call_help if self.calling else PHASE_HELP.get(self.game.phase)
                 self.say(phase_help(self.game.rules) if phase_help else _(CARD_HELP))
                 if self.game.header.practice:
                     self.say(_(PRACTICE_HELP))
                 continue
-            if word in LAST_WORDS:
+            if word in read_words("last"):
                 self.show_last_trick()
                 continue
-            if word in HINT_WORDS and phase == phases.TRICKS:
+            if word in read_words("hint") and phase == phases.TRICKS:
                 self.show_hint()
                 continue
-            if word in UNDO_WORDS and self.game.header.practice:
+            if word in read_words("undo") and self.game.header.practice:
                 taken_back = self.take_back()
                 if taken_back:
                     return taken_back
                 continue
-            if word in HAND_WORDS:
+            if word in read_words("hand"):
                 self.show_hand()
                 continue
-            if word in TABLE_WORDS or (not word and phase == phases.TRICKS):
+            if word in read_words("table") or (not word and phase == phases.TRICKS):
                 if phase == phases.TRICKS:
                     self.show_table()
                 else:
                     self.show_hand(with_chien=phase == phases.CHIEN)
                 continue
-            if word in CHIEN_WORDS:
+            if word in read_words("chien"):
                 self.show_auction()
                 continue
             try:
@@ -584,13 +566,13 @@ class TerminalGame:
         assert seat is not None
         if self.calling:
             return self.parse_call(answer)
-        if phase == phases.CHIEN and answer.lower() == "auto":
+        if phase == phases.CHIEN and answer.lower() in read_words("auto"):
             hand = mask_of_codes(self.game.hand(seat))
             return Discard(seat=seat, cards=codes_of_mask(
                 choose_discard(hand, self.game.rules.deal.chien_size,
                                self.game.rules.table.points)))
         if phase == phases.TRICKS:
-            if answer.lower() in POIGNEE_WORDS:
+            if answer.lower() in read_words("poignee"):
                 return self.choose_poignee()
             if not answer:
                 return None
@@ -603,9 +585,9 @@ class TerminalGame:
         seat = self.human
         assert seat is not None
         words = answer.split()
-        if len(words) > 1 and words[0].lower() in CALL_WORDS:
+        if len(words) > 1 and words[0].lower() in read_words("call"):
             answer = " ".join(words[1:])
-        if answer.lower() == "auto":
+        if answer.lower() in read_words("auto"):
             action = ask(self.players[seat], self.game, self._rng(seat))
             assert isinstance(action, Call), action
             return action
@@ -613,12 +595,12 @@ class TerminalGame:
             self.refuse(_("Name the card to call by its code (KH or K♥), not a number."))
             return None
         try:
-            card = card_code(answer, [], french=french_on())
+            card = card_code(answer, [], notation=current_notation())
         except NotationError as error:
             # A French code or name in English too (RC, roi de cœur), as the help says:
             # at the call no code means a card in one notation and another in the other.
             try:
-                card = card_code(answer, [], french=True)
+                card = card_code(answer, [], notation=FRENCH)
             except NotationError:
                 raise error from None
         return Call(seat=seat, card=card)
@@ -657,12 +639,12 @@ class TerminalGame:
                 "Which one (1 to {count}, the cards to show, or Enter for none)?",
                 "Which one (1 to {count}, the cards to show, or Enter for none)?",
                 len(options)).format(count=len(options))).strip()
-            if answer.lower() in NONE_WORDS:
+            if not answer or answer.lower() in read_words("none"):
                 return None
-            if answer.lower() in UNDO_WORDS and self.game.header.practice:
+            if answer.lower() in read_words("undo") and self.game.header.practice:
                 raise TakeBack
             # The cards as the table reads them: "roi de pique" is one card in French.
-            tokens = card_words(answer, french=french_on())
+            tokens = card_words(answer, notation=current_notation())
             if len(tokens) > 1:
                 # The person's own subset, checked here by the engine's own rules (the
                 # level, trumps only, in hand, the Excuse rule), so that a refusal asks

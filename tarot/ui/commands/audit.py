@@ -13,8 +13,8 @@ from tarot.engine.rule_files import load_rules
 from tarot.explain.audit import Rescore, audit_lines, rescore
 from tarot.explain.audit import audit as audit_game
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, wrap
-from tarot.files.said import in_english
 from tarot.i18n import N_, _
+from tarot.said import in_english
 from tarot.storage.match_file import is_match_file, load_match, sheet_lines, totals
 from tarot.ui.commands.common import load_game, output_width, seat_names
 from tarot.ui.language import TranslatedCommand

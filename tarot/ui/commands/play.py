@@ -16,8 +16,9 @@ from rich.text import Text
 
 from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS
 from tarot.engine.game import Game
-from tarot.files.said import os_error_said
+from tarot.engine.typed_words import read_words
 from tarot.i18n import N_, _
+from tarot.said import os_error_said
 from tarot.storage.locks import real_path
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
@@ -221,7 +222,7 @@ class TerminalTable:
                 answer = ""  # the end of the input: the deal's first prompt meets it too
             except click.Abort:  # Ctrl-C: everything is saved already
                 raise SystemExit(ExitStatus.INTERRUPTED) from None
-            if answer.strip().lower() in {"q", "quit", "quitter"}:
+            if answer.strip().lower() in read_words("quit"):
                 self.show("")
                 self.show(_("Game saved; continue it with:"))
                 self.show(WholeLine(f"  {typed_command()} play --resume "
@@ -295,9 +296,9 @@ def _another_deal(ask_line: Callable[[str], str] | None = None) -> bool:
             return False
         except click.Abort:  # Ctrl-C: everything is saved already
             raise SystemExit(ExitStatus.INTERRUPTED) from None
-        if answer in {"", "y", "yes", "o", "oui"}:
+        if not answer or answer in read_words("yes"):
             return True
-        if answer in {"n", "no", "non", "q", "quit", "quitter"}:
+        if answer in read_words("no") | read_words("quit"):
             return False
         click.echo("  ✗ " + _("Answer y (another deal) or n (stop here)."))
 

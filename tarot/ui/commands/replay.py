@@ -9,12 +9,13 @@ import click
 
 from tarot.bots.registry import PLAYERS
 from tarot.engine.game import Game, taken_back_at
+from tarot.engine.typed_words import read_words
 from tarot.engine.walk import walk
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, HELD, NUMBER_OF_POINTS, SUM, wrap
 from tarot.explain.narrate import Narrator
 from tarot.files.atomic import refuse_unless_regular_or_new, write_text_atomic
-from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
+from tarot.said import os_error_said
 from tarot.storage.match_file import is_match_file, load_match, read_index
 from tarot.ui.commands.common import (
     SeatType,
@@ -123,7 +124,7 @@ def replay(file: str, as_seat: int | str | None, to_seq: int | None, step: bool,
                 answer = click.prompt("", default="", show_default=False, prompt_suffix="")
             except click.Abort:
                 return
-            if answer.strip().lower() in {"q", "quit", "quitter"}:
+            if answer.strip().lower() in read_words("quit"):
                 return
 
 

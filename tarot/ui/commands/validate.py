@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from tarot import log
-from tarot.files.said import phase_said
+from tarot.engine.phase_table import phase_said
 from tarot.i18n import N_, _, ngettext
 from tarot.log import LogError
 from tarot.storage.match_file import MatchError, is_match_file, load_match

@@ -12,16 +12,14 @@ import click
 from rich.text import Text
 
 from tarot.engine.game import Game
-from tarot.files.said import os_error_said
+from tarot.engine.typed_words import read_words
 from tarot.i18n import _
+from tarot.said import os_error_said
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
 from tarot.ui.screen.game import Channel, Kind, ScreenGame, Snapshot
 from tarot.ui.session import WholeLine, show_whole, typed_command
 from tarot.ui.terminal import QuitGame, names_for, open_save, seated_players, sync_save
-
-YES = frozenset({"", "y", "yes", "o", "oui"})
-NO = frozenset({"n", "no", "non", "q", "quit", "quitter"})
 
 
 class ScreenTable:
@@ -62,10 +60,10 @@ class ScreenTable:
             except click.Abort:
                 self.exit_status = 130
                 return False
-            if answer in YES:
+            if not answer or answer in read_words("yes"):
                 self.box_open = False
                 return True
-            if answer in NO:
+            if answer in read_words("no") | read_words("quit"):
                 return False
 
     def post_box(self, kind: Kind | None, prompt: str) -> None:

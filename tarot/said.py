@@ -51,22 +51,6 @@ def in_english(render: Callable[[], str]) -> str:
         return render()
 
 
-def phase_said(phase: str) -> Said:
-    """A phase of the game (``tricks``), for a person: its id in English (as the log and
-    ``--json`` name it), its name in the person's language as :attr:`Said.shown`."""
-    names = {
-        "deal": pgettext("game phase", "deal"),
-        "auction": pgettext("game phase", "auction"),
-        "chien": pgettext("game phase", "chien"),
-        "declarations": pgettext("game phase", "declarations"),
-        "tricks": pgettext("game phase", "tricks"),
-        "settlement": pgettext("game phase", "settlement"),
-        "done": pgettext("game phase", "done"),
-        "redeal": pgettext("game phase", "redeal"),
-    }
-    return Said.pair(phase, names.get(phase, phase))
-
-
 # The system's words for the errors a person meets reading or writing a file (the C
 # library's, in English: Python does not translate them).
 _OS_ERRORS = {
