@@ -17,13 +17,15 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tarot.bots.base import Player, ask
+from tarot.bots.base import Player
 from tarot.bots.registry import make_player
 from tarot.engine.game import Game
 from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
 from tarot.errors import TarotError
 from tarot.i18n import _
+from tarot.table.loop import NoContractYet, play_out
+from tarot.table.seats import computer_seats
 
 SEATS = 4  # the players of a match by default; a rule set of three or five has its own
 _Z95 = 1.959964  # two-sided 95% quantile of the normal distribution
@@ -143,17 +145,16 @@ def play_game(players: Sequence[Player], deal_seed: int, rotation: int, seed: in
     :class:`NoContract` rather than a hang.
     """
     seats = len(players)
-    rngs = [player_rng(seed, deal_seed, rotation, i) for i in range(seats)]
     game = Game.new(seed=deal_seed, rules=rules)
-    while not game.is_over:
-        if game.state.deal_number >= max_deals:
-            raise NoContract(_("deal seed {seed}: no contract after {deals} deals").format(
-                seed=deal_seed, deals=max_deals))
-        seat = game.turn
-        assert seat is not None
-        index = (seat - rotation) % seats
-        game.play(ask(players[index], game, rngs[index]))
-    return game
+    # Player i sits at seat (i + rotation) % n, with its own generator.
+    order = [(seat - rotation) % seats for seat in range(seats)]
+    at_table = computer_seats([players[i] for i in order],
+                              [player_rng(seed, deal_seed, rotation, i) for i in order])
+    try:
+        return play_out(game, at_table, max_deals=max_deals)
+    except NoContractYet:
+        raise NoContract(_("deal seed {seed}: no contract after {deals} deals").format(
+            seed=deal_seed, deals=max_deals)) from None
 
 
 def play_deal(seed: int, players: Sequence[Player | str], *,
@@ -172,14 +173,11 @@ def play_deal(seed: int, players: Sequence[Player | str], *,
     names = tuple(p.name for p in seated)
     game = Game.new(seed=seed, rules=ruleset, players=names)
     rngs = [player_rng(seed, seed, 0, i) for i in range(ruleset.players)]
-    while not game.is_over:
-        if game.deal_number >= max_deals:
-            raise NoContract(_("seed {seed}: no contract after {deals} deals").format(
-                seed=seed, deals=max_deals))
-        seat = game.turn
-        assert seat is not None
-        game.play(ask(seated[seat], game, rngs[seat]))
-    return game
+    try:
+        return play_out(game, computer_seats(seated, rngs), max_deals=max_deals)
+    except NoContractYet:
+        raise NoContract(_("seed {seed}: no contract after {deals} deals").format(
+            seed=seed, deals=max_deals)) from None
 
 
 def play_deal_seed(deal_seed: int, seed: int, rules: RuleSet | str,

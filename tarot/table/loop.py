@@ -1,0 +1,63 @@
+"""The one deal loop: every game the package plays, at the terminal, on the screen or
+between computer players, is played out here.
+
+Ask the seat whose turn it is, play its decision through the engine (the only place the
+game changes), write the events to the log (flushed: a killed game loses nothing), tell
+every seat what it may see of them, and tell the watchers (a front end drawing the table
+for its person) the events themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from tarot.engine.events import Event
+from tarot.engine.game import Game
+from tarot.log import LogWriter
+from tarot.table.seats import Seat, TakeBack
+from tarot.table.seen import seen_by
+
+Watcher = Callable[[Event], None]
+
+
+class NoContractYet(Exception):
+    """The game has been redealt ``deals`` times without a contract, as many as the caller
+    allowed: players that never bid would redeal for ever (A18). Each caller says it in
+    its own words."""
+
+    def __init__(self, deals: int) -> None:
+        super().__init__(deals)
+        self.deals = deals
+
+
+def play_out(game: Game, seats: Sequence[Seat], *, log: LogWriter | None = None,
+             watchers: Sequence[Watcher] = (), max_deals: int | None = None) -> Game:
+    """Play ``game`` until it is over, ``seats[i]`` deciding for seat ``i``; ``game`` is
+    returned, over. ``max_deals``: the deals (the first and its redeals) allowed before
+    :class:`NoContractYet`. A seat's exception (a person leaving) goes up as it is, with
+    every event so far written and told."""
+    while not game.is_over:
+        if max_deals is not None and game.deal_number >= max_deals:
+            raise NoContractYet(game.deal_number)
+        seat = game.turn
+        assert seat is not None
+        decision = seats[seat].decide(game.view(seat), game.legal_actions())
+        events = game.undo() if isinstance(decision, TakeBack) else game.play(decision)
+        publish(game, events, seats, log, watchers)
+    return game
+
+
+def publish(game: Game, events: Sequence[Event], seats: Sequence[Seat],
+            log: LogWriter | None = None, watchers: Sequence[Watcher] = ()) -> None:
+    """Write ``events`` and tell them; a take-back asked for while they are told (at the
+    pause after a trick) is done, written and told before anyone plays on."""
+    if log is not None:
+        log.write(events)
+    taken_back = False
+    for event in events:
+        for watch in watchers:
+            watch(event)
+        for index, seat in enumerate(seats):
+            taken_back |= isinstance(seat.tell(seen_by(event, index)), TakeBack)
+    if taken_back:
+        publish(game, game.undo(), seats, log, watchers)
