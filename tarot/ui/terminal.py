@@ -68,6 +68,7 @@ from tarot.engine.notation import (
     french_on,
 )
 from tarot.engine.rules import RuleSet
+from tarot.engine.views import PlayerView
 from tarot.errors import IllegalAction
 from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, SUM, held
 from tarot.explain.narrate import Narrator, settlement_summary
@@ -75,6 +76,8 @@ from tarot.files.said import os_error_said
 from tarot.i18n import N_, _, ngettext, pgettext
 from tarot.log import LogWriter
 from tarot.storage.named_deals import Script
+from tarot.table.loop import NoContractYet, play_out
+from tarot.table.seats import ComputerSeat, Decision, Seat, TakeBack
 from tarot.ui.phase_help import PHASE_HELP, bid_word, call_help
 from tarot.ui.table_view import (
     SEAT_NAMES_BY_SIZE,
@@ -140,7 +143,7 @@ class QuitGame(Exception):
     """The person asked to stop; the game so far is saved."""
 
 
-class TakeBack(Exception):
+class TakeBackTyped(Exception):
     """A practice game's undo typed at a question inside a prompt (the poignée's): the
     prompt takes the decision back."""
 
@@ -314,34 +317,40 @@ class TerminalGame:
             for event in self.game.events:
                 self.tell(event)
             self.replaying = False
-        while not self.game.is_over:
-            if self.undo_asked:
-                self.undo_asked = False
-                taken_back = self.take_back()
-                self.writer.write(taken_back)
-                for event in taken_back:
-                    self.tell(event)
-                continue
-            seat = self.game.turn
-            assert seat is not None
-            if self.human is None and self.game.deal_number >= MAX_DEALS_WITHOUT_CONTRACT:
-                # No person to bid, and players that never will: a redeal for ever (A18).
-                raise click.ClickException(
-                    _("{count} deals in a row without a contract: the computer players do "
-                      "not bid under the rules {rules}; the game is saved as it is").format(
-                        count=self.game.deal_number, rules=repr(self.game.rules.id)))
-            events = self.human_turn() if seat == self.human else self.computer_turn(seat)
-            self.writer.write(events)
-            for event in events:
-                self.tell(event)
+        # No person to bid, and players that never will: a redeal for ever (A18).
+        limit = MAX_DEALS_WITHOUT_CONTRACT if self.human is None else None
+        try:
+            play_out(self.game, self.seats(), log=self.writer, watchers=(self.tell,),
+                     max_deals=limit)
+        except NoContractYet as stop:
+            raise click.ClickException(
+                _("{count} deals in a row without a contract: the computer players do "
+                  "not bid under the rules {rules}; the game is saved as it is").format(
+                    count=stop.deals, rules=repr(self.game.rules.id))) from None
 
-    def computer_turn(self, seat: int) -> list[Event]:
+    def seats(self) -> list[Seat]:
+        """The table's seats: the person's, answered at this terminal, and the computer's."""
+        return [PersonSeat(self) if seat == self.human else
+                ComputerAtTable(self, ComputerSeat(self.players[seat],
+                                                   functools.partial(self._rng, seat)))
+                for seat in range(self.game.rules.players)]
+
+    def computer_decision(self, seat: int, computer: ComputerSeat, view: PlayerView,
+                          legal: Sequence[Action]) -> Decision:
+        """A computer seat's decision: a named deal's scripted one first, else its player's
+        (with "thinking…" shown if it takes a while)."""
         scripted = self.script.take(self.game) if self.script else None
         if scripted is not None:
-            return self.game.play(scripted)
+            return scripted
         with self.thinking(_("{seat} is thinking…").format(seat=self.names[seat])):
-            action = ask(self.players[seat], self.game, self._rng(seat))
-        return self.game.play(action)
+            return computer.decide(view, legal)
+
+    def take_back_asked(self) -> TakeBack | None:
+        """A practice game's undo typed at the pause after a trick (once it is told)."""
+        if not self.undo_asked:
+            return None
+        self.undo_asked = False
+        return self.take_back()
 
     @contextlib.contextmanager
     def thinking(self, message: str) -> Iterator[None]:
@@ -412,6 +421,14 @@ class TerminalGame:
             self.say(line)
 
     def human_turn(self) -> list[Event]:
+        """The person's decision, asked at the prompt, played (a test's turn; a game asks
+        through its seat)."""
+        decision = self.human_decision()
+        return self.game.undo() if isinstance(decision, TakeBack) else \
+            self.game.play(decision)
+
+    def human_decision(self) -> Decision:
+        """The person's decision, asked at the prompt until the answer is a legal one."""
         phase = self.game.phase
         if phase == phases.TRICKS:
             self.show_table()
@@ -420,7 +437,7 @@ class TerminalGame:
                 self.say(styled(_("You play your last card, {card}."),
                                 card=card_text(last.card)))
                 self.played_alone = last
-                return self.game.play(last)
+                return last
         elif phase == phases.CHIEN:
             self.show_hand(with_chien=True)
         elif phase in (phases.AUCTION, phases.DECLARATIONS):
@@ -465,8 +482,9 @@ class TerminalGame:
                 action = self.parse_answer(answer)
                 if action is None:
                     continue
-                return self.game.play(action)
-            except TakeBack:  # typed at the poignée's own question
+                self.game.check(action)
+                return action
+            except TakeBackTyped:  # typed at the poignée's own question
                 taken_back = self.take_back()
                 if taken_back:
                     return taken_back
@@ -479,16 +497,16 @@ class TerminalGame:
                 # A card the answer names is refused like a move; the words, more quietly.
                 self.refuse(str(error), "yellow" if error.card else "")
 
-    def take_back(self) -> list[Event]:
-        """A practice game's undo: the person's previous decision in this deal taken back
-        (its event, to write and tell), or nothing, refused, when there is none."""
+    def take_back(self) -> TakeBack | None:
+        """A practice game's undo: the person's previous decision in this deal to take
+        back, or None, refused, when there is none."""
         if self.game.undo_target() is None:
             self.refuse(_("Nothing to take back: you have made no decision yet in this "
                           "deal."))
-            return []
+            return None
         if self.script is not None:
             self.script.abandon()  # the computer players decide again, unscripted
-        return self.game.undo()
+        return TakeBack()
 
     def show_hint(self) -> None:
         """What the hint player would play here and why, from the person's own view only."""
@@ -660,7 +678,7 @@ class TerminalGame:
             if answer.lower() in NONE_WORDS:
                 return None
             if answer.lower() in UNDO_WORDS and self.game.header.practice:
-                raise TakeBack
+                raise TakeBackTyped
             # The cards as the table reads them: "roi de pique" is one card in French.
             tokens = card_words(answer, french=french_on())
             if len(tokens) > 1:
@@ -812,6 +830,36 @@ class TerminalGame:
         self.say(Text(_("The deal is over."), style="bold"))
         for line in settlement_summary(settlement, self.game.rules, self.names):
             self.say_indented(Text(line), 2 + len(line) - len(line.lstrip()))
+
+
+class PersonSeat:
+    """The person's seat at a front end: asked at its prompt; told nothing here (the front
+    end, a watcher of the whole table, draws it from the person's view), but a take-back
+    asked for at the pause after a trick."""
+
+    def __init__(self, front: TerminalGame) -> None:
+        self.front = front
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Decision:
+        return self.front.human_decision()
+
+    def tell(self, event: Event) -> TakeBack | None:
+        return self.front.take_back_asked()
+
+
+class ComputerAtTable:
+    """A computer seat at a person's table: a named deal's script first, and "thinking…"
+    while it decides."""
+
+    def __init__(self, front: TerminalGame, computer: ComputerSeat) -> None:
+        self.front = front
+        self.computer = computer
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Decision:
+        return self.front.computer_decision(view.seat, self.computer, view, legal)
+
+    def tell(self, event: Event) -> TakeBack | None:
+        return None
 
 
 def seated_players(seat_players: Sequence[str], rules: RuleSet

@@ -23,7 +23,7 @@ from rich.text import Text
 from tarot.bots.base import Player
 from tarot.engine import kernel, phases
 from tarot.engine.cards import mask_of_codes
-from tarot.engine.events import Event, Poignee, Settlement
+from tarot.engine.events import Action, Event, Poignee, Settlement
 from tarot.engine.game import Game
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
@@ -31,6 +31,7 @@ from tarot.engine.views import PlayerView, TrickView
 from tarot.explain.narrate import poignee_name, settlement_summary
 from tarot.i18n import _, decimal, ngettext, pgettext
 from tarot.storage.named_deals import Script
+from tarot.table.seats import ComputerSeat, Decision
 from tarot.ui.table_view import (
     call_line,
     cards_line,
@@ -213,21 +214,22 @@ class ScreenGame(TerminalGame):
 
     # -- the person's turn --------------------------------------------------------
 
-    def human_turn(self) -> list[Event]:
+    def human_decision(self) -> Decision:
         self.in_turn = True
         try:
-            return super().human_turn()
+            return super().human_decision()
         finally:
             self.in_turn = False
             self.clear_aside()
 
-    def computer_turn(self, seat: int) -> list[Event]:
+    def computer_decision(self, seat: int, computer: ComputerSeat, view: PlayerView,
+                          legal: Sequence[Action]) -> Decision:
         # The person may leave while the computer plays (with --auto, nobody is asked).
         if self.channel.stop is Stop.QUIT:
             raise QuitGame
         if self.channel.stop is Stop.INTERRUPT:
             raise click.Abort
-        return super().computer_turn(seat)
+        return super().computer_decision(seat, computer, view, legal)
 
     def choose_poignee(self) -> Poignee | None:
         self.aside_title = pgettext("screen panel", "Your poignée")
