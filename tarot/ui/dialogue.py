@@ -116,6 +116,11 @@ class PersonDialogue:
 
     # -- what the front end does: say, draw, ask -------------------------------------
 
+    def ask_action(self, prompt: str) -> str | Action:
+        """The answer at the decision's own prompt: the words typed, or an action the front
+        end lets the person choose without words (a card picked on the screen)."""
+        return self.ask_line(prompt)
+
     def say(self, *parts: str | Text) -> None:
         """A line told to the person."""
         raise NotImplementedError
@@ -170,7 +175,14 @@ class PersonDialogue:
             if self.calling:
                 self.show_callable()
         while True:
-            answer = self.ask_line(self.prompt_text()).strip()
+            asked = self.ask_action(self.prompt_text())
+            if not isinstance(asked, str):  # chosen without words: nothing to read
+                try:
+                    return self.game.check(asked)
+                except IllegalAction as error:
+                    self.refuse(with_symbols(error.render(self.names, self.human)), "yellow")
+                    continue
+            answer = asked.strip()
             word = answer.lower()
             if word in QUIT_WORDS:
                 raise QuitGame

@@ -7,21 +7,31 @@ draw and ask (the methods left to them), never in the game they play.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
+import time
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
 
 import click
 from rich.text import Text
 
+from tarot.bots.base import Player
+from tarot.bots.registry import make_player
 from tarot.duplicate.match import MAX_DEALS_WITHOUT_CONTRACT
 from tarot.engine.events import Action, Deal, Event, Redeal, Settlement, TrickTaken
+from tarot.engine.rules import RuleSet
 from tarot.engine.views import PlayerView
+from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
 from tarot.table.loop import NoContractYet, play_out
 from tarot.table.seats import ComputerSeat, Decision, Seat, TakeBack
 from tarot.ui.dialogue import PersonDialogue
 from tarot.ui.line_drawing import sorted_codes
 from tarot.ui.table_view import hand_lines, trick_recap
+from tarot.ui.typed_words import UNDO_WORDS
 
 LEGEND = N_("Cards: K king, Q queen, N knight (cavalier), J jack, 10 … 2, 1 ace;\n"
             "T1 … T21 are the trumps (T1 is the Petit), EXC is the Excuse.\n"
@@ -32,8 +42,18 @@ class PersonTable(PersonDialogue):
     """One game at a person's table (or watched by a person, when ``human`` is None)."""
 
     def pause_after_trick(self) -> None:
-        """Let a completed trick be read before play goes on."""
-        raise NotImplementedError
+        """Let a completed trick be read: Enter to go on at a terminal, or ``pace``
+        seconds; no pause when the input is piped (nobody would press Enter)."""
+        if self.game.is_over or self.replaying:
+            return
+        if self.pace is not None:
+            if self.pace > 0:
+                time.sleep(self.pace)
+            return
+        if self.human is not None and self.interactive:
+            answer = self.ask_line(_("(Enter to go on)"))
+            if answer.strip().lower() in UNDO_WORDS and self.game.header.practice:
+                self.undo_asked = True
 
     def show_end(self, settlement: Settlement) -> None:
         """The deal's end and its settlement."""
@@ -155,3 +175,31 @@ class ComputerAtTable:
 
     def tell(self, event: Event) -> TakeBack | None:
         return None
+
+
+def seated_players(seat_players: Sequence[str], rules: RuleSet
+                    ) -> tuple[int | None, list[Player]]:
+    """The person's seat (None: the computer plays all) and a player for every seat, from
+    the header's names ("person" or a level); the person's seat gets the computer's level,
+    which plays it for the hint's sake only."""
+    human = seat_players.index("person") if "person" in seat_players else None
+    computer = next((name for name in seat_players if name != "person"), "rules")
+    return human, [make_player(computer if name == "person" else name, rules)
+                   for name in seat_players]
+
+
+def open_save(path: Path) -> TextIO:
+    """The save file opened to append the game's events; a one-line error if it cannot be."""
+    try:
+        return path.open("a", encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(_("{path}: cannot write: {error}").format(
+            path=path, error=os_error_said(error).shown)) from None
+
+
+def sync_save(save: TextIO) -> None:
+    """Flush the save file to the disk when the game ends or is left (once, not per event:
+    a flushed line already survives the process; this is for a power cut after it)."""
+    save.flush()
+    with contextlib.suppress(OSError):
+        os.fsync(save.fileno())

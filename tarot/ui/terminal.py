@@ -12,30 +12,23 @@ lose nothing. The lines typed come through :mod:`tarot.ui.tty_input`.
 from __future__ import annotations
 
 import contextlib
-import os
 import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import TextIO
 
-import click
 from rich.console import Console
 from rich.text import Text
 
 from tarot.bots.base import Player
-from tarot.bots.registry import make_player
 from tarot.engine import phases
 from tarot.engine.events import Poignee, Settlement, TrickTaken
 from tarot.engine.game import Game
-from tarot.engine.rules import RuleSet
 from tarot.explain.narrate import settlement_summary
-from tarot.files.said import os_error_said
 from tarot.i18n import _, ngettext
 from tarot.storage.named_deals import Script
 from tarot.ui.dialogue import names_for
 from tarot.ui.line_drawing import say_wrapped, styled
-from tarot.ui.person_table import LEGEND, PersonTable
+from tarot.ui.person_table import LEGEND, PersonTable, open_save, seated_players, sync_save
 from tarot.ui.phase_help import CARD_HELP
 from tarot.ui.table_view import (
     SEAT_NAMES_BY_SIZE,
@@ -48,7 +41,6 @@ from tarot.ui.table_view import (
     trick_recap,
 )
 from tarot.ui.tty_input import QuitGame, _no_echo, _prompt
-from tarot.ui.typed_words import UNDO_WORDS
 
 # What the other modules and the tests have always taken from here.
 __all__ = ["CARD_HELP", "LEGEND", "SEAT_NAMES", "THINKING_AFTER", "QuitGame", "TerminalGame",
@@ -101,20 +93,6 @@ class TerminalGame(PersonTable):
     def width(self) -> int:
         """The columns to lay the table out in: the terminal's, 80 when piped."""
         return self.console.width if self.console.is_terminal else 80
-
-    def pause_after_trick(self) -> None:
-        """Let a completed trick be read: Enter to go on at a terminal, or ``pace``
-        seconds; no pause when the input is piped (nobody would press Enter)."""
-        if self.game.is_over or self.replaying:
-            return
-        if self.pace is not None:
-            if self.pace > 0:
-                time.sleep(self.pace)
-            return
-        if self.human is not None and self.interactive:
-            answer = self.ask_line(_("(Enter to go on)"))
-            if answer.strip().lower() in UNDO_WORDS and self.game.header.practice:
-                self.undo_asked = True
 
     @contextlib.contextmanager
     def thinking(self, message: str) -> Iterator[None]:
@@ -202,31 +180,3 @@ class TerminalGame(PersonTable):
         self.say(Text(_("The deal is over."), style="bold"))
         for line in settlement_summary(settlement, self.game.rules, self.names):
             self.say_indented(Text(line), 2 + len(line) - len(line.lstrip()))
-
-
-def seated_players(seat_players: Sequence[str], rules: RuleSet
-                    ) -> tuple[int | None, list[Player]]:
-    """The person's seat (None: the computer plays all) and a player for every seat, from
-    the header's names ("person" or a level); the person's seat gets the computer's level,
-    which plays it for the hint's sake only."""
-    human = seat_players.index("person") if "person" in seat_players else None
-    computer = next((name for name in seat_players if name != "person"), "rules")
-    return human, [make_player(computer if name == "person" else name, rules)
-                   for name in seat_players]
-
-
-def open_save(path: Path) -> TextIO:
-    """The save file opened to append the game's events; a one-line error if it cannot be."""
-    try:
-        return path.open("a", encoding="utf-8")
-    except OSError as error:
-        raise click.ClickException(_("{path}: cannot write: {error}").format(
-            path=path, error=os_error_said(error).shown)) from None
-
-
-def sync_save(save: TextIO) -> None:
-    """Flush the save file to the disk when the game ends or is left (once, not per event:
-    a flushed line already survives the process; this is for a power cut after it)."""
-    save.flush()
-    with contextlib.suppress(OSError):
-        os.fsync(save.fileno())
