@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from tarot.engine.events import Event
 from tarot.engine.game import Game
 from tarot.log import LogWriter
-from tarot.table.seats import Seat, TakeBack
+from tarot.table.seats import ComputerSeat, Seat, TakeBack
 from tarot.table.seen import seen_by
 
 Watcher = Callable[[Event], None]
@@ -35,29 +35,43 @@ def play_out(game: Game, seats: Sequence[Seat], *, log: LogWriter | None = None,
     """Play ``game`` until it is over, ``seats[i]`` deciding for seat ``i``; ``game`` is
     returned, over. ``max_deals``: the deals (the first and its redeals) allowed before
     :class:`NoContractYet`. A seat's exception (a person leaving) goes up as it is, with
-    every event so far written and told."""
+    every event so far written and told.
+
+    Each seat is first told what it may see of the game so far (the deal, at least); the
+    watchers are not: a front end tells a resumed game's past in its own way."""
+    # A computer seat keeps no memory (its view holds all it may know): it is not told,
+    # which spares a match's every event the telling.
+    listening = [(index, seat) for index, seat in enumerate(seats)
+                 if not isinstance(seat, ComputerSeat)]
+    for index, newcomer in listening:
+        for event in game.events:
+            newcomer.tell(seen_by(event, index))
     while not game.is_over:
         if max_deals is not None and game.deal_number >= max_deals:
             raise NoContractYet(game.deal_number)
-        seat = game.turn
-        assert seat is not None
-        decision = seats[seat].decide(game.view(seat), game.legal_actions())
+        turn = game.turn
+        assert turn is not None
+        decision = seats[turn].decide(game.view(turn), game.legal_actions())
         events = game.undo() if isinstance(decision, TakeBack) else game.play(decision)
-        publish(game, events, seats, log, watchers)
+        if log is not None:
+            log.write(events)
+        if listening or watchers:
+            tell(game, events, listening, log, watchers)
     return game
 
 
-def publish(game: Game, events: Sequence[Event], seats: Sequence[Seat],
-            log: LogWriter | None = None, watchers: Sequence[Watcher] = ()) -> None:
-    """Write ``events`` and tell them; a take-back asked for while they are told (at the
+def tell(game: Game, events: Sequence[Event], listening: Sequence[tuple[int, Seat]],
+         log: LogWriter | None, watchers: Sequence[Watcher]) -> None:
+    """Tell ``events`` (written already); a take-back asked for while they are told (at the
     pause after a trick) is done, written and told before anyone plays on."""
-    if log is not None:
-        log.write(events)
     taken_back = False
     for event in events:
         for watch in watchers:
             watch(event)
-        for index, seat in enumerate(seats):
+        for index, seat in listening:
             taken_back |= isinstance(seat.tell(seen_by(event, index)), TakeBack)
     if taken_back:
-        publish(game, game.undo(), seats, log, watchers)
+        undo = game.undo()
+        if log is not None:
+            log.write(undo)
+        tell(game, undo, listening, log, watchers)
