@@ -81,7 +81,7 @@ class PersonTable(PersonDialogue):
                     count=stop.deals, rules=repr(self.game.rules.id))) from None
 
     def seats(self) -> list[Seat]:
-        """The table's seats: the person's, answered at this terminal, and the computer's."""
+        """The table's seats: the person's, answered at this front end, and the computer's."""
         return [PersonSeat(self) if seat == self.human else
                 ComputerAtTable(self, ComputerSeat(self.players[seat],
                                                    functools.partial(self._rng, seat)))
