@@ -37,7 +37,7 @@ from tarot.engine.events import ACTION_TYPES, Action, Bid, Event
 from tarot.engine.game import Game
 from tarot.engine.rules import RuleSet
 from tarot.engine.views import PlayerView
-from tarot.table.loop import NoContractYet, play_out
+from tarot.table.loop import NoContract, play_out
 from tarot.table.seats import ComputerSeat, Decision, TakeBack, computer_seats
 
 # Added to the diagonal of the normal equations: keeps the rarely-seen features (a hand
@@ -103,7 +103,7 @@ def forced_deal(rules: RuleSet, player_name: str, seed: int,
         try:
             play_out(game, [ForcedBid(group[0] if seat == taker else None, computer)
                             for seat, computer in enumerate(computers)], max_deals=1)
-        except NoContractYet:
+        except NoContract:
             return None  # redealt (a petit sec)
         actions = [event for event in game.events if isinstance(event, ACTION_TYPES)]
         assert game.settlement is not None

@@ -22,9 +22,8 @@ from tarot.bots.registry import make_player
 from tarot.engine.game import Game
 from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
-from tarot.errors import TarotError
 from tarot.i18n import _
-from tarot.table.loop import NoContractYet, play_out
+from tarot.table.loop import NoContract, play_out
 from tarot.table.seats import computer_seats
 
 SEATS = 4  # the players of a match by default; a rule set of three or five has its own
@@ -121,13 +120,6 @@ def player_rng(seed: int, deal_seed: int, rotation: int, index: int) -> random.R
     return random.Random(f"tarot-match:{seed}:{deal_seed}:{rotation}:{index}")
 
 
-class NoContract(TarotError, RuntimeError):
-    """A game of computer players only in which no one bids, deal after deal: under some
-    rule sets (tiny hands, say) a player that bids on its hand's strength never does."""
-
-    code = "no_contract"
-
-
 # Deals (the first and its redeals) a game of computer players alone may take before it
 # is given up as one in which no one will ever bid: a game of the rules that come with
 # the program redeals a handful of times at most.
@@ -152,7 +144,7 @@ def play_game(players: Sequence[Player], deal_seed: int, rotation: int, seed: in
                               [player_rng(seed, deal_seed, rotation, i) for i in order])
     try:
         return play_out(game, at_table, max_deals=max_deals)
-    except NoContractYet:
+    except NoContract:
         raise NoContract(_("deal seed {seed}: no contract after {deals} deals").format(
             seed=deal_seed, deals=max_deals)) from None
 
@@ -173,11 +165,7 @@ def play_deal(seed: int, players: Sequence[Player | str], *,
     names = tuple(p.name for p in seated)
     game = Game.new(seed=seed, rules=ruleset, players=names)
     rngs = [player_rng(seed, seed, 0, i) for i in range(ruleset.players)]
-    try:
-        return play_out(game, computer_seats(seated, rngs), max_deals=max_deals)
-    except NoContractYet:
-        raise NoContract(_("seed {seed}: no contract after {deals} deals").format(
-            seed=seed, deals=max_deals)) from None
+    return play_out(game, computer_seats(seated, rngs), max_deals=max_deals)
 
 
 def play_deal_seed(deal_seed: int, seed: int, rules: RuleSet | str,

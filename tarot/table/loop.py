@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 
 from tarot.engine.events import Event
 from tarot.engine.game import Game
+from tarot.errors import TarotError
+from tarot.i18n import _
 from tarot.log import LogWriter
 from tarot.table.seats import ComputerSeat, Seat, TakeBack
 from tarot.table.seen import seen_by
@@ -20,21 +22,19 @@ from tarot.table.seen import seen_by
 Watcher = Callable[[Event], None]
 
 
-class NoContractYet(Exception):
-    """The game has been redealt ``deals`` times without a contract, as many as the caller
-    allowed: players that never bid would redeal for ever (A18). Each caller says it in
-    its own words."""
+class NoContract(TarotError, RuntimeError):
+    """A game of computer players only in which no one bids, deal after deal: under some
+    rule sets (tiny hands, say) a player that bids on its hand's strength never does, and
+    the game would be redealt for ever (A18)."""
 
-    def __init__(self, deals: int) -> None:
-        super().__init__(deals)
-        self.deals = deals
+    code = "no_contract"
 
 
 def play_out(game: Game, seats: Sequence[Seat], *, log: LogWriter | None = None,
              watchers: Sequence[Watcher] = (), max_deals: int | None = None) -> Game:
     """Play ``game`` until it is over, ``seats[i]`` deciding for seat ``i``; ``game`` is
     returned, over. ``max_deals``: the deals (the first and its redeals) allowed before
-    :class:`NoContractYet`. A seat's exception (a person leaving) goes up as it is, with
+    :class:`NoContract`. A seat's exception (a person leaving) goes up as it is, with
     every event so far written and told.
 
     Each seat is first told what it may see of the game so far (the deal, at least); the
@@ -48,7 +48,8 @@ def play_out(game: Game, seats: Sequence[Seat], *, log: LogWriter | None = None,
             newcomer.tell(seen_by(event, index))
     while not game.is_over:
         if max_deals is not None and game.deal_number >= max_deals:
-            raise NoContractYet(game.deal_number)
+            raise NoContract(_("seed {seed}: no contract after {deals} deals").format(
+                seed=game.header.seed, deals=max_deals))
         turn = game.turn
         assert turn is not None
         decision = seats[turn].decide(game.view(turn), game.legal_actions())

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from tarot.engine.events import Action, Event
+from tarot.engine.notation import NotationError
 from tarot.engine.views import PlayerView
-from tarot.errors import TarotError
 from tarot.i18n import _
 from tarot.log.codec import event_from_line, event_line, validate_line
 from tarot.table.seats import Decision, TakeBack
@@ -61,17 +61,11 @@ def view_fields(view: PlayerView) -> dict[str, Any]:
     return dataclasses.asdict(view)
 
 
-class NotAnAction(TarotError, ValueError):
-    """A far end answered an event that is no decision (a trick taken, a deal)."""
-
-    code = "not_an_action"
-
-
 def action_of(line: str) -> Action:
     """The action a far end answered, read as a log line is (its schema checked); the
     loop has the engine check that it is legal."""
     event = event_from_line(validate_line(line))
     if not isinstance(event, Action):
-        raise NotAnAction(_("{kind}: an event the rules derive, not a decision").format(
+        raise NotationError(_("{kind}: an event the rules derive, not a decision").format(
             kind=event.type))
     return event

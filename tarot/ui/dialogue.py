@@ -48,10 +48,11 @@ from tarot.i18n import _, ngettext, pgettext
 from tarot.log import LogWriter
 from tarot.storage.named_deals import Script
 from tarot.table.seats import Decision, TakeBack
+from tarot.ui import poignee_question
 from tarot.ui.hint_said import say_hint
 from tarot.ui.line_drawing import styled, with_symbols
 from tarot.ui.phase_help import CARD_HELP, PHASE_HELP, PRACTICE_HELP, bid_word, call_help
-from tarot.ui.poignee_question import TakeBackTyped, ask_poignee
+from tarot.ui.poignee_question import ask_poignee
 from tarot.ui.table_view import SEAT_NAMES_BY_SIZE, card_text, cards_line, trick_recap
 from tarot.ui.tty_input import QuitGame
 from tarot.ui.typed_words import (
@@ -221,7 +222,7 @@ class PersonDialogue:
                     continue
                 self.game.check(action)
                 return action
-            except TakeBackTyped:  # typed at the poignée's own question
+            except poignee_question.TakeBack:  # typed at the poignée's own question
                 taken_back = self.take_back()
                 if taken_back:
                     return taken_back

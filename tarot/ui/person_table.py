@@ -26,7 +26,7 @@ from tarot.engine.rules import RuleSet
 from tarot.engine.views import PlayerView
 from tarot.files.said import os_error_said
 from tarot.i18n import N_, _
-from tarot.table.loop import NoContractYet, play_out
+from tarot.table.loop import NoContract, play_out
 from tarot.table.seats import ComputerSeat, Decision, Seat, TakeBack
 from tarot.ui.dialogue import PersonDialogue
 from tarot.ui.line_drawing import sorted_codes
@@ -74,11 +74,11 @@ class PersonTable(PersonDialogue):
         try:
             play_out(self.game, self.seats(), log=self.writer, watchers=(self.tell,),
                      max_deals=limit)
-        except NoContractYet as stop:
+        except NoContract:
             raise click.ClickException(
                 _("{count} deals in a row without a contract: the computer players do "
                   "not bid under the rules {rules}; the game is saved as it is").format(
-                    count=stop.deals, rules=repr(self.game.rules.id))) from None
+                    count=self.game.deal_number, rules=repr(self.game.rules.id))) from None
 
     def seats(self) -> list[Seat]:
         """The table's seats: the person's, answered at this front end, and the computer's."""

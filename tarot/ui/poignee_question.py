@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from tarot.ui.dialogue import PersonDialogue
 
 
-class TakeBackTyped(Exception):
+class TakeBack(Exception):
     """A practice game's undo typed at the poignée's question: the card prompt takes the
     decision back."""
 
@@ -71,7 +71,7 @@ def ask_poignee(dialogue: PersonDialogue) -> Poignee | None:
         if answer.lower() in NONE_WORDS:
             return None
         if answer.lower() in UNDO_WORDS and dialogue.game.header.practice:
-            raise TakeBackTyped
+            raise TakeBack
         # The cards as the table reads them: "roi de pique" is one card in French.
         tokens = card_words(answer, french=french_on())
         if len(tokens) > 1:
