@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 
-from tarot.bots.blunders import measure_level
+from tarot.duplicate.blunder_rates import measure_level
 
 KINDS = ("petit_lost", "honour_wasted", "excuse_kept", "king_lost", "honour_into_void",
          "trump_lead_void", "thin_garde")

@@ -1,4 +1,4 @@
-"""Train the contract evaluator, or calibrate it for a level (tarot.bots.contract_training).
+"""Train the contract evaluator, or calibrate it for a level (tarot.duplicate.contract_training).
 
     python benchmarks/train_contracts.py [--rules standard] [--deals 50000]
         [--seed 1000001] [--workers 2] [--out PATH]
@@ -19,8 +19,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from tarot.bots.contract_training import recalibrate, train
 from tarot.bots.contracts import FEATURES, ContractModel, model_path
+from tarot.duplicate.contract_training import recalibrate, train
 from tarot.engine.rule_files import load_rules
 
 

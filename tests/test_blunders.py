@@ -14,8 +14,9 @@ from collections import Counter
 import pytest
 from helpers import play_out_with
 
-from tarot.bots.blunders import Blunder, blunders, measure_level, tally, thin_hand
+from tarot.bots.blunders import Blunder, blunders, tally, thin_hand
 from tarot.bots.registry import YARDSTICK, make_player
+from tarot.duplicate.blunder_rates import measure_level
 from tarot.engine.cards import mask_of_codes
 from tarot.engine.game import Game
 from tarot.engine.state import DealState

@@ -9,7 +9,6 @@ from helpers import build_deal
 
 from tarot.bots.base import ask
 from tarot.bots.bid_inference import BidEvidence, seen_bids
-from tarot.bots.contract_training import fit, least_squares, play_deals, recalibrate, train
 from tarot.bots.contracts import (
     FEATURES,
     ContractBidder,
@@ -18,6 +17,7 @@ from tarot.bots.contracts import (
     load_model,
 )
 from tarot.bots.registry import make_player
+from tarot.duplicate.contract_training import fit, least_squares, play_deals, recalibrate, train
 from tarot.engine.cards import mask_of, parse_cards
 from tarot.engine.events import Bid
 from tarot.engine.game import Game

@@ -34,10 +34,13 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     # explain/ tells the computer players' verdicts too (a review's lines), so it reads bots.
     "explain": frozenset({"i18n", "said", "errors", "files", "engine", "log", "storage",
                           "bots"}),
+    # The seats and the one deal loop: above the players and the log it writes, below every
+    # game that is played (matches and front ends).
+    "table": frozenset({"i18n", "said", "errors", "files", "engine", "bots", "log", "storage"}),
     "duplicate": frozenset({"i18n", "said", "errors", "files", "engine", "log", "storage",
-                            "explain", "bots"}),
+                            "explain", "bots", "table"}),
     "ui": frozenset({"i18n", "said", "errors", "files", "engine", "log", "storage", "explain",
-                     "bots", "duplicate"}),
+                     "bots", "table", "duplicate"}),
     # `python -m tarot` starts the command line; `tarot/__init__.py` is the public API: it
     # names its modules as strings (PEP 562), so that importing the package imports none, and
     # imports them only for type checkers. It may name any layer but the interface.
@@ -226,6 +229,12 @@ def test_the_engine_does_no_io_and_nothing_below_the_interface_prints() -> None:
     ("tarot.storage.locks", "__import__('tarot.ui.cli')", "storage imports tarot.ui.cli"),
     ("tarot.engine.kernel", "from tarot.files.reading import read_regular_text",
      "only tarot.engine.rule_files of the engine reads files"),
+    ("tarot.bots.blunders", "from tarot.table.loop import play_out",
+     "bots imports tarot.table.loop"),
+    ("tarot.table.loop", "from tarot.duplicate.match import play_game",
+     "table imports tarot.duplicate.match"),
+    ("tarot.table.seats", "from tarot.ui.terminal import TerminalGame",
+     "table imports tarot.ui.terminal"),
 ])
 def test_a_planted_upward_import_is_found(module: str, planted: str, found: str) -> None:
     sources = package_sources()
@@ -411,12 +420,10 @@ def test_a_planted_import_of_a_command_is_found(module: str, planted: str, found
 SIZE_LIMIT = 400
 SIZE_CAP = 600
 # Today's count, which only goes down: each split takes a line out.
-HANDFUL = 8
+HANDFUL = 7
 LONG_MODULES: dict[str, str] = {
-    "tarot.ui.terminal": "being split into dialogue, drawing and tty input",
-    "tarot.ui.screen.app": "the Textual app (its panels, keys and the session's worker "
-                           "thread), left whole while the full screen becomes a seat of the "
-                           "one deal loop",
+    "tarot.ui.screen.app": "the Textual app: its panels, keys and the session's worker "
+                           "thread, which hands the person's seat its answers",
     "tarot.engine.kernel": "the rules' hot path on small ints and bit masks, in one place for "
                            "the compiled search core's copy (bots/_search_core.c) to follow",
     "tarot.bots.playout": "the playout policy and exact search that bots/_search_core.c "
@@ -431,7 +438,7 @@ LONG_MODULES: dict[str, str] = {
                         "reshapes next (its resume checks apart)",
 }
 # Over the cap while it is split: leaves with its entry above.
-OVER_THE_CAP_WHILE_SPLIT = frozenset({"tarot.ui.terminal"})
+OVER_THE_CAP_WHILE_SPLIT: frozenset[str] = frozenset()
 
 
 def size_problems(sources: Mapping[str, str]) -> list[str]:

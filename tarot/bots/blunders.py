@@ -244,32 +244,3 @@ def _cannot_win(state: DealState, seat: int, card: int) -> bool:
 
 def tally(found: Iterable[Blunder]) -> Counter[str]:
     return Counter(b.kind for b in found)
-
-
-def measure_level(level: str, deals: int, rules: str = "standard") -> tuple[Counter[str], int]:
-    """A level's mistakes over deals 1..``deals``, sitting at one seat (a different one
-    each deal) against ``rules`` players at the others; and its card decisions with a
-    choice. ``rules``: the rule set, which sets the table's size."""
-    import random
-
-    from tarot.bots.base import ask
-    from tarot.bots.registry import make_player
-    from tarot.engine.rule_files import load_rules
-
-    ruleset = load_rules(rules)
-    player = make_player(level, ruleset)
-    others = make_player("rules", ruleset)
-    found: Counter[str] = Counter()
-    decisions = 0
-    for seed in range(1, deals + 1):
-        seat = seed % ruleset.players
-        game = Game.new(seed=seed, rules=ruleset)
-        rng = random.Random(seed)
-        while not game.is_over:
-            turn = game.turn
-            assert turn is not None
-            game.play(ask(player if turn == seat else others, game, rng))
-        mistakes, count = blunders(game, [seat])
-        found += tally(mistakes)
-        decisions += count
-    return found, decisions

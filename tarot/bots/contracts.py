@@ -1,7 +1,7 @@
 """The contract evaluator: a dealt hand's expected score as taker, contract by contract.
 
 A small linear model, learned offline by playing many forced contracts out
-(:mod:`tarot.bots.contract_training`): from the hand's features (:func:`hand_features`:
+(:mod:`tarot.duplicate.contract_training`): from the hand's features (:func:`hand_features`:
 trumps, bouts, honours, long suits, voids, the seat's place at the table) to the
 taker's own score under each contract (its mean), and to the square of its deviation
 (its variance). The fitted numbers ship as one JSON file a rule set

@@ -16,8 +16,10 @@ import random
 import sys
 from collections.abc import Sequence
 
-from tarot.bots.base import Player, ask
+from tarot.bots.base import Player
+from tarot.engine.events import Action, Event
 from tarot.engine.game import Game
+from tarot.engine.views import PlayerView
 from tarot.files.atomic import write_text_atomic
 from tarot.files.resources import data_dir
 from tarot.log import dumps_log
@@ -28,6 +30,8 @@ from tarot.storage.named_deals import (
     named_deals,
     unmet_expectations,
 )
+from tarot.table.loop import play_out
+from tarot.table.seats import ComputerSeat, Decision, TakeBack, computer_seats
 
 REPLAYS_DIR = data_dir("golden_replays")
 MAX_ATTEMPTS = 500
@@ -46,16 +50,30 @@ def players_for(named: NamedDeal) -> list[Player]:
     return [RulesPlayer(YARDSTICK_STYLE) for _ in range(seats)]
 
 
+class ScriptedSeat:
+    """A seat of a named deal: the script's entry when it is this seat's and due, else the
+    computer's decision."""
+
+    def __init__(self, game: Game, script: Script, computer: ComputerSeat) -> None:
+        self.game = game  # read by the script alone, to know whether its entry is due
+        self.script = script
+        self.computer = computer
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Decision:
+        return self.script.next_for(self.game) or self.computer.decide(view, legal)
+
+    def tell(self, event: Event) -> TakeBack | None:
+        return None
+
+
 def play_named_deal(named: NamedDeal, players: Sequence[Player], attempt: int) -> Game:
     """One playing of the named deal: its script first, the players for the rest."""
     game = named.start(seats=tuple(f"P{seat} ({p.name})" for seat, p in enumerate(players)))
     script = Script(named.script)
-    rng = random.Random(f"{named.name}:{attempt}")
-    while not game.is_over:
-        seat = game.turn
-        assert seat is not None
-        action = script.next_for(game) or ask(players[seat], game, rng)
-        game.play(action)
+    rng = random.Random(f"{named.name}:{attempt}")  # one for the whole table
+    seats = [ScriptedSeat(game, script, seat)
+             for seat in computer_seats(players, [rng] * len(players))]
+    play_out(game, seats)
     if script.pending:
         raise ValueError(f"{named.name}: script entries never used: {script.pending}")
     return game

@@ -17,13 +17,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tarot.bots.base import Player, ask
+from tarot.bots.base import Player
 from tarot.bots.registry import make_player
 from tarot.engine.game import Game
 from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
-from tarot.errors import TarotError
 from tarot.i18n import _
+from tarot.table.loop import NoContract, play_out
+from tarot.table.seats import computer_seats
 
 SEATS = 4  # the players of a match by default; a rule set of three or five has its own
 _Z95 = 1.959964  # two-sided 95% quantile of the normal distribution
@@ -119,13 +120,6 @@ def player_rng(seed: int, deal_seed: int, rotation: int, index: int) -> random.R
     return random.Random(f"tarot-match:{seed}:{deal_seed}:{rotation}:{index}")
 
 
-class NoContract(TarotError, RuntimeError):
-    """A game of computer players only in which no one bids, deal after deal: under some
-    rule sets (tiny hands, say) a player that bids on its hand's strength never does."""
-
-    code = "no_contract"
-
-
 # Deals (the first and its redeals) a game of computer players alone may take before it
 # is given up as one in which no one will ever bid: a game of the rules that come with
 # the program redeals a handful of times at most.
@@ -143,17 +137,16 @@ def play_game(players: Sequence[Player], deal_seed: int, rotation: int, seed: in
     :class:`NoContract` rather than a hang.
     """
     seats = len(players)
-    rngs = [player_rng(seed, deal_seed, rotation, i) for i in range(seats)]
     game = Game.new(seed=deal_seed, rules=rules)
-    while not game.is_over:
-        if game.state.deal_number >= max_deals:
-            raise NoContract(_("deal seed {seed}: no contract after {deals} deals").format(
-                seed=deal_seed, deals=max_deals))
-        seat = game.turn
-        assert seat is not None
-        index = (seat - rotation) % seats
-        game.play(ask(players[index], game, rngs[index]))
-    return game
+    # Player i sits at seat (i + rotation) % n, with its own generator.
+    order = [(seat - rotation) % seats for seat in range(seats)]
+    at_table = computer_seats([players[i] for i in order],
+                              [player_rng(seed, deal_seed, rotation, i) for i in order])
+    try:
+        return play_out(game, at_table, max_deals=max_deals)
+    except NoContract:
+        raise NoContract(_("deal seed {seed}: no contract after {deals} deals").format(
+            seed=deal_seed, deals=max_deals)) from None
 
 
 def play_deal(seed: int, players: Sequence[Player | str], *,
@@ -172,14 +165,7 @@ def play_deal(seed: int, players: Sequence[Player | str], *,
     names = tuple(p.name for p in seated)
     game = Game.new(seed=seed, rules=ruleset, players=names)
     rngs = [player_rng(seed, seed, 0, i) for i in range(ruleset.players)]
-    while not game.is_over:
-        if game.deal_number >= max_deals:
-            raise NoContract(_("seed {seed}: no contract after {deals} deals").format(
-                seed=seed, deals=max_deals))
-        seat = game.turn
-        assert seat is not None
-        game.play(ask(seated[seat], game, rngs[seat]))
-    return game
+    return play_out(game, computer_seats(seated, rngs), max_deals=max_deals)
 
 
 def play_deal_seed(deal_seed: int, seed: int, rules: RuleSet | str,

@@ -17,7 +17,29 @@ from tarot.engine.cards import BOUTS, display
 from tarot.engine.rules import Contract, RuleSet
 from tarot.engine.scoring import points_text
 from tarot.engine.typed_words import current_words, shown_word
-from tarot.i18n import _, decimal, pgettext
+from tarot.i18n import N_, _, decimal, pgettext
+
+# The card prompt's own help, and what a practice game adds to every prompt's.
+CARD_HELP = N_("""At the card prompt:
+  a card code  kh, 10♦, NS, T21, exc (any case; ♠♥♦♣ or S H D C)
+  a number     the card's number in your hand, as shown (it changes as you play)
+  p            show a poignée (just before your first card, with enough trumps)
+  hint         the card the strong computer player would play in your place,
+               and why, from what you can see (it never looks at hidden cards)
+  last         the previous trick
+  t            the table again, with the trick in progress (Enter, table or
+               trick too)
+  chien        the auction and the chien again (when it was shown)
+  hand         your hand again
+  ?            this help
+  quit         save and leave (the end of input does the same; Ctrl-C too)
+  French words work too: passe, oui or o, non, conseil, dernier, pli, main,
+    aide, quitter.""")
+# Added to the help of every prompt in a practice game.
+PRACTICE_HELP = N_("""Practice game: type undo (or annuler) at any of your prompts, or at the
+pause after a trick, to take back your previous decision in this deal; the
+computer players then decide again (they may choose otherwise than before).
+Every take-back is saved.""")
 
 WIDTH = 80
 _INDENT = "  "

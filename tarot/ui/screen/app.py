@@ -25,8 +25,10 @@ from textual.worker import Worker, WorkerState
 
 from tarot.engine import phases
 from tarot.engine.cards import CARD_BY_CODE, EXCUSE, SUIT_SYMBOLS, is_trump, suit_of
+from tarot.engine.events import Action, Discard, Play
 from tarot.engine.views import PlayerView, TrickView
 from tarot.i18n import _, pgettext
+from tarot.ui.dialogue import names_for
 from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
 from tarot.ui.screen.table import ScreenTable
 from tarot.ui.session import PlayOptions, Table, play_session
@@ -38,7 +40,6 @@ from tarot.ui.table_view import (
     trick_by_seat,
     winning_seat,
 )
-from tarot.ui.terminal import names_for
 
 Session = Callable[[PlayOptions, Table], None]
 
@@ -427,7 +428,7 @@ class TableApp(App[None]):
     def _typing(self) -> bool:
         return bool(self._line().value)
 
-    def send(self, answer: str) -> None:
+    def send(self, answer: str | Action) -> None:
         self.waiting = True
         self.channel.answers.put(answer)
 
@@ -479,10 +480,11 @@ class TableApp(App[None]):
         elif key in ("y", "o", "n") and kind is Kind.ANOTHER:
             self.send("n" if key == "n" else "y")
         elif key == "enter":
-            if kind is Kind.CARD and hand:
-                self.send(typed_code(hand[self.cursor]))
-            elif kind is Kind.DISCARD:
-                self.send(" ".join(typed_code(code) for code in self.marked))
+            # The card or the cards chosen go as the action itself: nothing to read back.
+            if kind is Kind.CARD and hand and view is not None:
+                self.send(Play(seat=view.seat, card=hand[self.cursor]))
+            elif kind is Kind.DISCARD and self.marked and view is not None:
+                self.send(Discard(seat=view.seat, cards=tuple(self.marked)))
             else:
                 self.send("")
         else:

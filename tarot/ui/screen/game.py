@@ -1,11 +1,13 @@
-"""The deal loop of the full-screen table: :class:`~tarot.ui.terminal.TerminalGame`'s own
-loop, parsing and log writer, with its presentation turned into snapshots for the screen.
+"""The full-screen table: a person's table (:class:`~tarot.ui.person_table.PersonTable`,
+the deal played by the one loop, the person's dialogue) whose saying and asking go to the
+screen's panels as snapshots.
 
 Everything here runs in the worker thread that plays the session: the game is read and
 changed here only. What the screen draws is a :class:`Snapshot`, immutable, posted to the
 app after each event and before each question; the person's answers come back through a
-queue, as the words line mode reads (codes, numbers, ``hint``, ``passe``, ...), so that the
-two modes save the same log for the same answers.
+queue: a card or a discard chosen with the keys as the action itself, anything typed as
+the words the line mode reads (``hint``, ``passe``, a code...), so that the two modes save
+the same log for the same answers.
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 import click
+from rich.console import Console
 from rich.text import Text
 
 from tarot.bots.base import Player
 from tarot.engine import kernel, phases
 from tarot.engine.cards import mask_of_codes
-from tarot.engine.events import Event, Poignee, Settlement
+from tarot.engine.events import Action, Event, Poignee, Settlement
 from tarot.engine.game import Game
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
@@ -31,6 +34,9 @@ from tarot.engine.views import PlayerView, TrickView
 from tarot.explain.narrate import poignee_name, settlement_summary
 from tarot.i18n import _, decimal, ngettext, pgettext
 from tarot.storage.named_deals import Script
+from tarot.table.seats import ComputerSeat, Decision
+from tarot.ui.line_drawing import styled
+from tarot.ui.person_table import PersonTable
 from tarot.ui.table_view import (
     call_line,
     cards_line,
@@ -38,7 +44,7 @@ from tarot.ui.table_view import (
     partner_seat,
     score_so_far,
 )
-from tarot.ui.terminal import QuitGame, TerminalGame, styled
+from tarot.ui.tty_input import QuitGame
 
 
 class Stop(enum.Enum):
@@ -48,7 +54,7 @@ class Stop(enum.Enum):
     INTERRUPT = "interrupt"  # Ctrl-C: saved, exit status 130 (as in line mode)
 
 
-Answer = str | Stop
+Answer = str | Action | Stop
 
 
 class Kind(enum.Enum):
@@ -100,8 +106,9 @@ class Channel:
     answers: queue.Queue[Answer] = field(default_factory=queue.Queue)
     stop: Stop | None = None
 
-    def answer(self) -> str:
-        """The next answer; QuitGame or click.Abort when the person leaves."""
+    def answer(self) -> str | Action:
+        """The next answer (the words typed, or the action chosen with the keys); QuitGame
+        or click.Abort when the person leaves."""
         got = self.answers.get()
         if got is Stop.QUIT:
             raise QuitGame
@@ -109,17 +116,27 @@ class Channel:
             raise click.Abort
         return got
 
+    def words(self) -> str:
+        """The next answer to a question the keys answer with words only (another deal?,
+        Enter to go on): the app sends an action at the card's and the discard's prompts
+        alone."""
+        got = self.answer()
+        assert isinstance(got, str), got
+        return got
 
-class ScreenGame(TerminalGame):
-    """One game played on the full screen: TerminalGame's loop, with what it says sent to
-    the screen's panels (the story, the aside beside it, the result box) instead of
-    printed, and its questions answered through the channel."""
+
+class ScreenGame(PersonTable):
+    """One game played on the full screen: what the table says sent to the screen's panels
+    (the story, the aside beside it, the result box), and its questions answered through
+    the channel."""
 
     def __init__(self, game: Game, players: Sequence[Player], human: int | None,
                  save: TextIO, channel: Channel, *, script: Script | None = None,
                  pace: float | None = None, top: str = "") -> None:
-        super().__init__(game, players, human, save, new_file=False, ask_line=self._ask,
+        super().__init__(game, players, human, save, self._ask_words, new_file=False,
                          script=script, pace=pace, interactive=True)
+        # Only to lay out a hand the way the line mode does (a petit sec's).
+        self.console = Console(highlight=False)
         self.channel = channel
         self.top = top
         self.kind: Kind | None = None
@@ -131,7 +148,7 @@ class ScreenGame(TerminalGame):
         self.result: list[Text] | None = None
         self.shown_trick: TrickView | None = None
 
-    # -- what TerminalGame says, routed to the panels -------------------------------
+    # -- what the table says, routed to the panels ----------------------------------
 
     def say(self, *parts: str | Text) -> None:
         line = Text(" ").join(part if isinstance(part, Text) else Text(part) for part in parts)
@@ -148,6 +165,10 @@ class ScreenGame(TerminalGame):
 
     def refuse(self, message: str, style: str = "") -> None:
         self.refusal = message
+
+    @property
+    def width(self) -> int:
+        return self.console.width if self.console.is_terminal else 80
 
     @contextlib.contextmanager
     def thinking(self, message: str) -> Iterator[None]:
@@ -213,21 +234,22 @@ class ScreenGame(TerminalGame):
 
     # -- the person's turn --------------------------------------------------------
 
-    def human_turn(self) -> list[Event]:
+    def human_decision(self) -> Decision:
         self.in_turn = True
         try:
-            return super().human_turn()
+            return super().human_decision()
         finally:
             self.in_turn = False
             self.clear_aside()
 
-    def computer_turn(self, seat: int) -> list[Event]:
+    def computer_decision(self, seat: int, computer: ComputerSeat, view: PlayerView,
+                          legal: Sequence[Action]) -> Decision:
         # The person may leave while the computer plays (with --auto, nobody is asked).
         if self.channel.stop is Stop.QUIT:
             raise QuitGame
         if self.channel.stop is Stop.INTERRUPT:
             raise click.Abort
-        return super().computer_turn(seat)
+        return super().computer_decision(seat, computer, view, legal)
 
     def choose_poignee(self) -> Poignee | None:
         self.aside_title = pgettext("screen panel", "Your poignée")
@@ -241,7 +263,17 @@ class ScreenGame(TerminalGame):
         self.aside = []
         self.aside_title = ""
 
-    def _ask(self, prompt: str) -> str:
+    def ask_action(self, prompt: str) -> str | Action:
+        return self._ask(prompt)
+
+    def _ask_words(self, prompt: str) -> str:
+        """The words typed at a question that takes no card of the hand (the keys choose
+        one only at the card's and the discard's prompts)."""
+        answer = self._ask(prompt)
+        assert isinstance(answer, str), answer
+        return answer
+
+    def _ask(self, prompt: str) -> str | Action:
         kind = self.kind or (Kind.CALL if self.calling else
                              _KIND_OF_PHASE.get(self.game.phase, Kind.CARD))
         self.publish(kind, prompt)

@@ -17,9 +17,11 @@ from tarot.i18n import _
 from tarot.said import os_error_said
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
+from tarot.ui.dialogue import names_for
+from tarot.ui.person_table import open_save, seated_players, sync_save
 from tarot.ui.screen.game import Channel, Kind, ScreenGame, Snapshot
 from tarot.ui.session import WholeLine, show_whole, typed_command
-from tarot.ui.terminal import QuitGame, names_for, open_save, seated_players, sync_save
+from tarot.ui.tty_input import QuitGame
 
 
 class ScreenTable:
@@ -54,7 +56,7 @@ class ScreenTable:
         while True:
             self.post_box(Kind.ANOTHER, _("Another deal? [Y/n]"))
             try:
-                answer = self.channel.answer().strip().lower()
+                answer = self.channel.words().strip().lower()
             except QuitGame:
                 return False
             except click.Abort:
@@ -76,7 +78,7 @@ class ScreenTable:
             # The last deal's result stays until the person goes on.
             self.post_box(Kind.NEXT, _("(Enter to go on)"))
             try:
-                self.channel.answer()
+                self.channel.words()
             except (QuitGame, click.Abort) as stop:
                 self.exit_status = 130 if isinstance(stop, click.Abort) else 0
                 self.after += [_("Game saved; continue it with:"),

@@ -30,13 +30,15 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from tarot.bots.base import ask
 from tarot.bots.contracts import FEATURES, ContractModel, hand_features
 from tarot.bots.registry import make_player
 from tarot.engine.cards import mask_of_codes
-from tarot.engine.events import Action, Bid
+from tarot.engine.events import ACTION_TYPES, Action, Bid, Event
 from tarot.engine.game import Game
 from tarot.engine.rules import RuleSet
+from tarot.engine.views import PlayerView
+from tarot.table.loop import NoContract, play_out
+from tarot.table.seats import ComputerSeat, Decision, TakeBack, computer_seats
 
 # Added to the diagonal of the normal equations: keeps the rarely-seen features (a hand
 # with four marriages) from fitting noise, and costs nothing measurable elsewhere.
@@ -61,6 +63,23 @@ def contract_groups(rules: RuleSet) -> list[list[str]]:
     return [group for group in (shown, hidden) if group]
 
 
+class ForcedBid:
+    """A seat of a forced deal: at the auction the contract forced on it (None: a pass),
+    then its computer player's decisions."""
+
+    def __init__(self, contract: str | None, computer: ComputerSeat) -> None:
+        self.contract = contract
+        self.computer = computer
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Decision:
+        if any(isinstance(action, Bid) for action in legal):  # the auction (not the call)
+            return Bid(seat=view.seat, contract=self.contract)
+        return self.computer.decide(view, legal)
+
+    def tell(self, event: Event) -> TakeBack | None:
+        return None
+
+
 def forced_deal(rules: RuleSet, player_name: str, seed: int,
                 defenders_name: str | None = None) -> Outcome | None:
     """Deal ``seed`` played out under every contract by the seat ``seed mod seats`` places
@@ -78,19 +97,15 @@ def forced_deal(rules: RuleSet, player_name: str, seed: int,
         assert leader is not None
         taker = (leader + position) % seats
         features = hand_features(mask_of_codes(game.hand(taker)), seats, position)
-        rng = random.Random(seed)
-        actions: list[Action] = []
-        while not game.is_over:
-            seat = game.turn
-            assert seat is not None
-            if game.state.phase == "auction" and not game.state.call_due:
-                action: Action = Bid(seat=seat, contract=group[0] if seat == taker else None)
-            else:
-                action = ask(player if seat == taker else others, game, rng)
-            game.play(action)
-            actions.append(action)
-            if game.state.deal_number > 0:
-                return None
+        rng = random.Random(seed)  # one for the whole table
+        computers = computer_seats([player if seat == taker else others
+                                    for seat in range(seats)], [rng] * seats)
+        try:
+            play_out(game, [ForcedBid(group[0] if seat == taker else None, computer)
+                            for seat, computer in enumerate(computers)], max_deals=1)
+        except NoContract:
+            return None  # redealt (a petit sec)
+        actions = [event for event in game.events if isinstance(event, ACTION_TYPES)]
         assert game.settlement is not None
         scores[group[0]] = game.settlement.scores[taker]
         for contract in group[1:]:

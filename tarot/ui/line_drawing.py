@@ -1,0 +1,82 @@
+"""Text laid out for the line mode: a message with coloured cards in it, lines wrapped
+between words under their first, card codes shown with their suits' symbols."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from tarot.engine.cards import CARD_BY_CODE, display, sort_key
+from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, SUM, held
+
+# What stands for a space a line must not break at (tarot.explain.line_breaks) while rich
+# wraps it: a character of one column that is not a space to rich.
+_KEPT_SPACE = "\ue000"
+
+
+def styled(template: str, **fields: str | Text) -> Text:
+    """``template`` (a translated message) with its ``{fields}`` filled: a Text field
+    (a card in colour) keeps its style, a string is filled as ``str.format`` would."""
+    plain = {name: value for name, value in fields.items() if isinstance(value, str)}
+    line = Text()
+    for piece in re.split(r"(\{[a-z_]+\})", template):
+        name = piece[1:-1] if piece.startswith("{") and piece.endswith("}") else None
+        value = fields.get(name) if name is not None else None
+        if isinstance(value, Text):
+            line.append_text(value)
+        else:
+            line.append(piece.format(**plain) if name is not None else piece)
+    return line
+
+
+def sorted_codes(codes: Sequence[str]) -> list[str]:
+    """Cards in the order a hand shows them."""
+    return sorted(codes, key=lambda code: sort_key(CARD_BY_CODE[code]))
+
+
+def say_wrapped(console: Console, text: Text, indent: int) -> None:
+    """``text`` wrapped between words to the terminal's width, its following lines indented
+    by ``indent`` columns (never cut inside a word). Piped output (``soft_wrap``) keeps each
+    line whole: a script reads one message a line, and a pipe has no width."""
+    if console.soft_wrap:
+        console.print(text, markup=False)
+        return
+    width = console.width if console.is_terminal else 80
+    # French puts a space before « ; : ? ! » and inside « »: that space must not
+    # break, or a line would begin with "; (25 + 20) × 2". Wrapped as one word, then
+    # given back.
+    kept = text.copy()
+    kept.plain = held(text.plain, FRENCH_TYPOGRAPHY, SUM, mark=_KEPT_SPACE)
+    number = 0
+    for paragraph in kept.split("\n", allow_blank=True):
+        for line in paragraph.divide(_breaks(paragraph.plain, width, indent)):
+            line.rstrip()
+            line.plain = line.plain.replace(_KEPT_SPACE, " ")
+            console.print(Text(" " * indent) + line if number else line, markup=False,
+                          soft_wrap=True)
+            number += 1
+
+
+def _breaks(plain: str, width: int, indent: int) -> list[int]:
+    """Where to break ``plain`` into lines of at most ``width`` columns, the lines after
+    the first indented by ``indent``, between words only: a word longer than the line (a
+    path) stays whole rather than cut."""
+    breaks: list[int] = []
+    start = 0
+    for word in re.finditer(r"\S+", plain):
+        room = width - (indent if breaks else 0)
+        if word.end() - start > room and word.start() > start and \
+                plain[start:word.start()].strip():
+            breaks.append(word.start())
+            start = word.start()
+    return breaks
+
+_CODE = re.compile(r"\b(10|[1-9JNQK])([SHDC])\b")
+
+
+def with_symbols(message: str) -> str:
+    """Card codes in a message as the table shows them (``KH`` → ``K♥``)."""
+    return _CODE.sub(lambda m: display(CARD_BY_CODE[m.group(0)]), message)
