@@ -48,15 +48,20 @@ def _choose_the_tier(config: pytest.Config) -> None:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the tiers before -m selects by them: every test not `slow` is `fast`, and the
-    fast tests named in tests/tiers.py are `smoke` too."""
+    fast tests named in tests/tiers.py are `smoke` too. In a worker of pytest-xdist, the
+    slow tests first: with `--dist worksteal` the long ones then start at once and the
+    short ones fill in around them, instead of a campaign starting last on one core while
+    the other has nothing left (every worker sorts alike, as xdist requires)."""
     for item in items:
         if item.get_closest_marker("slow") is not None:
             continue
         item.add_marker(pytest.mark.fast)
         if in_smoke_tier(item.path.name, item.name):
             item.add_marker(pytest.mark.smoke)
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture(autouse=True)
