@@ -48,8 +48,16 @@ def screen_state(pilot: Pilot[None]) -> str:
     app = pilot.app
     if not isinstance(app, TableApp):
         return f"the app is a {type(app).__name__}"
+    story = app.query_one("#log", RichLog)
+    aside = app.query_one("#aside", VerticalScroll)
+    sheet = app.query_one("#result-sheet", VerticalScroll)
     return (f"it asked {app.snapshot.kind}, prompt {app.snapshot.prompt!r}, waiting for the "
-            f"game {app.waiting}, session over {app.finished}, error {app.error!r}")
+            f"game {app.waiting}, session over {app.finished}, error {app.error!r}; the story "
+            f"shown {story.display}, {len(story.lines)} lines, height "
+            f"{story.virtual_size.height}, scrolled to {story.scroll_y} of "
+            f"{story.max_scroll_y}; the aside shown {aside.display}, scrolled to "
+            f"{aside.scroll_y}; the sheet shown {sheet.display}, scrolled to {sheet.scroll_y} "
+            f"of {sheet.max_scroll_y}")
 
 
 def app_of(pilot: Pilot[None]) -> TableApp:

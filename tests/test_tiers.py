@@ -4,6 +4,7 @@ exists, and a plain `pytest` selects a few hundred tests."""
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -49,3 +50,20 @@ def test_plain_pytest_selects_the_smoke_tier() -> None:
     for node in SMOKE_TESTS:
         assert node.split("::")[0] in counts, (node, counts)
     assert 100 <= sum(counts.values()) <= 600, counts
+
+
+def test_the_snapshot_modules_run_without_xdist_in_ci() -> None:
+    """syrupy checks for snapshots no test asserts any more (a renamed test leaves one
+    behind) only in a run without pytest-xdist: the README's test command runs the modules
+    that own snapshots (tests/__snapshots__) in a pytest of their own, after leaving them
+    out of the parallel one. A module that gains snapshots joins both lists."""
+    readme = (TESTS.parent / "README.md").read_text(encoding="utf-8")
+    command = re.search(r"<!-- test-command -->\n```sh\n(.+?)\n```", readme, re.DOTALL)
+    assert command
+    runs = [run for run in command[1].split(" && ") if " -m pytest " in run]
+    parallel = next(run for run in runs if " -n 2 " in run)
+    serial = next(run for run in runs if " -n " not in run and "TAROT_PURE_PYTHON" not in run)
+    owners = {f"tests/{path.stem}.py" for path in (TESTS / "__snapshots__").iterdir()}
+    assert set(re.findall(r"--ignore (\S+)", parallel)) == owners
+    assert set(re.findall(r"(tests/\S+\.py)", serial)) == owners
+    assert '-m "slow or not slow"' in parallel and '-m "slow or not slow"' in serial
