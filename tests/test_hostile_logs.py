@@ -756,6 +756,9 @@ def test_the_command_reads_three_and_five_player_logs(tmp_path: Path, index: int
 
 
 @pytest.mark.slow
+# Eight minutes of two processes at a load of 6: CI's own limit rather than the 30 minutes
+# of every other test.
+@pytest.mark.timeout(5400)
 def test_100000_mutated_logs_through_read_log(tmp_path: Path) -> None:
     """The rest of the 100,000 mutated logs through read_log, drawn from seeded generators
     (log ``n`` from ``random.Random(n)``: a failure names its seed), on two worker
