@@ -51,9 +51,10 @@ def _choose_the_tier(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the tiers before -m selects by them: every test not `slow` is `fast`, and the
     fast tests named in tests/tiers.py are `smoke` too. In a worker of pytest-xdist, the
-    slow tests first: with `--dist worksteal` the long ones then start at once and the
-    short ones fill in around them, instead of a campaign starting last on one core while
-    the other has nothing left (every worker sorts alike, as xdist requires)."""
+    slow tests first: handed out one at a time (`--maxschedchunk 1`), the long ones then
+    start at once on both workers and the short ones fill in around them, instead of a
+    campaign starting last on one core while the other has nothing left (every worker
+    sorts alike, as xdist requires)."""
     for item in items:
         if item.get_closest_marker("slow") is not None:
             continue
