@@ -1,12 +1,17 @@
 """Driving the full-screen table with keys through Textual's pilot, for the screen tests.
 
 Nothing here sleeps: the game runs in a worker thread, and a test waits on a condition
-(the screen asking a question, the session ended), polling with ``pilot.pause()`` a
-bounded number of times, never for a length of time.
+(the screen asking a question, the session ended), polling with ``pilot.pause()``. A wait
+that never ends fails, saying what it waited for and what the screen showed: after
+``POLLS`` polls or ``HANG`` seconds, whichever comes first. The seconds only tell a hang:
+a poll is a pause of 20 ms to 1 s (Textual's pilot waits until the process is idle, up to
+a second while the computer players think), so a bound in polls alone was hours on a
+loaded machine; a wait here takes under a second on an idle one.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from textual.containers import VerticalScroll
@@ -19,15 +24,40 @@ from tarot.ui.screen.game import Kind
 # Polls of the screen before a test gives up: far more than a deal at --level rules needs
 # (a poll lets the worker run until it posts its next snapshot).
 POLLS = 50_000
+# Seconds before a wait is a hang: a hundred times what one takes on a loaded machine, and
+# under the test's own limit (pytest-timeout, pyproject.toml), so that this failure, which
+# says what was awaited, comes first.
+HANG = 300.0
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
-    """Poll the screen until ``condition`` holds (a bounded number of times)."""
+    """Poll the screen until ``condition`` holds (a bounded number of times, and ``HANG``
+    seconds at most)."""
+    deadline = time.monotonic() + HANG
     for _ in range(POLLS):
         if condition():
             return
+        if time.monotonic() > deadline:
+            break
         await pilot.pause()
-    raise AssertionError(f"the screen never came to: {what}")
+    raise AssertionError(f"the screen never came to: {what}; {screen_state(pilot)}")
+
+
+def screen_state(pilot: Pilot[None]) -> str:
+    """What the screen was doing, for a wait that failed."""
+    app = pilot.app
+    if not isinstance(app, TableApp):
+        return f"the app is a {type(app).__name__}"
+    story = app.query_one("#log", RichLog)
+    aside = app.query_one("#aside", VerticalScroll)
+    sheet = app.query_one("#result-sheet", VerticalScroll)
+    return (f"it asked {app.snapshot.kind}, prompt {app.snapshot.prompt!r}, waiting for the "
+            f"game {app.waiting}, session over {app.finished}, error {app.error!r}; the story "
+            f"shown {story.display}, {len(story.lines)} lines, height "
+            f"{story.virtual_size.height}, scrolled to {story.scroll_y} of "
+            f"{story.max_scroll_y}; the aside shown {aside.display}, scrolled to "
+            f"{aside.scroll_y}; the sheet shown {sheet.display}, scrolled to {sheet.scroll_y} "
+            f"of {sheet.max_scroll_y}")
 
 
 def app_of(pilot: Pilot[None]) -> TableApp:

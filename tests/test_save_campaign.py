@@ -318,6 +318,9 @@ def scenarios() -> list[tuple[Scenario, int]]:
 
 
 @pytest.mark.slow
+# A thousand games and more, 18 minutes with both cores kept busy: CI's own limit rather
+# than the 30 minutes of every other test (each child is bounded by HANG).
+@pytest.mark.timeout(5400)
 def test_the_save_fault_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     started = time.perf_counter()
     rng = random.Random(20261130)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -28,11 +28,30 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="the save's fixed pat
 
 DOCS_IMAGES = Path(__file__).parent.parent / "docs" / "images"
 Drive = Callable[[Pilot[None]], Awaitable[None]]
+SAVES = Path("/tmp/tarot-screen-snapshots")
+
+
+@pytest.fixture(autouse=True)
+def _the_fixed_folder_to_this_test() -> Iterator[None]:
+    """The saves' folder is the same for every run on the machine (the screen shows its
+    path), so two runs at once (two checkouts, or CI beside a developer) would delete each
+    other's saves under a game being played, and a test could then wait for a screen that
+    never comes: each test holds the folder's lock while it uses it, and the other run waits
+    its turn (the test's time limit bounds the wait)."""
+    import fcntl  # POSIX only, as the module is
+
+    SAVES.mkdir(exist_ok=True)
+    with (SAVES / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def table(name: str, deal: str = "garde") -> TableApp:
     """The app for a named deal, saved in a folder whose path is the same at every run."""
-    folder = Path("/tmp/tarot-screen-snapshots") / name
+    folder = SAVES / name
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     return TableApp(PlayOptions(deal_name=deal, save_path=folder / "game.jsonl",
@@ -118,7 +137,7 @@ def table_of(players: int, name: str, seed: int) -> TableApp:
     """The app for a deal at a table of ``players`` from ``seed``, the computer seats at
     ``--level random`` (their play at three and five is the computer players' part; the
     random player's is fixed by its seed), saved in a fixed folder."""
-    folder = Path("/tmp/tarot-screen-snapshots") / name
+    folder = SAVES / name
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     return TableApp(PlayOptions(seed=seed, save_path=folder / "game.jsonl", level="random",
