@@ -518,3 +518,34 @@ def test_a_long_french_refusal_at_80x24_leaves_the_hand_and_the_answer_on_screen
 
     run_app(app, keys)
     assert app.error is None
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_terminal_too_small_says_the_size_it_needs_and_the_game_goes_on(
+        tmp_path: Path, language: str) -> None:
+    use_language(language)
+    save = tmp_path / "g.jsonl"
+    app = TableApp(PlayOptions(deal_name="garde", save_path=save, level="rules"))
+    seen: dict[str, object] = {}
+
+    async def keys(pilot: Pilot[None]) -> None:
+        await ask_settled(pilot, Kind.BID)
+        notice = app.query_one("#too-small", Static)
+        seen["small"] = notice.display
+        seen["text"] = shown(app, "#too-small")
+        await type_answer(pilot, "garde")  # typed blind, under the notice
+        await ask_settled(pilot, Kind.DISCARD)
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: not notice.display, "the notice gone at 80x24")
+        seen["big"] = notice.display
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: not app.is_running, "the screen left")
+
+    run_app(app, keys, size=(60, 20))
+    assert seen["small"] is True and seen["big"] is False
+    text = str(seen["text"])
+    assert "60×20" in text and "80×24" in text
+    assert ("the table needs at least" in text) == (language == "en")
+    assert ("la table" in text) == (language == "fr")
+    bids = [e for e in load_log(save, allow_incomplete=True).game.events if e.type == "bid"]
+    assert any(bid.contract == "garde" for bid in bids)  # type: ignore[attr-defined]

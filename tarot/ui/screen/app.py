@@ -252,6 +252,24 @@ class AnswerInput(Input):
         await super()._on_key(event)
 
 
+# The smallest terminal the table is drawn in (table.tcss lays it out for 80x24): below it,
+# a notice covers the table, saying the size needed, and goes when the terminal grows.
+MIN_SIZE = (80, 24)
+
+
+def too_small_text(width: int, height: int) -> str:
+    """What the screen says in place of the table when the terminal is too small."""
+    return "\n\n".join([
+        _("This terminal is {width}×{height}: the table needs at least "
+          "{min_width}×{min_height}.").format(width=width, height=height,
+                                             min_width=MIN_SIZE[0], min_height=MIN_SIZE[1]),
+        _("Make the window bigger and the table comes back. The game goes on meanwhile: "
+          "what you type is still read."),
+        _("Or leave with Ctrl-Q (the game is saved) and go on in line mode, which fits any "
+          "terminal: add --plain to the command that resumes it."),
+    ])
+
+
 class TableApp(App[None]):
     """``tarot play`` on the full screen."""
 
@@ -305,6 +323,17 @@ class TableApp(App[None]):
             with VerticalScroll(id="result-sheet"):
                 yield Static(id="result-sheet-text")
             yield Static(id="result-question")
+        yield Static(id="too-small")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        notice = self.query_one("#too-small", Static)
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small:
+            notice.update(too_small_text(width, height))
+        notice.display = small
 
     def on_mount(self) -> None:
         self.query_one("#table").border_title = pgettext("screen panel", "Table")
@@ -312,6 +341,7 @@ class TableApp(App[None]):
         self.query_one("#hand").border_title = pgettext("screen panel", "Your hand")
         self.query_one("#log").border_title = pgettext("screen panel", "What happened")
         self.query_one("#answer", Input).focus()
+        self._fit(self.size.width, self.size.height)
         self.run_worker(self._play, thread=True, exit_on_error=False, name="session")
 
     def _play(self) -> None:
