@@ -24,7 +24,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tarot.bots.contracts import ContractBidder
+from tarot.bots.contracts import ContractBidder, speaking_position
 from tarot.engine.views import PlayerView
 
 # In points of the bidder's own score: a hand whose mean is 100 points above the margin
@@ -50,7 +50,7 @@ def seen_bids(view: PlayerView, contracts: Sequence[str], seats: int) -> list[Se
     for seat, contract in view.bids:
         open_contracts = tuple(contracts[highest + 1:])
         if seat not in (view.seat, view.taker) and open_contracts:
-            position = (seat - view.dealer - 1) % seats
+            position = speaking_position(seat, view.dealer, seats)
             result.append(SeenBid(seat, position, contract, open_contracts))
         if contract is not None:
             highest = contracts.index(contract)

@@ -205,6 +205,12 @@ BID_TERMS: dict[int, BidTerms] = {
 PASS_UTILITY = 0.0
 
 
+def speaking_position(seat: int, dealer: int, seats: int) -> int:
+    """The seat's place in the auction's order of speaking: 0 for the dealer's right, the
+    first to speak (the position feature of :func:`hand_features`)."""
+    return (seat - dealer - 1) % seats
+
+
 class ContractBidder:
     """Bids the contract of highest utility under ``model`` among those whose mean beats a
     pass (:class:`BidTerms`, by default the table size's :data:`BID_TERMS`); passes when
@@ -239,7 +245,6 @@ class ContractBidder:
 
     def estimates(self, view: PlayerView, contracts: Sequence[str | None]
                   ) -> list[ContractEstimate]:
-        seats = self.model.seats
-        position = (view.seat - view.dealer - 1) % seats
+        position = speaking_position(view.seat, view.dealer, self.model.seats)
         return self.model.estimates(mask_of_codes(view.hand), position,
                                     [c for c in contracts if c is not None], self.player)
