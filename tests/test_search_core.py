@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -194,3 +195,123 @@ def test_the_variable_forces_the_python_code() -> None:
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                           text=True, check=True)
     assert done.stdout.strip() == "True"
+
+
+# What a hostile position may get wrong, one field at a time: each turns a position the
+# search can play into one it must refuse (or, by chance, into another valid one).
+HUGE = 1 << 70
+
+
+def _spoil(pos: py.Position, rng: random.Random) -> str:
+    """Change one field of ``pos`` to something out of range or inconsistent; its name."""
+    seats = pos.seats
+    field = rng.choice(["seats", "hands", "hand", "hand_size", "trick", "trick_card",
+                        "trick_twice", "pile", "best", "leader", "taker", "attack",
+                        "tricks_done", "taker_tricks", "petit_prev", "adjust"])
+    nasty = rng.choice([-1, -2, 5, 6, 79, 1 << 31, -(1 << 31) - 1, 1 << 63, -HUGE, HUGE])
+    if field == "seats":
+        pos.seats = rng.choice([0, 1, 2, 6, 9, nasty])
+    elif field == "hands":
+        pos.hands = pos.hands[:rng.randrange(seats)] if rng.random() < 0.5 else \
+            [*pos.hands, 0]
+    elif field == "hand":
+        pos.hands[rng.randrange(seats)] = rng.choice([-1, 1 << DECK_SIZE, HUGE, -HUGE])
+    elif field == "hand_size":
+        seat = rng.randrange(seats)
+        others = 0
+        for s, hand in enumerate(pos.hands):
+            if s != seat:
+                others |= hand
+        spare = [c for c in range(DECK_SIZE)
+                 if not (others | pos.hands[seat]) >> c & 1 and c not in pos.trick]
+        if pos.hands[seat] and rng.random() < 0.5:
+            pos.hands[seat] &= pos.hands[seat] - 1  # one card fewer
+        elif spare:
+            pos.hands[seat] |= 1 << rng.choice(spare)  # one card more
+    elif field == "trick":
+        pos.trick = pos.trick + [c for c in range(DECK_SIZE)
+                                 if not any(h >> c & 1 for h in pos.hands)][:seats]
+    elif field == "trick_card" and pos.trick:
+        pos.trick[rng.randrange(len(pos.trick))] = rng.choice([-1, DECK_SIZE, 200, nasty])
+    elif field == "trick_twice":
+        holder = next((h for h in pos.hands if h), 0)
+        if holder and len(pos.trick) < seats - 1:
+            pos.trick = [*pos.trick, holder.bit_length() - 1]
+        elif pos.trick:
+            pos.trick = [*pos.trick, pos.trick[0]]
+    elif field == "pile":
+        pos.pile = rng.choice([-1, 1 << DECK_SIZE, HUGE])
+    elif field == "best":
+        pos.best = rng.choice([-2, len(pos.trick), len(pos.trick) + 3, 500, nasty])
+    elif field == "leader":
+        pos.leader = rng.choice([-1, seats, nasty])
+    elif field == "taker":
+        pos.taker = rng.choice([-1, seats, nasty])
+    elif field == "attack":
+        pos.attack = rng.choice([0, -1, 1 << seats, (1 << seats) - 1 & ~(1 << pos.taker),
+                                 nasty])
+    elif field == "tricks_done":
+        pos.tricks_done = rng.choice([-1, 79, pos.tricks_done + 1, nasty])
+    elif field == "taker_tricks":
+        pos.taker_tricks = rng.choice([-1, pos.taker_tricks + 1, nasty])
+    elif field == "petit_prev":
+        pos.petit_prev = rng.choice([-2, 2, nasty])
+    else:
+        pos.adjust = rng.choice([HUGE, -HUGE, 1 << 63, (1 << 40) + 1])
+    return field
+
+
+def _outcomes(pos: py.Position, sc: py.Scoring, cards: list[int]) -> dict[str, tuple[str, object]]:
+    """What each entry point of the search made of ``pos``: its result, or the words it
+    was refused with (the exact search only where it is small enough to run in Python)."""
+    calls: dict[str, Callable[[], object]] = {
+        "playout": lambda: py.playout(pos.copy(), sc),
+        "card_results": lambda: py.card_results(pos.copy(), cards, sc, False),
+    }
+    if sum(h.bit_count() for h in pos.hands if isinstance(h, int) and h >= 0) <= 12:
+        calls["solve"] = lambda: py.solve(pos.copy(), sc)
+    outcomes: dict[str, tuple[str, object]] = {}
+    for name, call in calls.items():
+        try:
+            outcomes[name] = ("result", call())
+        except ValueError as refused:
+            outcomes[name] = ("refused", str(refused))
+    return outcomes
+
+
+@needs_core
+@pytest.mark.parametrize("rules_name", ["standard", "standard-3", "standard-5"])
+def test_both_paths_refuse_the_same_hostile_positions(rules_name: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thousands of positions with one field spoiled: the compiled core refuses each that
+    the Python path refuses, with the same words, and plays the rest the same; no crash
+    and no loop that never ends (``tricks_done = 79`` once span where Ctrl-C could not
+    stop it; a ``best`` far out of range crashed the process)."""
+    rules = load_rules(rules_name)
+    rng = random.Random(f"hostile {rules_name}")
+    assert CORE is not None
+    refused: set[str] = set()
+    for _ in range(1_000):
+        sc = _random_scoring(rules, rng)
+        pos = made_up_position(rules, rng)
+        hand = pos.hands[pos.turn]
+        cards = [c for c in range(DECK_SIZE) if hand >> c & 1][:3]
+        if rng.random() < 0.2:
+            cards.append(rng.choice([-1, DECK_SIZE, HUGE, 0]))
+        field = _spoil(pos, rng)
+        compiled = _outcomes(pos, sc, cards)
+        with monkeypatch.context() as patch:
+            patch.setattr(search_core, "CORE", None)
+            python = _outcomes(pos, sc, cards)
+        assert compiled == python, (field, pos)
+        for kind, value in compiled.values():
+            if kind == "refused":
+                refused.add(str(value))
+        # The policy's entry points refuse what the search refuses.
+        if compiled["playout"][0] == "refused":
+            table = search_core.table_of(sc)
+            for policy in (CORE.aware_card, CORE.greedy_card):
+                with pytest.raises(ValueError, match=re.escape(str(compiled["playout"][1]))):
+                    policy(pos, table)
+    # Every kind of refusal was met, not a few easy ones.
+    assert len(refused) >= 17, sorted(refused)

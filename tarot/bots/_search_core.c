@@ -19,6 +19,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -539,12 +540,22 @@ static double solve(const Pos *p, const Table *tb, double alpha, double beta) {
 
 static PyObject *SHIFT_SPLIT; /* 56 */
 static PyObject *SHIFT_64;    /* 64 */
+static PyObject *ZERO, *DECK_LIMIT; /* 0 and 1 << 78: a mask's bounds */
+/* playout.ADJUST_LIMIT */
+#define ADJUST_LIMIT (1LL << 40)
 static PyObject *N_HANDS, *N_TRICK, *N_LEADER, *N_TAKER, *N_TRICKS_DONE, *N_PILE, *N_ADJUST,
     *N_TAKER_TRICKS, *N_DEFENCE_TRICKS, *N_PETIT_PREV, *N_BEST, *N_ATTACK, *N_SEATS;
 
 static int to_mask(PyObject *o, Mask *m) {
     if (!PyLong_Check(o)) {
         PyErr_SetString(PyExc_TypeError, "a card mask must be an int");
+        return -1;
+    }
+    int below = PyObject_RichCompareBool(o, ZERO, Py_LT);
+    int above = below ? 0 : PyObject_RichCompareBool(o, DECK_LIMIT, Py_GE);
+    if (below < 0 || above < 0) return -1;
+    if (below || above) {
+        PyErr_SetString(PyExc_ValueError, "a card mask has bits outside the deck");
         return -1;
     }
     unsigned long long low = PyLong_AsUnsignedLongLongMask(o);
@@ -554,10 +565,6 @@ static int to_mask(PyObject *o, Mask *m) {
     unsigned long long high = PyLong_AsUnsignedLongLong(high_obj);
     Py_DECREF(high_obj);
     if (high == (unsigned long long)-1 && PyErr_Occurred()) return -1;
-    if (high >> 22) {
-        PyErr_SetString(PyExc_ValueError, "a card mask has bits above card 77");
-        return -1;
-    }
     m->s = low & S_ALL;
     m->t = (uint32_t)high;
     return 0;
@@ -580,18 +587,16 @@ static PyObject *from_mask(Mask m) {
     return r;
 }
 
+/* An int attribute; one beyond 64 bits reads as the nearest bound, which every range
+ * check below refuses, as the Python code refuses the int itself. */
 static int get_int(PyObject *obj, PyObject *name, long long *out) {
     PyObject *v = PyObject_GetAttr(obj, name);
     if (!v) return -1;
-    *out = PyLong_AsLongLong(v);
+    int overflow = 0;
+    *out = PyLong_AsLongLongAndOverflow(v, &overflow);
     Py_DECREF(v);
-    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
-}
-
-static int get_small(PyObject *obj, PyObject *name, int *out) {
-    long long v;
-    if (get_int(obj, name, &v) < 0) return -1;
-    *out = (int)v;
+    if (*out == -1 && PyErr_Occurred()) return -1;
+    if (overflow) *out = overflow > 0 ? LLONG_MAX : LLONG_MIN;
     return 0;
 }
 
@@ -603,29 +608,42 @@ static int get_mask(PyObject *obj, PyObject *name, Mask *out) {
     return r;
 }
 
-/* A playout.Position into a Pos. */
-static int read_pos(PyObject *obj, Pos *p) {
+static int refuse(const char *why) {
+    PyErr_SetString(PyExc_ValueError, why);
+    return -1;
+}
+
+/* A playout.Position into a Pos, refused as playout.check_position refuses it: the same
+ * checks in the same order with the same words (tests/test_search_core.py hands both
+ * the same hostile positions). Nothing the search reads is left unchecked: an index out
+ * of its array or a deal that never reaches its last trick would crash or never stop. */
+static int read_pos(PyObject *obj, const Table *tb, Pos *p) {
     memset(p, 0, sizeof *p);
-    if (get_small(obj, N_SEATS, &p->seats) < 0) return -1;
-    if (p->seats < 2 || p->seats > MAX_SEATS) {
-        PyErr_SetString(PyExc_ValueError, "a position of 2 to 5 seats");
-        return -1;
-    }
+    long long seats, best, leader, taker, attack, done, taker_tricks, defence_tricks,
+        petit_prev, adjust;
+    if (get_int(obj, N_SEATS, &seats) < 0) return -1;
+    if (seats < 3 || seats > MAX_SEATS) return refuse("a position of 3 to 5 seats");
+    p->seats = (int)seats;
     PyObject *hands = PyObject_GetAttr(obj, N_HANDS);
     if (!hands) return -1;
     PyObject *seq = PySequence_Fast(hands, "hands must be a sequence");
     Py_DECREF(hands);
     if (!seq) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) < p->seats) {
+    if (PySequence_Fast_GET_SIZE(seq) != p->seats) {
         Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "a hand for every seat");
-        return -1;
+        return refuse("a hand for every seat");
     }
+    Mask held = {0, 0};
     for (int s = 0; s < p->seats; s++) {
         if (to_mask(PySequence_Fast_GET_ITEM(seq, s), &p->hands[s]) < 0) {
             Py_DECREF(seq);
             return -1;
         }
+        if (!m_empty(m_and(held, p->hands[s]))) {
+            Py_DECREF(seq);
+            return refuse("a card in two hands");
+        }
+        held = m_or(held, p->hands[s]);
     }
     Py_DECREF(seq);
     PyObject *trick = PyObject_GetAttr(obj, N_TRICK);
@@ -636,24 +654,65 @@ static int read_pos(PyObject *obj, Pos *p) {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     if (n >= p->seats) {
         Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "a trick in progress has fewer cards than seats");
-        return -1;
+        return refuse("a trick in progress has fewer cards than seats");
     }
     p->n = (int)n;
+    Mask seen = held;
     for (Py_ssize_t i = 0; i < n; i++) {
-        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        int overflow = 0;
+        long long c = PyLong_AsLongLongAndOverflow(PySequence_Fast_GET_ITEM(seq, i), &overflow);
         if (c == -1 && PyErr_Occurred()) { Py_DECREF(seq); return -1; }
+        if (overflow || c < 0 || c >= NCARDS) {
+            Py_DECREF(seq);
+            return refuse("a card of the trick outside the deck");
+        }
+        if (m_has(seen, (int)c)) {
+            Py_DECREF(seq);
+            return refuse("a card of the trick played twice or still in a hand");
+        }
+        m_set(&seen, (int)c);
         p->trick[i] = (int)c;
     }
     Py_DECREF(seq);
-    if (get_small(obj, N_LEADER, &p->leader) < 0 || get_small(obj, N_TAKER, &p->taker) < 0 ||
-        get_small(obj, N_TRICKS_DONE, &p->tricks_done) < 0 ||
-        get_mask(obj, N_PILE, &p->pile) < 0 || get_int(obj, N_ADJUST, &p->adjust) < 0 ||
-        get_small(obj, N_TAKER_TRICKS, &p->taker_tricks) < 0 ||
-        get_small(obj, N_DEFENCE_TRICKS, &p->defence_tricks) < 0 ||
-        get_small(obj, N_PETIT_PREV, &p->petit_prev) < 0 ||
-        get_small(obj, N_BEST, &p->best) < 0 || get_small(obj, N_ATTACK, &p->attack) < 0)
+    if (get_mask(obj, N_PILE, &p->pile) < 0 || get_int(obj, N_BEST, &best) < 0) return -1;
+    if (best < -1 || best >= n)
+        return refuse("the trick's winning card is not one of its cards");
+    if (get_int(obj, N_LEADER, &leader) < 0) return -1;
+    if (leader < 0 || leader >= seats) return refuse("the leader is not a seat");
+    if (get_int(obj, N_TAKER, &taker) < 0) return -1;
+    if (taker < 0 || taker >= seats) return refuse("the taker is not a seat");
+    if (get_int(obj, N_ATTACK, &attack) < 0) return -1;
+    if (attack <= 0 || attack >= (1LL << seats) || !(attack >> taker & 1))
+        return refuse("the attack is not a set of seats with the taker in it");
+    if (get_int(obj, N_TRICKS_DONE, &done) < 0) return -1;
+    if (done < 0 || done > tb->last_trick)
+        return refuse("the tricks done are not those of a deal in play");
+    if (get_int(obj, N_TAKER_TRICKS, &taker_tricks) < 0 ||
+        get_int(obj, N_DEFENCE_TRICKS, &defence_tricks) < 0)
         return -1;
+    if (taker_tricks < 0 || defence_tricks < 0 || taker_tricks > done ||
+        taker_tricks + defence_tricks != done)
+        return refuse("the two sides' tricks do not add up to the tricks done");
+    if (get_int(obj, N_PETIT_PREV, &petit_prev) < 0) return -1;
+    if (petit_prev < -1 || petit_prev > 1) return refuse("the Petit's side is -1, 0 or 1");
+    if (get_int(obj, N_ADJUST, &adjust) < 0) return -1;
+    if (adjust < -ADJUST_LIMIT || adjust > ADJUST_LIMIT)
+        return refuse("the Excuse's ledger is out of range");
+    long long left = tb->last_trick + 1 - done;
+    for (int s = 0; s < p->seats; s++) {
+        int played = ((s - leader) % seats + seats) % seats < n;
+        if (m_count(p->hands[s]) != left - played)
+            return refuse("a hand of the wrong size for the tricks left");
+    }
+    p->best = (int)best;
+    p->leader = (int)leader;
+    p->taker = (int)taker;
+    p->attack = (int)attack;
+    p->tricks_done = (int)done;
+    p->taker_tricks = (int)taker_tricks;
+    p->defence_tricks = (int)defence_tricks;
+    p->petit_prev = (int)petit_prev;
+    p->adjust = adjust;
     return 0;
 }
 
@@ -698,13 +757,6 @@ static int write_pos(PyObject *obj, const Pos *p) {
         set_long(obj, N_PETIT_PREV, p->petit_prev) < 0 || set_long(obj, N_BEST, p->best) < 0)
         return -1;
     return 0;
-}
-
-static int check_cards(const Pos *p) {
-    for (int s = 0; s < p->seats; s++)
-        if (!m_empty(p->hands[s])) return 0;
-    PyErr_SetString(PyExc_ValueError, "the deal is over: no card left to play");
-    return -1;
 }
 
 #define TABLE_NAME "tarot.bots._search_core.Table"
@@ -790,7 +842,7 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OO", &obj, &capsule)) return NULL;
     const Table *tb = get_table(capsule);
     Pos p;
-    if (!tb || read_pos(obj, &p) < 0 || check_cards(&p) < 0) return NULL;
+    if (!tb || read_pos(obj, tb, &p) < 0) return NULL;
     long long score = run_playout(&p, tb);
     if (write_pos(obj, &p) < 0) return NULL;
     return PyLong_FromLongLong(score);
@@ -806,7 +858,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOdd", &obj, &capsule, &alpha, &beta)) return NULL;
     const Table *tb = get_table(capsule);
     Pos p;
-    if (!tb || read_pos(obj, &p) < 0 || check_cards(&p) < 0) return NULL;
+    if (!tb || read_pos(obj, tb, &p) < 0) return NULL;
     double value;
     Py_BEGIN_ALLOW_THREADS
     value = solve(&p, tb, alpha, beta);
@@ -822,7 +874,7 @@ static PyObject *py_aware_card(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OO", &obj, &capsule)) return NULL;
     const Table *tb = get_table(capsule);
     Pos p;
-    if (!tb || read_pos(obj, &p) < 0 || check_cards(&p) < 0) return NULL;
+    if (!tb || read_pos(obj, tb, &p) < 0) return NULL;
     return PyLong_FromLong(aware_card(&p, tb));
 }
 
@@ -834,7 +886,7 @@ static PyObject *py_greedy_card(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OO", &obj, &capsule)) return NULL;
     const Table *tb = get_table(capsule);
     Pos p;
-    if (!tb || read_pos(obj, &p) < 0 || check_cards(&p) < 0) return NULL;
+    if (!tb || read_pos(obj, tb, &p) < 0) return NULL;
     return PyLong_FromLong(greedy_card(&p, tb));
 }
 
@@ -849,7 +901,7 @@ static PyObject *py_card_results(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOp", &obj, &capsule, &cards, &exact)) return NULL;
     const Table *tb = get_table(capsule);
     Pos p;
-    if (!tb || read_pos(obj, &p) < 0 || check_cards(&p) < 0) return NULL;
+    if (!tb || read_pos(obj, tb, &p) < 0) return NULL;
     PyObject *seq = PySequence_Fast(cards, "cards must be a sequence");
     if (!seq) return NULL;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
@@ -857,9 +909,10 @@ static PyObject *py_card_results(PyObject *self, PyObject *args) {
     if (count > NCARDS) { Py_DECREF(seq); PyErr_SetString(PyExc_ValueError, "too many cards"); return NULL; }
     int seat = (p.leader + p.n) % p.seats;
     for (Py_ssize_t i = 0; i < count; i++) {
-        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        int overflow = 0;
+        long long c = PyLong_AsLongLongAndOverflow(PySequence_Fast_GET_ITEM(seq, i), &overflow);
         if (c == -1 && PyErr_Occurred()) { Py_DECREF(seq); return NULL; }
-        if (c < 0 || c >= NCARDS || !m_has(p.hands[seat], (int)c)) {
+        if (overflow || c < 0 || c >= NCARDS || !m_has(p.hands[seat], (int)c)) {
             Py_DECREF(seq);
             PyErr_SetString(PyExc_ValueError, "a card not in the hand of the seat to play");
             return NULL;
@@ -908,6 +961,11 @@ PyMODINIT_FUNC PyInit__search_core(void) {
     init_beaters();
     SHIFT_SPLIT = PyLong_FromLong(SPLIT);
     SHIFT_64 = PyLong_FromLong(64);
+    ZERO = PyLong_FromLong(0);
+    PyObject *one = PyLong_FromLong(1), *deck = PyLong_FromLong(NCARDS);
+    DECK_LIMIT = one && deck ? PyNumber_Lshift(one, deck) : NULL;
+    Py_XDECREF(one);
+    Py_XDECREF(deck);
     N_HANDS = PyUnicode_InternFromString("hands");
     N_TRICK = PyUnicode_InternFromString("trick");
     N_LEADER = PyUnicode_InternFromString("leader");
@@ -921,7 +979,7 @@ PyMODINIT_FUNC PyInit__search_core(void) {
     N_BEST = PyUnicode_InternFromString("best");
     N_ATTACK = PyUnicode_InternFromString("attack");
     N_SEATS = PyUnicode_InternFromString("seats");
-    if (!SHIFT_SPLIT || !SHIFT_64 || !N_HANDS || !N_TRICK || !N_LEADER || !N_TAKER ||
+    if (!SHIFT_SPLIT || !SHIFT_64 || !ZERO || !DECK_LIMIT || !N_HANDS || !N_TRICK || !N_LEADER || !N_TAKER ||
         !N_TRICKS_DONE || !N_PILE || !N_ADJUST || !N_TAKER_TRICKS || !N_DEFENCE_TRICKS ||
         !N_PETIT_PREV || !N_BEST || !N_ATTACK || !N_SEATS)
         return NULL;

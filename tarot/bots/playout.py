@@ -23,8 +23,10 @@ from tarot.bots import search_core
 from tarot.bots.base import petit_worth
 from tarot.engine import kernel
 from tarot.engine.cards import (
+    DECK_SIZE,
     EXCUSE,
     EXCUSE_BIT,
+    FULL_DECK_MASK,
     PETIT,
     SUIT_MASKS,
     TRUMP_BASE,
@@ -152,6 +154,80 @@ class Position:
         return (self.leader + len(self.trick)) % self.seats
 
 
+# The Excuse ledger's bound, in half-points: far above any real one (a compensation a
+# trick), low enough that the compiled core's 64-bit sums cannot overflow.
+ADJUST_LIMIT = 1 << 40
+
+
+def check_position(pos: Position, sc: Scoring) -> None:
+    """Refuse, with ``ValueError``, a position the search cannot play to its end.
+
+    The compiled core makes the same checks in the same order with the same words
+    (``check_pos`` in ``_search_core.c``), so that a position refused by one path is
+    refused by the other (``tests/test_search_core.py``): a bad position from a future
+    bug or a plug-in player is an error, never a crash or a loop that cannot stop.
+    """
+    seats = pos.seats
+    if not 3 <= seats <= 5:
+        raise ValueError("a position of 3 to 5 seats")
+    if len(pos.hands) != seats:
+        raise ValueError("a hand for every seat")
+    held = 0
+    for hand in pos.hands:
+        _check_mask(hand)
+        if held & hand:
+            raise ValueError("a card in two hands")
+        held |= hand
+    if len(pos.trick) >= seats:
+        raise ValueError("a trick in progress has fewer cards than seats")
+    on_table = 0
+    for card in pos.trick:
+        if not 0 <= card < DECK_SIZE:
+            raise ValueError("a card of the trick outside the deck")
+        if (held | on_table) >> card & 1:
+            raise ValueError("a card of the trick played twice or still in a hand")
+        on_table |= 1 << card
+    _check_mask(pos.pile)
+    # -1: no winning card yet (an empty trick, or the Excuse alone).
+    if not -1 <= pos.best < len(pos.trick):
+        raise ValueError("the trick's winning card is not one of its cards")
+    if not 0 <= pos.leader < seats:
+        raise ValueError("the leader is not a seat")
+    if not 0 <= pos.taker < seats:
+        raise ValueError("the taker is not a seat")
+    if not 0 < pos.attack < 1 << seats or not pos.attack >> pos.taker & 1:
+        raise ValueError("the attack is not a set of seats with the taker in it")
+    if not 0 <= pos.tricks_done <= sc.last_trick:
+        raise ValueError("the tricks done are not those of a deal in play")
+    if (pos.taker_tricks < 0 or pos.defence_tricks < 0
+            or pos.taker_tricks + pos.defence_tricks != pos.tricks_done):
+        raise ValueError("the two sides' tricks do not add up to the tricks done")
+    if pos.petit_prev not in (-1, 0, 1):
+        raise ValueError("the Petit's side is -1, 0 or 1")
+    if not -ADJUST_LIMIT <= pos.adjust <= ADJUST_LIMIT:
+        raise ValueError("the Excuse's ledger is out of range")
+    left = sc.last_trick + 1 - pos.tricks_done
+    for seat, hand in enumerate(pos.hands):
+        played = (seat - pos.leader) % seats < len(pos.trick)
+        if hand.bit_count() != left - played:
+            raise ValueError("a hand of the wrong size for the tricks left")
+
+
+def check_cards_to_play(pos: Position, cards: Sequence[int]) -> None:
+    """Refuse cards that are not in the hand of the seat to play (as the compiled core)."""
+    hand = pos.hands[pos.turn]
+    if len(cards) > DECK_SIZE:
+        raise ValueError("too many cards")
+    for card in cards:
+        if not 0 <= card < DECK_SIZE or not hand >> card & 1:
+            raise ValueError("a card not in the hand of the seat to play")
+
+
+def _check_mask(mask: int) -> None:
+    if not 0 <= mask < FULL_DECK_MASK + 1:
+        raise ValueError("a card mask has bits outside the deck")
+
+
 def play(pos: Position, card: int, sc: Scoring) -> int | None:
     """Play ``card`` for the seat to play; the per-defender score once the deal ends, else None."""
     trick = pos.trick
@@ -275,6 +351,7 @@ def playout(pos: Position, sc: Scoring) -> int:
     if core is not None:
         result: int = core.playout(pos, search_core.table_of(sc))
         return result
+    check_position(pos, sc)
     return python_playout(pos, sc)
 
 
@@ -295,6 +372,8 @@ def card_results(base: Position, cards: Sequence[int], sc: Scoring, exact: bool)
     if core is not None:
         results: list[int] = core.card_results(base, search_core.table_of(sc), cards, exact)
         return results
+    check_position(base, sc)
+    check_cards_to_play(base, cards)
     return python_card_results(base, cards, sc, exact)
 
 
@@ -349,6 +428,7 @@ def solve(pos: Position, sc: Scoring, alpha: float = -1e9, beta: float = 1e9) ->
     if core is not None:
         result: int = core.solve(pos, search_core.table_of(sc), alpha, beta)
         return result
+    check_position(pos, sc)
     return python_solve(pos, sc, alpha, beta)
 
 
