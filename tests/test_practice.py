@@ -18,7 +18,7 @@ from plain_person import first_legal_card, plain_answer, tables_made
 from rich.console import Console
 
 from tarot.engine import phases
-from tarot.engine.events import Deal, Play, TrickTaken, Undo
+from tarot.engine.events import Deal, Event, Play, TrickTaken, Undo
 from tarot.engine.game import Game, in_force
 from tarot.engine.walk import walk
 from tarot.errors import IllegalAction
@@ -603,3 +603,43 @@ def test_replay_marks_each_event_taken_back_with_the_undo_that_voided_it(
     assert isinstance(taken_back, Undo)
     assert marked == set(range(taken_back.to, undo))
     assert len(marked) == 4  # 3♠, trick 1, North's and West's cards
+
+
+class CountedEvents(list[Event]):
+    """A game's events that count how often they are read, one by one or all through: the
+    work a take-back does, counted rather than timed."""
+
+    reads = 0
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        CountedEvents.reads += 1
+        return super().__getitem__(index)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        for event in super().__iter__():
+            CountedEvents.reads += 1
+            yield event
+
+
+def reads_to_load(cycles: int) -> int:
+    """The event reads it takes to load a practice log of ``cycles`` bids each taken back."""
+    game = practice(Game.new(seed=7, players=PEOPLE))
+    while game.turn != 0:
+        game.play(game.legal_actions()[0])
+    for _ in range(cycles):
+        game.play(game.legal_actions()[0])
+        game.undo()
+    loaded = Game(game.header, game.rules)
+    loaded.events = CountedEvents()
+    CountedEvents.reads = 0
+    for event in game.events:
+        loaded.record(event)
+    assert loaded.state == game.state
+    return CountedEvents.reads
+
+
+def test_a_practice_log_loads_in_time_linear_in_its_undos() -> None:
+    """Each take-back costs the events since the last, not the whole log: ten times the
+    undos, about ten times the work (it was a hundred times: every undo read the log)."""
+    small, large = reads_to_load(100), reads_to_load(1_000)
+    assert large <= 12 * small, (small, large)

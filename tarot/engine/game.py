@@ -105,7 +105,7 @@ class PoigneeChoice:
 class Game:
     """One deal of French Tarot (with its redeals), as a state and the log of its events."""
 
-    __slots__ = ("_shuffles", "events", "header", "rules", "state")
+    __slots__ = ("_dealt", "_in_force", "_shuffles", "events", "header", "rules", "state")
 
     def __init__(self, header: LogHeader, rules: RuleSet) -> None:
         if header.rules_hash != rules.content_hash:
@@ -118,6 +118,11 @@ class Game:
         self.state = DealState(rules=rules, dealer=header.first_dealer)
         self.events: list[Event] = []
         self._shuffles: SeededShuffles | None = None  # made at the first seeded deal
+        # What a take-back needs, kept as the deal goes so that it costs the deal's length,
+        # not the log's (a practice log may hold thousands of undos): the events in force
+        # and the state just after the last deal in force (its seq beside it).
+        self._in_force = InForce()
+        self._dealt: tuple[int, DealState] | None = None
 
     # -- starting --------------------------------------------------------------
 
@@ -385,6 +390,8 @@ class Game:
         copy.rules = self.rules
         copy.state = self.state.clone()
         copy.events = self.events.copy()
+        copy._in_force = InForce()
+        copy._dealt = self._dealt  # never changed: a take-back replays on a clone of it
         # Shared: it gives deal k whoever asks, at worst starting its stream again.
         copy._shuffles = self._shuffles
         return copy
@@ -394,7 +401,7 @@ class Game:
     def standing_events(self) -> list[Event]:
         """The events still in force, in order: every event but a practice game's undos and
         what they took back (:func:`in_force`). What a table tells of the deal so far."""
-        return [self.events[seq] for seq in in_force(self.events)]
+        return [self.events[seq] for seq in self._in_force.of(self.events)]
 
     def person_seats(self) -> frozenset[int]:
         """The seats the header gives a person (``players``); none when it names no players."""
@@ -407,7 +414,7 @@ class Game:
         if self.is_over:
             return None
         people = self.person_seats()
-        for seq in reversed(in_force(self.events)):
+        for seq in reversed(self._in_force.of(self.events)):
             event = self.events[seq]
             if isinstance(event, Deal):
                 return None  # an undo never goes back past the deal in progress
@@ -431,9 +438,11 @@ class Game:
             to = self.undo_target()
             if to is None:
                 raise IllegalAction("bad_undo", N_("nothing to take back in this deal"))
-        kept = in_force(self.events)
-        deals = [at for at, seq in enumerate(kept) if isinstance(self.events[seq], Deal)]
-        current = kept[deals[-1] + 1:] if deals else []
+        kept = self._in_force.of(self.events)
+        # The deal in progress: the events in force after its deal event (none before one).
+        deal_at = next((at for at in range(len(kept) - 1, -1, -1)
+                        if isinstance(self.events[kept[at]], Deal)), None)
+        current = kept[deal_at + 1:] if deal_at is not None else []
         if to not in current:
             raise IllegalAction("bad_undo", N_("event #{to} is not a decision in force in "
                                                "the deal in progress"), fields={"to": to})
@@ -445,8 +454,15 @@ class Game:
         if self.is_over:
             raise IllegalAction("bad_undo", N_("the deal is over: nothing is taken back "
                                                "after the settlement"))
-        state = DealState(rules=self.rules, dealer=self.header.first_dealer)
-        for seq in kept[:kept.index(to)]:
+        assert deal_at is not None  # ``to`` is in the deal in progress
+        replayed = kept[:bisect.bisect_left(kept, to)]
+        if self._dealt is not None and self._dealt[0] == kept[deal_at]:
+            # From the state just after the deal: the deal's own decisions, not the log's.
+            state = self._dealt[1].clone()
+            replayed = replayed[deal_at + 1:]
+        else:
+            state = DealState(rules=self.rules, dealer=self.header.first_dealer)
+        for seq in replayed:
             apply(state, self.events[seq])
         self.state = state
         undo = Undo(to=to)
@@ -466,6 +482,8 @@ class Game:
     def _record(self, event: Event) -> None:
         apply(self.state, event)
         self.events.append(event)
+        if isinstance(event, Deal):
+            self._dealt = (len(self.events) - 1, self.state.clone())
 
     def apply_pending_derived(self) -> list[Event]:
         """Apply the derived events the rules call for now (the end of a decisions-only log)."""
@@ -510,6 +528,32 @@ class Game:
                 return
 
 
+
+
+class InForce:
+    """:func:`in_force` of a game's events, kept as they grow: each call reads only the
+    events appended since the last (a game's events are append-only), so that a practice
+    log's thousands of take-backs cost each the events since, not the whole log. The list
+    returned is this object's own: read it, never change it."""
+
+    __slots__ = ("kept", "read")
+
+    def __init__(self) -> None:
+        self.kept: list[int] = []
+        self.read = 0
+
+    def of(self, events: Sequence[Event]) -> list[int]:
+        if len(events) < self.read:  # not the events read so far: start again
+            self.kept, self.read = [], 0
+        kept = self.kept
+        for seq in range(self.read, len(events)):
+            event = events[seq]
+            if isinstance(event, Undo):
+                del kept[bisect.bisect_left(kept, event.to):]
+            else:
+                kept.append(seq)
+        self.read = len(events)
+        return kept
 
 
 def in_force(events: Sequence[Event]) -> list[int]:
