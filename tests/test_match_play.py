@@ -391,3 +391,27 @@ def test_a_redealt_deal_shows_its_real_dealer_at_the_table_and_in_the_audit(
     sheet = out[out.rindex("Score sheet"):].splitlines()
     assert next(line for line in sheet if line.split()[:1] == [str(deal)]).split()[1] == \
         names[played_by] + "*"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_long_match_sheet_shows_its_last_deals_and_the_totals_of_all(language: str) -> None:
+    """Between deals the sheet shows the last deals only, after a line that says how many
+    came before; the totals are every deal's (a match of 25 deals, the last 20 shown)."""
+    from tarot.ui.language import use_language
+
+    use_language(language)
+    rows = [sheet_row(deal, deal % 4, (), (-204 + deal, 68, 68, 68 - deal))
+            for deal in range(1, 26)]
+    names = SHEET_NAMES[language]
+    lines = sheet_lines(rows, names, {"garde": "Garde"}, last=20)
+    shown = [int(line.split()[0]) for line in lines if line.split()[:1]
+             and line.split()[0].isdigit()]
+    assert shown == list(range(6, 26))
+    assert lines[3] == {"en": "(5 deals before these: on the sheets above)",
+                        "fr": "(5 donnes avant celles-ci\u00a0: sur les feuilles plus haut)"
+                        }[language]
+    total = next(line for line in lines if line.split()[:1] == ["Total"])
+    assert total.split()[1:] == [f"{-204 * 25 + 325:+d}", "+1700", "+1700",
+                                 f"{68 * 25 - 325:+d}"]
+    assert sheet_lines(rows, names, {"garde": "Garde"}) == sheet_lines(
+        rows, names, {"garde": "Garde"}, last=25)  # all of them: no line about earlier

@@ -149,3 +149,41 @@ def test_a_game_of_one_deal_stopped_and_resumed_asks_for_no_other(tmp_path: Path
     whole = tmp_path / "whole.jsonl"
     play_session(options(whole, deals=1), Asked(deals_to_finish=1))
     assert sorted(p.name for p in tmp_path.glob("whole*")) == ["whole.jsonl"]
+
+
+class AnotherDeal(RecordingTable):
+    """Plays every deal of the match to its end, saying yes to each next one."""
+
+    def another_deal(self) -> bool:
+        return True
+
+
+def logs_loaded_in_a_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                           deals: int) -> int:
+    """How many deal logs a match of ``deals`` deals reads while it is played: the work of
+    its score sheets, counted rather than timed."""
+    import tarot.log
+    import tarot.ui.session
+    loads = 0
+
+    def counted(*args: object, **kwargs: object) -> object:
+        nonlocal loads
+        loads += 1
+        return load_log(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tarot.log, "load_log", counted)
+    monkeypatch.setattr(tarot.ui.session, "load_log", counted)
+    save = tmp_path / f"match-{deals}.jsonl"
+    table = AnotherDeal(deals_to_finish=deals)
+    play_session(options(save, deals=deals), table)
+    assert len(load_match(index_path(save)).games) == deals
+    assert any(line.startswith("Score sheet") for line in table.lines)
+    return loads
+
+
+def test_a_match_reads_its_earlier_deals_once_not_after_every_deal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The score sheet keeps its rows from deal to deal: three times the deals, at most
+    three times the logs read (every earlier deal read again after each deal was nine)."""
+    short, long = (logs_loaded_in_a_match(tmp_path, monkeypatch, deals) for deals in (4, 12))
+    assert long <= 3 * short, (short, long)

@@ -54,6 +54,7 @@ from tarot.engine.phase_table import check, legal_actions, next_derived
 from tarot.engine.rule_files import carried_rules, load_rules
 from tarot.engine.rules import PoigneeLevel, RuleSet
 from tarot.engine.state import NO_SEAT, DealState
+from tarot.engine.take_backs import InForce, in_force, taken_back_at
 from tarot.engine.views import PlayerView, view_for
 from tarot.errors import IllegalAction
 from tarot.i18n import N_
@@ -528,56 +529,6 @@ class Game:
                 return
 
 
-
-
-class InForce:
-    """:func:`in_force` of a game's events, kept as they grow: each call reads only the
-    events appended since the last (a game's events are append-only), so that a practice
-    log's thousands of take-backs cost each the events since, not the whole log. The list
-    returned is this object's own: read it, never change it."""
-
-    __slots__ = ("kept", "read")
-
-    def __init__(self) -> None:
-        self.kept: list[int] = []
-        self.read = 0
-
-    def of(self, events: Sequence[Event]) -> list[int]:
-        if len(events) < self.read:  # not the events read so far: start again
-            self.kept, self.read = [], 0
-        kept = self.kept
-        for seq in range(self.read, len(events)):
-            event = events[seq]
-            if isinstance(event, Undo):
-                del kept[bisect.bisect_left(kept, event.to):]
-            else:
-                kept.append(seq)
-        self.read = len(events)
-        return kept
-
-
-def in_force(events: Sequence[Event]) -> list[int]:
-    """The seqs of ``events`` still in force: an :class:`~tarot.engine.events.Undo` voids
-    every event from its ``to`` up to itself (earlier undos among them), and is not in force
-    itself. The events' undos are taken as valid (:meth:`Game.undo` checks each)."""
-    voided = taken_back_at(events)
-    return [seq for seq, event in enumerate(events)
-            if seq not in voided and not isinstance(event, Undo)]
-
-
-def taken_back_at(events: Sequence[Event]) -> dict[int, int]:
-    """Each event a take-back voided (by its seq) and the seq of the undo that voided it;
-    an undo within a stretch taken back later is left out (it voided nothing then)."""
-    kept: list[int] = []
-    voided: dict[int, int] = {}
-    for seq, event in enumerate(events):
-        if isinstance(event, Undo):
-            at = bisect.bisect_left(kept, event.to)
-            voided.update((taken, seq) for taken in kept[at:])
-            del kept[at:]
-        else:
-            kept.append(seq)
-    return voided
 
 
 def _header(rules: RuleSet, seed: int, first_deal: str, dealer: int, seats: Sequence[str],

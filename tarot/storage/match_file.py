@@ -269,6 +269,15 @@ class LoadedMatch:
                 if game.settlement is not None]
 
 
+def sheet_rows_so_far(index: MatchIndex, last: Game) -> list[SheetRow]:
+    """The sheet's rows of a match in progress: the deals before the last read from their
+    logs (once: a match keeps its rows from deal to deal after that), the last given."""
+    from tarot.log import load_log
+
+    earlier = [load_log(index.log_path(entry)).game for entry in index.deals[:-1]]
+    return LoadedMatch(index, (*earlier, last)).sheet_rows()
+
+
 # What a deal's log and the match index may disagree on, and how the refusal says it.
 _DISAGREEMENTS = {
     "seed": N_("{path}: the deal's seed is {log}, the match says {index} (deal {deal})"),

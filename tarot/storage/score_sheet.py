@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from tarot.engine.events import Redeal, Settlement
 from tarot.engine.game import Game
 from tarot.i18n import N_, _, ngettext, pgettext
+from tarot.said import grouped
 
 
 @dataclass(frozen=True)
@@ -145,26 +146,42 @@ def sheet_name(name: str) -> str:
     return "".join(part[:1] for part in parts) if len(parts) > 1 else name
 
 
+# Between the deals of a match, the sheet shows this many deals at most, the latest, and
+# the totals of them all: a sheet of a thousand rows after every deal is neither read nor
+# cheap (``tarot audit`` prints a finished match's whole sheet).
+SHEET_LAST_DEALS = 20
+
+
 def sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
-                contract_names: dict[str, str]) -> list[str]:
+                contract_names: dict[str, str], *, last: int | None = None) -> list[str]:
     """The score sheet: a row a deal, then the running totals (which sum to zero). The
     Dealer column names the seat that dealt the deal played, starred when a redeal moved
     the deal on, with a note under the sheet for each redeal. At five seats, where the
     columns would not fit 80, the seats go by their short names (``NE``) and the Dealer
-    column is left out (the notes still name who dealt when a redeal moved the deal)."""
+    column is left out (the notes still name who dealt when a redeal moved the deal).
+    ``last``: only the last so many rows, after a line saying how many came before; the
+    totals are every row's."""
     full_names = names
-    lines = _sheet_lines(rows, names, contract_names, dealer_column=True)
+    sums = totals(rows, len(names))
+    shown = rows[-last:] if last is not None and len(rows) > last else rows
+    lines = _sheet_lines(shown, names, contract_names, sums, dealer_column=True)
     if len(lines[1]) > SHEET_WIDTH and len(names) > 4:
         names = tuple(sheet_name(name) for name in names)
-        lines = _sheet_lines(rows, names, contract_names, dealer_column=False)
+        lines = _sheet_lines(shown, names, contract_names, sums, dealer_column=False)
+    if len(shown) < len(rows):
+        earlier = len(rows) - len(shown)
+        lines.insert(3, ngettext("(the deal before these: on the sheet above)",
+                                 "({count} deals before these: on the sheets above)",
+                                 earlier).format(count=grouped(earlier).shown))
     notes: list[str] = []
-    for row in rows:
+    for row in shown:
         notes += redeal_notes(row, full_names)
     return lines + notes
 
 
 def _sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
-                 contract_names: dict[str, str], *, dealer_column: bool) -> list[str]:
+                 contract_names: dict[str, str], sums: list[int], *,
+                 dealer_column: bool) -> list[str]:
     """The sheet's head, rows and totals (no notes), with or without the Dealer column."""
     star = 1 if any(row.redeals for row in rows) and dealer_column else 0
     width = max(6, *(len(n) + star for n in names))  # a seat's score
@@ -211,5 +228,5 @@ def _sheet_lines(rows: list[SheetRow], names: tuple[str, ...],
     lines.append(f"{'':>{deal_width}}  {dealer_cell(words['total'])}"
                  f"{'' if dealer_column else words['total']:<{seat_width}}  "
                  f"{'':<{contract_width}}  {'':<{result_width}}"
-                 + "".join(f"  {total:>+{width}}" for total in totals(rows, len(names))))
+                 + "".join(f"  {total:>+{width}}" for total in sums))
     return lines

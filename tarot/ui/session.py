@@ -43,7 +43,6 @@ from tarot.storage import match_file
 from tarot.storage.locks import hold_save, real_path
 from tarot.storage.match_file import MAX_INDEX_DEALS as MAX_MATCH_DEALS
 from tarot.storage.match_file import (
-    LoadedMatch,
     MatchDeal,
     MatchHeader,
     MatchIndex,
@@ -55,6 +54,7 @@ from tarot.storage.match_file import (
     load_match,
     read_index,
     sheet_name,
+    sheet_rows_so_far,
     totals,
 )
 from tarot.storage.named_deals import Script, SeedError, load_named_deal
@@ -462,9 +462,10 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
     deals asked for are played or the person stops."""
     names = _seat_names(table, seat_players)
     deals = options.deals
+    rows = sheet_rows(first_log, index, game)  # read once: each deal played adds its row
     while True:
         played = len(index.deals) if index is not None else 1
-        so_far = _show_sheet(first_log, index, game, names, table)
+        so_far = _show_sheet(rows, game, names, table)
         wanted = deals if deals is not None else (1 if options.auto else None)
         if played >= MAX_MATCH_DEALS:
             table.show(_("A match holds at most {deals} deals: this one ends here.")
@@ -496,6 +497,8 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
             if not table.play(game, seat_players, None, log, index.path,
                               _match_line(so_far, number, names)):
                 return
+        if game.settlement is not None:
+            rows.append(SheetRow.of(number, entry.dealer, game))
 
 
 def _first_deal_entry(first_log: Path, header: LogHeader) -> MatchDeal:
@@ -530,10 +533,9 @@ def _match_line(so_far: list[int], number: int, names: tuple[str, ...]) -> str:
     return line
 
 
-def _show_sheet(first_log: Path, index: MatchIndex | None, last: Game,
-                names: tuple[str, ...], table: Table) -> list[int]:
+def _show_sheet(rows: list[SheetRow], last: Game, names: tuple[str, ...],
+                table: Table) -> list[int]:
     """Show the score sheet, ``last`` the deal just played; the totals by seat."""
-    rows = sheet_rows(first_log, index, last)
     table.show_sheet(rows, names, {c.id: c.name for c in last.rules.contracts})
     return totals(rows, len(names))
 
@@ -543,8 +545,7 @@ def sheet_rows(first_log: Path, index: MatchIndex | None, last: Game) -> list[Sh
     if index is None:  # one deal so far, and no match file yet
         entry = _first_deal_entry(first_log, last.header)
         return [SheetRow.of(1, entry.dealer, last)] if last.settlement else []
-    earlier = [load_log(index.log_path(entry)).game for entry in index.deals[:-1]]
-    return LoadedMatch(index, (*earlier, last)).sheet_rows()
+    return sheet_rows_so_far(index, last)
 
 
 def _resume_match(options: PlayOptions, index: MatchIndex, table: Table) -> None:

@@ -23,6 +23,7 @@ from tarot.storage.locks import real_path
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
 from tarot.storage.save_folder import find_save
+from tarot.storage.score_sheet import SHEET_LAST_DEALS
 from tarot.ui import terminal
 from tarot.ui.branching import BranchPoint, branch_point, person_seat
 from tarot.ui.commands.common import SeatType, seat_at
@@ -238,7 +239,7 @@ class TerminalTable:
     def show_sheet(self, rows: Sequence[SheetRow], names: tuple[str, ...],
                    contracts: Mapping[str, str]) -> None:
         self.show("")
-        for line in sheet_lines(list(rows), names, dict(contracts)):
+        for line in sheet_lines(list(rows), names, dict(contracts), last=SHEET_LAST_DEALS):
             self.show(line)
 
 

@@ -17,6 +17,7 @@ from tarot.i18n import _
 from tarot.said import os_error_said
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
+from tarot.storage.score_sheet import SHEET_LAST_DEALS
 from tarot.ui.dialogue import names_for
 from tarot.ui.person_table import open_save, seated_players, sync_save
 from tarot.ui.screen.game import Channel, Kind, ScreenGame, Snapshot
@@ -49,7 +50,8 @@ class ScreenTable:
 
     def show_sheet(self, rows: Sequence[SheetRow], names: tuple[str, ...],
                    contracts: Mapping[str, str]) -> None:
-        self.sheet = [Text(line) for line in sheet_lines(list(rows), names, dict(contracts))]
+        self.sheet = [Text(line) for line in sheet_lines(list(rows), names, dict(contracts),
+                                                          last=SHEET_LAST_DEALS)]
         self.post_box(None, "")
 
     def another_deal(self) -> bool:
