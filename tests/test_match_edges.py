@@ -17,7 +17,7 @@ import tarot.storage.match_file
 import tarot.ui.session
 from tarot.engine.game import Game
 from tarot.engine.rule_files import RULES_DIR
-from tarot.log import read_log, write_log
+from tarot.log import load_log, read_log, write_log
 from tarot.storage.match_file import MatchError, index_path, load_match, read_index
 from tarot.ui.cli import main
 
@@ -231,6 +231,25 @@ def test_force_over_a_matchs_first_deal_is_refused_and_changes_nothing(
     save.unlink()
     code, out = run(["play", "--auto", *RULES, "--seed", "6", "--save", str(save)])
     assert "m.match.jsonl" in one_line_error(code, out)
+
+
+def test_force_replaces_a_one_deal_game_left_unfinished_and_its_own_index(
+        tmp_path: Path) -> None:
+    """A game of --deals 1 left before its end keeps an index of its own (so that --resume
+    asks for no other deal); --force over the game takes that index with it, and nothing
+    else: without --force the game is refused as before."""
+    save = tmp_path / "e.jsonl"
+    code, out = run(["play", *RULES, "--seed", "4", "--deals", "1", "--save", str(save)],
+                    stdin="prise\nauto\nn\n1\n1\n")
+    assert index_path(save).is_file() and not load_log(save, allow_incomplete=True).game.is_over, out
+    code, out = run(["play", "--auto", *RULES, "--seed", "2", "--save", str(save)])
+    assert "exists" in one_line_error(code, out)
+    code, out = run(["play", "--auto", *RULES, "--seed", "2", "--save", str(save), "--force"])
+    assert code == 0, out
+    assert sorted(files_of(tmp_path)) == ["e.jsonl"]
+    replaced = read_log(save)
+    assert replaced.is_over and replaced.header.seed == 2
+    # A two-deal match's index is not the game's own: still refused, as above.
 
 
 # -- 8. a match index with no deal ------------------------------------------------------

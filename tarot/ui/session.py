@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import glob
 import random
-import re
 import shlex
 import shutil
 import sys
@@ -28,7 +26,6 @@ from tarot.engine.rule_files import load_rules
 from tarot.files import atomic
 from tarot.files.atomic import (
     NotARegularFile,
-    refuse_unless_regular_or_new,
     remove_leftover_temporaries,
 )
 from tarot.i18n import _, pgettext
@@ -67,6 +64,7 @@ from tarot.ui.resume_checks import (
     refuse_contradictions,
     repair,
 )
+from tarot.ui.save_target import refuse_save_target
 from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
 
 if TYPE_CHECKING:
@@ -163,7 +161,7 @@ def play_session(options: PlayOptions, table: Table) -> None:
         game, seat_players, script = new_game(options)
         # Through any link: the lock, the index and the deal logs beside the real file.
         path = real_path(options.save_path or new_save_path())
-        refuse_save_target(path)
+        stale_index = refuse_save_target(path, force=options.force)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -192,6 +190,8 @@ def play_session(options: PlayOptions, table: Table) -> None:
                 # A match from the start: its first log says so before the index exists,
                 # so that a kill between the two still resumes as the match.
                 game.start_match(deals)
+            if stale_index is not None:  # before the save: a kill between leaves the old game
+                stale_index.unlink(missing_ok=True)
             create_save(path, game, options.force)
             if deals is not None and deals > 1:
                 index = start_match(path, game.header, seat_players, deals)
@@ -310,25 +310,6 @@ def create_save(path: Path, game: Game, force: bool) -> None:
     except OSError as error:
         raise SessionError("cannot_write", _("{path}: cannot write: {error}")
                            .format(path=path, error=error.strerror or error)) from None
-
-
-def refuse_save_target(path: Path) -> None:
-    """Refuse, before anything is locked or written, a new game's save path that is not a
-    regular file (``--force`` never replaces a device), or that is the first deal of a
-    match whose other files are still there (``--force`` replaces one file, not a match)."""
-    refuse_unless_regular_or_new(path)
-    stem = path.name.removesuffix(".jsonl")
-    deal_log = re.compile(rf"{re.escape(stem)}\.deal-[0-9]+\.jsonl")
-    others = sorted({*path.parent.glob(glob.escape(index_path(path).name)),
-                     *(other for other in path.parent.glob(f"{glob.escape(stem)}.deal-*.jsonl")
-                       if deal_log.fullmatch(other.name))})
-    if others:
-        listed = ", ".join(other.name for other in others[:3]) + (", …" if others[3:] else "")
-        raise SessionError(
-            "match_files_beside",
-            _("{path}: the files of a match are beside it ({files}); a new game here would "
-              "be mixed with that match: choose another --save path, or remove them first")
-            .format(path=path, files=listed))
 
 
 def resume(path: Path, options: PlayOptions, table: Table
