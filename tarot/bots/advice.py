@@ -265,8 +265,8 @@ def _left_out_texts(left_out: tuple[int, ...], situation: Situation | None) -> l
     small = situation.hand & voids & ~HONOUR_MASK if situation is not None else 0
     if small and any(TRUMP_MASK >> card & 1 for card in left_out):
         suit = next(s for s, mask in enumerate(SUIT_MASKS) if small & mask)
-        lines.append(_("no trump lead: a {suit} card, which the taker lacks, makes him trump "
-                       "(R11) and spares your side's trumps").format(suit=suit_word(suit)))
+        lines.append(_("no trump lead: lead {suit}, which the taker lacks: he must trump "
+                       "(R11), and your side's trumps are spared").format(suit=suit_word(suit)))
     return lines
 
 
