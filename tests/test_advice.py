@@ -271,3 +271,35 @@ def test_an_honour_led_into_the_takers_void_is_r11() -> None:
     following = Situation(hearts_void.hand, leading=False, taker_voids=SUIT_MASKS[1])
     assert not any("R11" in r for r in reasons(_advice(
         close, close, cards=(TWO_SPADES, KING_OF_HEARTS), situation=following)))
+
+
+def test_the_rule_reasons_in_french_say_what_a_club_player_says() -> None:
+    """The Excuse's reasons in French agree with R16 (never « l'Excuse compte moins »), name
+    the rule, and keep French typography: a no-break space before the colon."""
+    from tarot.ui.language import use_language
+
+    use_language("fr")
+    close = CardOutcome(10.0, 100, None, 60, None, None)
+    last_two = Situation(_hand(EXCUSE, TWO_SPADES))
+    assert reasons(_advice(close, close, cards=(EXCUSE, TWO_SPADES), situation=last_two)) == \
+        ["jouez l'Excuse maintenant\u00a0: gardée pour le dernier pli, elle change de camp "
+         "(R16)"]
+    play_it = reasons(_advice(close, close, excuse_discounted=True, cards=(EXCUSE, 1)))
+    keep_it = reasons(_advice(close, close, excuse_discounted=True, cards=(1, EXCUSE)))
+    assert play_it[1:] == [
+        "mieux vaut jouer l'Excuse maintenant que la garder\u00a0: elle sauve plus ici "
+        "qu'elle ne sauverait plus tard, et gardée trop longtemps elle risque de rester pour "
+        "le dernier pli, où elle change de camp (R16)"]
+    assert keep_it[1:] == [
+        "gardez l'Excuse pour plus tard\u00a0: elle pourra sauver une carte que vous préférez "
+        "ne pas donner, pourvu qu'elle soit jouée avant le dernier pli (R16)"]
+    from tarot.engine.cards import SUIT_MASKS
+    hearts_void = Situation(_hand(TWO_SPADES, KING_OF_HEARTS, 15, 60), leading=True,
+                            taker_voids=SUIT_MASKS[1])
+    king = reasons(_advice(close, close, cards=(TWO_SPADES, KING_OF_HEARTS),
+                           situation=hearts_void))
+    assert len(king) == 1 and king[0].startswith("le preneur n'a plus de cœur et peut encore "
+                                                 "couper\u00a0: ") and king[0].endswith("(R11)")
+    for reason in play_it[1:] + keep_it[1:] + king:
+        assert "compte moins" not in reason
+        assert " :" not in reason and " ;" not in reason  # only no-break spaces before them
