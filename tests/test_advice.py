@@ -267,6 +267,10 @@ def test_an_honour_led_into_the_takers_void_is_r11() -> None:
         "to him (R11)",
         "no trump lead: lead hearts, which the taker lacks: he must trump (R11), and your "
         "side's trumps are spared"]
+    # The king played where the guards left it out (as the review compares it): said once.
+    played = reasons(_advice(close, close, cards=(TWO_SPADES, KING_OF_HEARTS),
+                             left_out=(KING_OF_HEARTS,), situation=hearts_void))
+    assert [r for r in played if "R11" in r] == [left[1]]
     # Not on lead (following), the void says nothing of the kind.
     following = Situation(hearts_void.hand, leading=False, taker_voids=SUIT_MASKS[1])
     assert not any("R11" in r for r in reasons(_advice(

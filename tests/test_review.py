@@ -63,6 +63,9 @@ def test_each_scripted_blunder_is_marked_with_the_better_card() -> None:
     assert honour.best < honour.card and CODES[honour.best].endswith("H")  # a lower heart
     assert petit.card == PETIT and TRUMP_MASK >> petit.best & 1 and petit.best != PETIT
     assert excuse.trick == 17 and excuse.best == EXCUSE
+    # The Excuse kept for the last trick: the rule that decides is the reason.
+    assert excuse.reasons()[0] == ("play the Excuse now: kept for the last trick, it goes to "
+                                   "the other side (R16)")
     # The reasons name the Petit's fate, as the hint says it.
     assert any("Petit" in reason for reason in petit.reasons())
 

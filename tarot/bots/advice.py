@@ -202,7 +202,8 @@ def _petit_texts() -> tuple[str, str]:
               "{ours}), but {other} scores less on average"))
 
 
-def _rule_texts(best: int, other: int, situation: Situation) -> list[str]:
+def _rule_texts(best: int, other: int, situation: Situation,
+                left_out: tuple[int, ...]) -> list[str]:
     """The rules of play that decide between ``best`` and ``other`` where the seat can see
     them decide, each named by its number: the Excuse left for the last trick (R16, and its
     exception), the Petit kept for it (R18), an honour led into a suit the taker is known
@@ -225,8 +226,9 @@ def _rule_texts(best: int, other: int, situation: Situation) -> list[str]:
             said.append(_("play the Petit now: kept for the last trick, it would give the "
                           "petit au bout to the side that takes that trick, most likely not "
                           "yours here (R18)"))
+    # A card the guards left out says so with the same rule (_left_out_texts).
     if situation.leading and (situation.taker_voids & HONOUR_MASK) >> other & 1 \
-            and not situation.taker_voids >> best & 1:
+            and not situation.taker_voids >> best & 1 and other not in left_out:
         said.append(_("the taker has no {suit} left and may still trump: leading {card} there "
                       "gives him its points (R11)").format(suit=suit_word(suit_of(other)),
                                                           card=display(other)))
@@ -279,7 +281,7 @@ def reasons(advice: Advice) -> list[str]:
     said: list[tuple[float, bool, str]] = []
     best = advice.outcomes[advice.best]
     second_card = advice.ranked[1] if len(advice.ranked) > 1 else None
-    ruled = (_rule_texts(advice.best, second_card, advice.situation)
+    ruled = (_rule_texts(advice.best, second_card, advice.situation, advice.left_out)
              if second_card is not None and advice.situation is not None else [])
     if second_card is not None and best.deals:
         second = advice.outcomes[second_card]
