@@ -237,11 +237,10 @@ def _rule_texts(best: int, other: int, situation: Situation,
 
 def _excuse_text(best: int, other: int | None) -> str | None:
     """Why the Excuse, counted less its worth kept for later, is played now or kept: said as
-    a player says it, with the rule that ends its use (R16)."""
+    a player says it, the keeping with the rule that ends it (R16)."""
     if best == EXCUSE:
         return _("better to play the Excuse now than keep it: it saves more here than it "
-                 "would later, and kept too long it may be left for the last trick, where it "
-                 "goes to the other side (R16)")
+                 "would later")
     if other == EXCUSE:
         return _("keep the Excuse for later: it can save a card you would rather not give, "
                  "as long as it is played before the last trick (R16)")
