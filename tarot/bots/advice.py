@@ -1,4 +1,5 @@
-"""The hint: the card the hint player would play in a person's place, and why.
+"""The advice at a card decision: the card the hint player would play in a seat's place,
+what every legal card comes to, and why; the hint says it, the review judges by it.
 
 The hint player is a :class:`~tarot.bots.sampling.SamplingPlayer` asked from the
 person's own view, so it knows what the person knows and nothing more. It deals the
