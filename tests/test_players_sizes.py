@@ -383,7 +383,7 @@ def test_the_hint_at_five_counts_the_seats_share() -> None:
         if role is None or role in seen:
             continue
         legal = mask_of_codes(a.card for a in game.legal_actions() if isinstance(a, Play))
-        advice = advise(player, game.view(seat), legal, random.Random(1))
+        advice = advise(player, game.view(seat), legal)
         assert advice.taker_side and advice.share == (2 if role == "taker" else 1)
         card = advice.best
         assert seat_score(advice, card) == round(advice.share * advice.outcomes[card].value)

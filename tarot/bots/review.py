@@ -5,20 +5,23 @@ annotates a game.
 The deal is rebuilt from its events (:func:`tarot.engine.walk.walk`); just before each of
 the seat's decisions the reviewer takes ``game.view(seat)`` (what the seat could know
 then, never the hidden hands the log holds) and the legal actions, and asks the hint
-player. A card with a choice is valued once: every legal card over the same sampled deals
-(:meth:`~tarot.bots.sampling.SamplingPlayer.card_outcomes`, the hint's explained counts),
-so the card played and the best are compared on equal terms. The best is the card the
-hint player would play: the best value among the cards its guards leave (the Petit and
-honours not thrown away), the guarded-out ones valued too, since a seat may have played
-one. The expected loss is the difference of the two cards' mean scores for the seat
+player. A card with a choice is valued once, by the hint's own function
+(:func:`~tarot.bots.advice.advise`): every legal card over the same sampled deals, so the
+card played and the best are compared on equal terms, and the same position gets the same
+values and best card here as from the hint at the table. The best is the card the hint
+player would play: the best value among the cards its guards leave (the Petit and honours
+not thrown away), the guarded-out ones valued too, since a seat may have played one. The
+expected loss is the difference of the two cards' mean scores for the seat
 (:func:`~tarot.bots.advice.seat_score`), in points of score a deal.
 
 Bids, the call, the discard, the chelem and the poignée are decided by the hint player
 from the rules player's count, which gives no expected score: the review says what it
 would have done and whether the seat agreed, with no loss (docs/decisions.md).
 
-Each decision's generator is seeded from the review's seed and the event's seq, so a
-review is the same for the same log and seed, whichever decisions are reviewed.
+A card decision's generator is seeded from the position and the review's seed
+(:func:`~tarot.bots.advice.position_rng`; seed 0 is the hint's), another decision's from
+the seed and the event's seq, so a review is the same for the same log and seed, whichever
+decisions are reviewed.
 """
 
 from __future__ import annotations
@@ -27,10 +30,10 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from tarot.bots.advice import Advice, in_attack, reasons, seat_score, seat_share
+from tarot.bots.advice import Advice, advise, reasons, seat_score
 from tarot.bots.registry import HINT_LEVEL, make_player
 from tarot.bots.sampling import SamplingPlayer
-from tarot.engine.cards import CARD_BY_CODE, EXCUSE, mask_of_codes
+from tarot.engine.cards import CARD_BY_CODE, mask_of_codes
 from tarot.engine.events import (
     ACTION_TYPES,
     Action,
@@ -110,10 +113,8 @@ class CardReview:
         outcomes = {self.best: self.advice.outcomes[self.best],
                     self.card: self.advice.outcomes[self.played]}
         left_out = (self.card,) if self.played in self.advice.left_out else ()
-        against = Advice((self.best, self.card), outcomes, left_out, self.advice.taker_side,
-                         self.advice.excuse_discounted and EXCUSE in (self.best, self.card),
-                         self.advice.share)
-        return reasons(against)
+        return reasons(replace(self.advice, ranked=(self.best, self.card), outcomes=outcomes,
+                               left_out=left_out))
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,8 +203,8 @@ class Reviewer:
         self.seed = seed
 
     def rng(self, seq: int) -> random.Random:
-        """The generator of the decision at event ``seq``: the same whatever else is
-        reviewed."""
+        """The generator of the decision other than a card at event ``seq``: the same whatever
+        else is reviewed (a card's is the hint's, from its position)."""
         return random.Random(f"review:{self.seed}:{seq}")
 
     def review(self, game: Game, seat: int) -> DealReview:
@@ -247,25 +248,18 @@ class Reviewer:
 
     def _card(self, seq: int, event: Play, game: Game, seat: int,
               legal: int) -> CardReview | None:
-        """The card decision valued; None when every legal card comes to the same (one run
-        of equivalent cards: no choice in fact)."""
-        player = self.player
+        """The card decision valued as the hint values it (:func:`~tarot.bots.advice.advise`,
+        seeded from the position and the review's seed); None when every legal card comes
+        to the same (one run of equivalent cards: no choice in fact)."""
         view = game.view(seat)
-        outcomes = player.card_outcomes(view, legal, self.rng(seq))
-        if len(outcomes) < 2:
+        advice = advise(self.player, view, legal, self.seed)
+        if len(advice.outcomes) < 2:
             return None
-        allowed = player.fallback.guarded(view, legal) if player.settings.guard else legal
         card = CARD_BY_CODE[event.card]
         # The card's run of equivalent cards is represented by its lowest (distinct_cards).
-        played = max(c for c in outcomes if c <= card)
-        candidates = [c for c in outcomes if allowed >> c & 1] or list(outcomes)
-        ranked = tuple(sorted(candidates, key=lambda c: (-outcomes[c].value, c)))
-        worst = min(outcomes, key=lambda c: (outcomes[c].value, -c))
-        left_out = tuple(c for c in outcomes if not allowed >> c & 1)
-        advice = Advice(ranked, outcomes, left_out, taker_side=in_attack(view),
-                        excuse_discounted=player.discounts_excuse(len(view.hand)),
-                        share=seat_share(view, player.rules.players))
-        return CardReview(seq, len(view.tricks) + 1, card, played, ranked[0], worst, advice)
+        played = max(c for c in advice.outcomes if c <= card)
+        return CardReview(seq, len(view.tricks) + 1, card, played, advice.best, advice.worst,
+                          advice)
 
 
 def review_deal(game: Game, seat: int, seed: int = 0, samples: int | None = None) -> DealReview:

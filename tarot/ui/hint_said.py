@@ -1,10 +1,10 @@
 """The hint, said at the card prompt: the card the strong computer player would play in
-the person's place, and why, from the person's own view (it never looks at a hidden card).
+the person's place, and why, from the person's own view (it never looks at a hidden card),
+valued as ``tarot review`` values the same position afterwards (:func:`~tarot.bots.advice.advise`).
 """
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -33,10 +33,10 @@ def say_hint(dialogue: PersonDialogue) -> None:
     assert isinstance(player, SamplingPlayer)
     legal = mask_of_codes(a.card for a in dialogue.game.legal_actions()
                           if isinstance(a, PlayCard))
-    # Its own generator, seeded by the moment: asking twice gives the same hint.
-    rng = random.Random(f"{dialogue.game.header.seed}:hint:{len(dialogue.game.events)}")
+    # Seeded from the position (advise): asking twice gives the same hint, and the review of
+    # the saved deal the same values.
     with dialogue.thinking(_("Thinking of a hint…")):
-        advice = advise(player, dialogue.game.view(seat), legal, rng)
+        advice = advise(player, dialogue.game.view(seat), legal)
     best = advice.outcomes[advice.best]
     hand = dialogue.game.hand(seat)
     fields: dict[str, str | Text] = {
@@ -44,7 +44,7 @@ def say_hint(dialogue: PersonDialogue) -> None:
         "number": str(hand.index(CODES[advice.best]) + 1)}
     if not legal & (legal - 1):
         template = _("Hint: {card} (card {number}): the only card you may play.")
-    elif not best.deals:
+    elif len(advice.ranked) == 1:
         template = (_("Hint: {card} (card {number}): the one card left once the mistakes "
                       "below are set aside.") if advice.left_out else
                     _("Hint: {card} (card {number}): every card you may play comes to "
