@@ -17,6 +17,7 @@ from typing import Literal
 from tarot.engine import kernel
 from tarot.engine.cards import BOUTS, CODES
 from tarot.engine.events import ChelemScore, PoigneeScore, Settlement
+from tarot.engine.frozen import quick_init
 from tarot.engine.rules import RuleSet
 from tarot.engine.state import DealState
 
@@ -31,6 +32,7 @@ def points_text(half_points: int) -> str:
     return f"{sign}{whole}.5" if half else f"{sign}{whole}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardCount:
     """The taker's final pile: its cards and the Excuse compensation in half-points."""
