@@ -37,10 +37,18 @@ from tarot.engine.events import (
     NamedDealRecord,
     Play,
     Settlement,
+    TrickTaken,
     Undo,
     differences,
 )
-from tarot.engine.evolve import APPLY, apply, check_deal, play_card, reveal_pending
+from tarot.engine.evolve import (
+    APPLY,
+    apply,
+    check_deal,
+    play_card,
+    reveal_pending,
+    trick_taken_due,
+)
 from tarot.engine.legal import (
     canonical,
     discard_options,
@@ -59,11 +67,17 @@ from tarot.errors import IllegalAction
 from tarot.i18n import N_
 
 DEFAULT_SEATS = ("P0", "P1", "P2", "P3")
+_APPLY_TRICK = APPLY[TrickTaken]
+# The seats' names by table size, made once: every game's header names them.
+_SEATS_NAMED: dict[int, tuple[str, ...]] = {}
 
 
 def default_seats(players: int) -> tuple[str, ...]:
     """The seats' names at a table of ``players``: P0, P1, …"""
-    return tuple(f"P{seat}" for seat in range(players))
+    named = _SEATS_NAMED.get(players)
+    if named is None:
+        named = _SEATS_NAMED[players] = tuple(f"P{seat}" for seat in range(players))
+    return named
 
 
 def _rules(rules: RuleSet | str) -> RuleSet:
@@ -314,12 +328,15 @@ class Game:
                 return events[start:]
             if len(state.trick) < state.rules.players:
                 return [action]
-            taken = next_derived(state)  # the trick, taken
-            assert taken is not None
-            self._record(taken)
-            if state.phase == phases.TRICKS:
-                return [action, taken]
-            start = len(events) - 2
+            # The trick is complete: the tricks phase's derived event, taken without the
+            # dispatch on the phase and on the event's type (next_derived, apply).
+            taken = trick_taken_due(state)
+            if type(taken) is TrickTaken:
+                _APPLY_TRICK(state, taken)
+                events.append(taken)
+                if state.phase == phases.TRICKS:
+                    return [action, taken]
+            start = len(events) - (2 if type(taken) is TrickTaken else 1)
             self._advance()  # the last trick: the settlement follows
             return events[start:]
         action = canonical(action)

@@ -78,7 +78,8 @@ def excuse_exception_applies(state: DealState) -> bool:
     if state.trick[0] != EXCUSE:
         return False
     attack = state.attack
-    taker_tricks = sum(attack >> t.winner & 1 for t in state.tricks)
+    taker_tricks = (state.attack_tricks if state.totals_hold
+                    else sum(attack >> t.winner & 1 for t in state.tricks))
     return excuse_exception(bool(attack >> state.leader & 1), taker_tricks,
                             len(state.tricks) - taker_tricks)
 
