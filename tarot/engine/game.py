@@ -358,7 +358,7 @@ class Game:
         """
         state = self.state
         card = legal_card_played(state, event)
-        if card >= 0 and not reveal_pending(state):
+        if card >= 0 and (state.called < 0 or not reveal_pending(state)):
             # as in play(); the trick is not complete: nothing is due (but the partner's
             # reveal, right after the called card: a log of decisions alone leaves it out)
             play_card(state, state.turn, card)
