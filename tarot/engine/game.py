@@ -134,9 +134,10 @@ class Game:
         self._shuffles: SeededShuffles | None = None  # made at the first seeded deal
         # What a take-back needs, kept as the deal goes so that it costs the deal's length,
         # not the log's (a practice log may hold thousands of undos): the events in force
-        # and the state just after the last deal in force (its seq beside it).
+        # and the seq of the last deal event (a take-back rebuilds the state just after it
+        # from that event alone, which sets every field: no copy of the state each deal).
         self._in_force = InForce()
-        self._dealt: tuple[int, DealState] | None = None
+        self._dealt: int | None = None
 
     # -- starting --------------------------------------------------------------
 
@@ -408,7 +409,7 @@ class Game:
         copy.state = self.state.clone()
         copy.events = self.events.copy()
         copy._in_force = InForce()
-        copy._dealt = self._dealt  # never changed: a take-back replays on a clone of it
+        copy._dealt = self._dealt
         # Shared: it gives deal k whoever asks, at worst starting its stream again.
         copy._shuffles = self._shuffles
         return copy
@@ -473,9 +474,10 @@ class Game:
                                                "after the settlement"))
         assert deal_at is not None  # ``to`` is in the deal in progress
         replayed = kept[:bisect.bisect_left(kept, to)]
-        if self._dealt is not None and self._dealt[0] == kept[deal_at]:
+        if self._dealt is not None and self._dealt == kept[deal_at]:
             # From the state just after the deal: the deal's own decisions, not the log's.
-            state = self._dealt[1].clone()
+            state = DealState(rules=self.rules, dealer=self.header.first_dealer)
+            apply(state, self.events[self._dealt])
             replayed = replayed[deal_at + 1:]
         else:
             state = DealState(rules=self.rules, dealer=self.header.first_dealer)
@@ -500,7 +502,7 @@ class Game:
         apply(self.state, event)
         self.events.append(event)
         if isinstance(event, Deal):
-            self._dealt = (len(self.events) - 1, self.state.clone())
+            self._dealt = len(self.events) - 1
 
     def apply_pending_derived(self) -> list[Event]:
         """Apply the derived events the rules call for now (the end of a decisions-only log)."""
