@@ -16,6 +16,7 @@ import bisect
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from tarot.engine import phases
 from tarot.engine.cards import (
@@ -37,18 +38,10 @@ from tarot.engine.events import (
     NamedDealRecord,
     Play,
     Settlement,
-    TrickTaken,
     Undo,
     differences,
 )
-from tarot.engine.evolve import (
-    APPLY,
-    apply,
-    check_deal,
-    play_card,
-    reveal_pending,
-    trick_taken_due,
-)
+from tarot.engine.evolve import APPLY, apply, check_deal, play_card, reveal_pending, trick_taken_due
 from tarot.engine.legal import (
     canonical,
     discard_options,
@@ -67,17 +60,12 @@ from tarot.errors import IllegalAction
 from tarot.i18n import N_
 
 DEFAULT_SEATS = ("P0", "P1", "P2", "P3")
-_APPLY_TRICK = APPLY[TrickTaken]
-# The seats' names by table size, made once: every game's header names them.
-_SEATS_NAMED: dict[int, tuple[str, ...]] = {}
 
 
+@cache  # made once a table size: every game's header names them
 def default_seats(players: int) -> tuple[str, ...]:
     """The seats' names at a table of ``players``: P0, P1, …"""
-    named = _SEATS_NAMED.get(players)
-    if named is None:
-        named = _SEATS_NAMED[players] = tuple(f"P{seat}" for seat in range(players))
-    return named
+    return tuple(f"P{seat}" for seat in range(players))
 
 
 def _rules(rules: RuleSet | str) -> RuleSet:
@@ -134,8 +122,7 @@ class Game:
         self._shuffles: SeededShuffles | None = None  # made at the first seeded deal
         # What a take-back needs, kept as the deal goes so that it costs the deal's length,
         # not the log's (a practice log may hold thousands of undos): the events in force
-        # and the seq of the last deal event (a take-back rebuilds the state just after it
-        # from that event alone, which sets every field: no copy of the state each deal).
+        # and the seq of the last deal event (a take-back replays from it, on a new state).
         self._in_force = InForce()
         self._dealt: int | None = None
 
@@ -329,15 +316,12 @@ class Game:
                 return events[start:]
             if len(state.trick) < state.rules.players:
                 return [action]
-            # The trick is complete: the tricks phase's derived event, taken without the
-            # dispatch on the phase and on the event's type (next_derived, apply).
-            taken = trick_taken_due(state)
-            if type(taken) is TrickTaken:
-                _APPLY_TRICK(state, taken)
-                events.append(taken)
-                if state.phase == phases.TRICKS:
-                    return [action, taken]
-            start = len(events) - (2 if type(taken) is TrickTaken else 1)
+            taken = trick_taken_due(state)  # the trick, taken: no dispatch on the phase
+            assert taken is not None
+            self._record(taken)
+            if state.phase == phases.TRICKS:
+                return [action, taken]
+            start = len(events) - 2
             self._advance()  # the last trick: the settlement follows
             return events[start:]
         action = canonical(action)
@@ -474,13 +458,9 @@ class Game:
                                                "after the settlement"))
         assert deal_at is not None  # ``to`` is in the deal in progress
         replayed = kept[:bisect.bisect_left(kept, to)]
-        if self._dealt is not None and self._dealt == kept[deal_at]:
-            # From the state just after the deal: the deal's own decisions, not the log's.
-            state = DealState(rules=self.rules, dealer=self.header.first_dealer)
-            apply(state, self.events[self._dealt])
-            replayed = replayed[deal_at + 1:]
-        else:
-            state = DealState(rules=self.rules, dealer=self.header.first_dealer)
+        state = DealState(rules=self.rules, dealer=self.header.first_dealer)
+        if self._dealt == kept[deal_at]:  # from the deal on (it sets every field of the state)
+            replayed = replayed[deal_at:]
         for seq in replayed:
             apply(state, self.events[seq])
         self.state = state
@@ -499,9 +479,9 @@ class Game:
     # -- internals -------------------------------------------------------------
 
     def _record(self, event: Event) -> None:
-        apply(self.state, event)
+        APPLY[type(event)](self.state, event)
         self.events.append(event)
-        if isinstance(event, Deal):
+        if type(event) is Deal:
             self._dealt = len(self.events) - 1
 
     def apply_pending_derived(self) -> list[Event]:
@@ -545,8 +525,6 @@ class Game:
                 self._record(self.seeded_deal(state.deal_number, state.dealer))
             else:
                 return
-
-
 
 
 class InForce:
