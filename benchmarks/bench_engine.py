@@ -1,6 +1,7 @@
 """Engine benchmark: prints its figures; it is not a test and asserts nothing.
 
     python benchmarks/bench_engine.py [--deals 1000] [--logs 300] [--repeat 3] [--players 4 3 5]
+        [--against CHECKOUT [--rounds 2]]
 
 Every figure is a ratio to a lean reference implementation of the same rules
 (``benchmarks/lean_reference.py``: the deal and redeals, the auction, the call, the
@@ -20,12 +21,18 @@ A deal is the same unit on both sides (one complete deal and its redeals). Targe
 the engine at least 0.8x the reference; the JSON log and validation at least 0.5x.
 The old calibration (card play alone at four players, no auction and no score) is
 printed too, to compare with the figures measured against it before.
+
+``--against CHECKOUT`` runs this benchmark (this file and its reference) on this
+checkout's ``tarot`` and on CHECKOUT's, in child processes, one after the other
+``--rounds`` times: before and after a change, each a ratio to the reference measured
+in its own run.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import subprocess
 import sys
@@ -102,6 +109,20 @@ def cpu_rate(run: Callable[[], int]) -> float:
     return count / max(time.process_time() - start, 1e-9)
 
 
+def compare(args: argparse.Namespace) -> None:
+    """This benchmark on this checkout and on ``args.against``, in child processes, in turn."""
+    here = Path(__file__).resolve().parents[1]
+    options = ["--deals", str(args.deals), "--logs", str(args.logs), "--repeat",
+               str(args.repeat), "--players", *map(str, args.players)]
+    for round_number in range(1, args.rounds + 1):
+        for checkout in (args.against.resolve(), here):
+            result = subprocess.run([sys.executable, __file__, *options], cwd=checkout,
+                                    env={**os.environ, "PYTHONPATH": str(checkout)},
+                                    check=True, capture_output=True, text=True)
+            print(f"== round {round_number}, {checkout}")
+            print(result.stdout, end="")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
@@ -109,7 +130,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--players", type=int, nargs="+", default=[4, 3, 5],
                         choices=sorted(RULES))
+    parser.add_argument("--against", type=Path, help="another checkout to measure alike")
+    parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
+    if args.against is not None:
+        compare(args)
+        return
     deals = args.deals
     runs: dict[str, Callable[[], int]] = {}
 
