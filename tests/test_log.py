@@ -11,7 +11,7 @@ import json
 import random
 import re
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from tarot.engine.cards import CODES
 from tarot.engine.deal import SHUFFLE_ALGORITHM, SeededShuffles, seeded_deal
 from tarot.engine.events import Bid, Chelem, Deal, Discard, Play, Poignee, Undo
 from tarot.engine.game import Game, deal_event
+from tarot.engine.rule_files import load_rules
 from tarot.engine.state import DealState
 from tarot.log import (
     LINE_MODELS,
@@ -37,6 +38,7 @@ from tarot.log import (
     replay_lines,
     write_log,
 )
+from tarot.log.codec import HEADER_ADAPTER, header_line
 
 DERIVED = ("chien_shown", "trick", "redeal", "settlement")
 
@@ -150,6 +152,23 @@ def test_the_header_line() -> None:
         "seats": ["P0", "P1", "P2", "P3"],
     }
     assert re.fullmatch(r"sha256:[0-9a-f]{64}", header["rules_hash"])
+
+
+@pytest.mark.parametrize("rules", ["standard", "standard-3", "standard-5", "fft"])
+def test_every_header_line_is_the_one_pydantic_writes(rules: str) -> None:
+    """The writer's header line, written from the fields when they are plain values, is byte
+    for byte what pydantic's serialiser makes of the same header, whatever is set."""
+    size = load_rules(rules).players
+    header = Game.new(5, rules=rules, dealer=1,
+                      players=["person"] + ["normal"] * (size - 1)).header
+    variants = [header, replace(header, seats=tuple(f"Zoé {n}" for n in range(header.size))),
+                replace(header, match_deals=12), replace(header, practice=True),
+                replace(header, first_deal="explicit", seed=0)]
+    for variant in variants:
+        expected = json.dumps(HEADER_ADAPTER.dump_python(variant, mode="json",
+                                                         exclude_none=True),
+                              ensure_ascii=False)
+        assert header_line(variant) == expected
 
 
 def test_an_explicit_deal_says_so_in_the_header() -> None:

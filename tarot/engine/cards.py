@@ -61,6 +61,8 @@ def _code(card: int) -> str:
 
 CODES: tuple[str, ...] = tuple(_code(c) for c in ALL_CARDS)
 CARD_BY_CODE: dict[str, int] = {code: c for c, code in enumerate(CODES)}
+# Each code's bit in a mask: a deal's hands are read from their codes at every deal.
+_BIT_BY_CODE: dict[str, int] = {code: 1 << c for c, code in enumerate(CODES)}
 
 
 class CardError(TarotError, ValueError):
@@ -344,8 +346,9 @@ def mask_of(cards: Iterable[int]) -> int:
 def mask_of_codes(codes: Iterable[str]) -> int:
     """The mask of canonical card codes (``KH``, ``T21``…), as events hold them."""
     mask = 0
+    bits = _BIT_BY_CODE
     for card_code in codes:
-        mask |= 1 << CARD_BY_CODE[card_code]
+        mask |= bits[card_code]
     return mask
 
 

@@ -24,6 +24,7 @@ import random
 from dataclasses import dataclass
 
 from tarot.engine.cards import DECK_SIZE, EXCUSE_BIT, PETIT, TRUMP_MASK
+from tarot.engine.frozen import quick_init
 
 SHUFFLE_ALGORITHM = "tarot-fisher-yates-v1"
 SEATS = 4
@@ -38,6 +39,7 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     return deck
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DealtCards:
     """The hands (by seat: four, or three or five) and the chien, each a sorted tuple of

@@ -38,7 +38,7 @@ from tarot.engine.events import (
     Settlement,
     TrickTaken,
 )
-from tarot.engine.kernel import BEATERS, won_by_led_excuse
+from tarot.engine.kernel import BEATERS, take_trick, won_by_led_excuse
 from tarot.engine.legal import excuse_exception_applies
 from tarot.engine.scoring import settle
 from tarot.engine.state import NO_SEAT, CompletedTrick, DealState
@@ -104,6 +104,7 @@ def _apply_deal(state: DealState, event: Deal) -> None:
     state.played = 0
     state.settlement = None
     state.legal_cache = -1
+    state.attack_pile = state.excuse_moved = state.attack_tricks = state.taken = 0
     fire(state, "dealt")
     state.turn = (event.dealer + 1) % state.seats if state.phase == phases.AUCTION else NO_SEAT
 
@@ -185,8 +186,21 @@ def _apply_partner_revealed(state: DealState, event: PartnerRevealed) -> None:
 
 
 def _apply_trick(state: DealState, event: TrickTaken) -> None:
-    exception = won_by_led_excuse(state.trick, state.leader, event.winner)
-    state.tricks.append(CompletedTrick(state.leader, tuple(state.trick), event.winner, exception))
+    trick, leader, winner = state.trick, state.leader, event.winner
+    exception = won_by_led_excuse(trick, leader, winner)
+    done = len(state.tricks)
+    if state.taken == done:  # the running totals hold: this trick added to them
+        table = state.rules.table
+        attack = state.attack
+        last = done == table.hand_size - 1
+        to_attack, moved = take_trick(table, trick, leader, winner, attack, last,
+                                      last and exception, state.attack_tricks,
+                                      done - state.attack_tricks)
+        state.attack_pile |= to_attack
+        state.excuse_moved += moved
+        state.attack_tricks += attack >> winner & 1
+        state.taken = done + 1
+    state.tricks.append(CompletedTrick(leader, tuple(trick), winner, exception))
     state.trick = []
     state.trick_best = -1
     state.leader = event.winner
@@ -244,7 +258,7 @@ def reveal_pending(state: DealState) -> bool:
 def trick_taken_due(state: DealState) -> PartnerRevealed | TrickTaken | None:
     """The partner revealed, right after the called card is played (five players, V5-4);
     else a trick of a card a seat is taken, by its winner (or by the Excuse led, A5)."""
-    if reveal_pending(state):
+    if state.called >= 0 and reveal_pending(state):
         return _revealed(state, len(state.tricks) + 1)
     seats = state.rules.players
     if len(state.trick) < seats:

@@ -16,6 +16,7 @@ import bisect
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from tarot.engine import phases
 from tarot.engine.cards import (
@@ -40,7 +41,7 @@ from tarot.engine.events import (
     Undo,
     differences,
 )
-from tarot.engine.evolve import APPLY, apply, check_deal, play_card, reveal_pending
+from tarot.engine.evolve import APPLY, apply, check_deal, play_card, reveal_pending, trick_taken_due
 from tarot.engine.legal import (
     canonical,
     discard_options,
@@ -62,6 +63,7 @@ from tarot.i18n import N_
 DEFAULT_SEATS = ("P0", "P1", "P2", "P3")
 
 
+@cache  # made once a table size: every game's header names them
 def default_seats(players: int) -> tuple[str, ...]:
     """The seats' names at a table of ``players``: P0, P1, …"""
     return tuple(f"P{seat}" for seat in range(players))
@@ -121,9 +123,9 @@ class Game:
         self._shuffles: SeededShuffles | None = None  # made at the first seeded deal
         # What a take-back needs, kept as the deal goes so that it costs the deal's length,
         # not the log's (a practice log may hold thousands of undos): the events in force
-        # and the state just after the last deal in force (its seq beside it).
+        # and the seq of the last deal event (a take-back replays from it, on a new state).
         self._in_force = InForce()
-        self._dealt: tuple[int, DealState] | None = None
+        self._dealt: int | None = None
 
     # -- starting --------------------------------------------------------------
 
@@ -315,7 +317,7 @@ class Game:
                 return events[start:]
             if len(state.trick) < state.rules.players:
                 return [action]
-            taken = next_derived(state)  # the trick, taken
+            taken = trick_taken_due(state)  # the trick, taken: no dispatch on the phase
             assert taken is not None
             self._record(taken)
             if state.phase == phases.TRICKS:
@@ -342,7 +344,7 @@ class Game:
         """
         state = self.state
         card = legal_card_played(state, event)
-        if card >= 0 and not reveal_pending(state):
+        if card >= 0 and (state.called < 0 or not reveal_pending(state)):
             # as in play(); the trick is not complete: nothing is due (but the partner's
             # reveal, right after the called card: a log of decisions alone leaves it out)
             play_card(state, state.turn, card)
@@ -392,7 +394,7 @@ class Game:
         copy.state = self.state.clone()
         copy.events = self.events.copy()
         copy._in_force = InForce()
-        copy._dealt = self._dealt  # never changed: a take-back replays on a clone of it
+        copy._dealt = self._dealt
         # Shared: it gives deal k whoever asks, at worst starting its stream again.
         copy._shuffles = self._shuffles
         return copy
@@ -457,12 +459,9 @@ class Game:
                                                "after the settlement"))
         assert deal_at is not None  # ``to`` is in the deal in progress
         replayed = kept[:bisect.bisect_left(kept, to)]
-        if self._dealt is not None and self._dealt[0] == kept[deal_at]:
-            # From the state just after the deal: the deal's own decisions, not the log's.
-            state = self._dealt[1].clone()
-            replayed = replayed[deal_at + 1:]
-        else:
-            state = DealState(rules=self.rules, dealer=self.header.first_dealer)
+        state = DealState(rules=self.rules, dealer=self.header.first_dealer)
+        if self._dealt == kept[deal_at]:  # from the deal on (it sets every field of the state)
+            replayed = replayed[deal_at:]
         for seq in replayed:
             apply(state, self.events[seq])
         self.state = state
@@ -481,10 +480,10 @@ class Game:
     # -- internals -------------------------------------------------------------
 
     def _record(self, event: Event) -> None:
-        apply(self.state, event)
+        APPLY[type(event)](self.state, event)
         self.events.append(event)
-        if isinstance(event, Deal):
-            self._dealt = (len(self.events) - 1, self.state.clone())
+        if type(event) is Deal:
+            self._dealt = len(self.events) - 1
 
     def apply_pending_derived(self) -> list[Event]:
         """Apply the derived events the rules call for now (the end of a decisions-only log)."""

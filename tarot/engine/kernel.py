@@ -44,6 +44,7 @@ from tarot.engine.cards import (
     TRUMP_MASK,
     TRUMPS_ABOVE,
 )
+from tarot.engine.frozen import quick_init
 
 if TYPE_CHECKING:
     from tarot.engine.rules import RuleSet
@@ -307,6 +308,7 @@ def won_by_led_excuse(trick: Sequence[int], leader: int, winner: int) -> bool:
     return trick[0] == EXCUSE and winner == leader
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TakenTricks:
     """Completed tricks taken: the taker's pile, the Excuse half-points moved to him, and
@@ -372,6 +374,7 @@ def bouts_in(pile: int) -> int:
     return (pile & BOUT_MASK).bit_count()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ContractScore:
     """The contract's part of the score, before bonuses (rule book 3.6)."""

@@ -78,9 +78,13 @@ def excuse_exception_applies(state: DealState) -> bool:
     if state.trick[0] != EXCUSE:
         return False
     attack = state.attack
-    taker_tricks = sum(attack >> t.winner & 1 for t in state.tricks)
+    taker_tricks = (state.attack_tricks if state.totals_hold
+                    else sum(attack >> t.winner & 1 for t in state.tricks))
     return excuse_exception(bool(attack >> state.leader & 1), taker_tricks,
                             len(state.tricks) - taker_tricks)
+
+
+_TRICKS = phases.TRICKS
 
 
 def legal_cards(state: DealState) -> int:
@@ -416,9 +420,12 @@ def legal_card_played(state: DealState, action: Action | Event) -> int:
     """The card of ``action`` when it is the inner loop of every deal, a legal card by its
     canonical code played by the seat to play; else -1 (the general check decides).
     ``check``, ``Game.play`` and ``Game.record`` take such a card without dispatching."""
-    if type(action) is Play and action.seat == state.turn and state.phase == phases.TRICKS:
+    if type(action) is Play and action.seat == state.turn and state.phase == _TRICKS:
         card = CARD_BY_CODE.get(action.card, -1)
-        if card >= 0 and legal_cards(state) >> card & 1:
+        legal = state.legal_cache  # most often cached: the player asked for it first
+        if legal < 0:
+            legal = legal_cards(state)
+        if card >= 0 and legal >> card & 1:
             return card
     return -1
 

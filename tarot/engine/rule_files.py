@@ -117,10 +117,12 @@ def known_rule_sets() -> list[str]:
 def is_packaged(rules: RuleSet) -> bool:
     """Whether ``rules`` is, to the letter, a rule set that comes with the program (a log
     then names it by id alone; any other carries its content)."""
-    if rules.id not in known_rule_sets():
+    if rules.id not in _rule_set_names():
         return False
     try:
-        packaged = load_rules(RULES_DIR / f"{rules.id}.toml")
+        # By id, not by a path built here: every game's header asks (a Path made and
+        # hashed per deal was a measurable part of a deal's cost).
+        packaged = load_packaged_rules(rules.id)
     except RulesError:
         return False
     return packaged.content_hash == rules.content_hash

@@ -17,6 +17,7 @@ from typing import Literal
 from tarot.engine import kernel
 from tarot.engine.cards import BOUTS, CODES
 from tarot.engine.events import ChelemScore, PoigneeScore, Settlement
+from tarot.engine.frozen import quick_init
 from tarot.engine.rules import RuleSet
 from tarot.engine.state import DealState
 
@@ -31,6 +32,7 @@ def points_text(half_points: int) -> str:
     return f"{sign}{whole}.5" if half else f"{sign}{whole}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardCount:
     """The taker's final pile: its cards and the Excuse compensation in half-points."""
@@ -83,19 +85,25 @@ def trick_shares(state: DealState) -> list[TrickShare]:
 def count_cards(state: DealState) -> CardCount:
     """Card points of the attack: tricks, the Excuse ledger, and the chien or discard."""
     table = state.rules.table
-    taken = kernel.take_tricks(table, ((t.cards, t.leader, t.winner) for t in state.tricks),
-                               state.attack)
-    pile = taken.pile
+    if state.totals_hold:  # kept as the tricks were taken (evolve), by the same kernel
+        pile, adjust = state.attack_pile, state.excuse_moved
+    else:
+        taken = kernel.take_tricks(table, ((t.cards, t.leader, t.winner) for t in state.tricks),
+                                   state.attack)
+        pile, adjust = taken.pile, taken.adjust
     fate = state.chien_fate
     if fate == "shown":
         pile |= state.discard
     elif fate == "taker":
         pile |= state.chien
-    return CardCount(pile, taken.adjust, table)
+    return CardCount(pile, adjust, table)
 
 
 def all_tricks_by(state: DealState) -> Side | None:
     """The camp that won every trick, if one did ("taker": the attack, V5-13)."""
+    if state.totals_hold and state.tricks:
+        won = state.attack_tricks
+        return "taker" if won == state.taken else "defence" if won == 0 else None
     attack = state.attack
     winners = {bool(attack >> t.winner & 1) for t in state.tricks}
     if winners == {True}:

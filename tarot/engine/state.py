@@ -54,6 +54,15 @@ class DealState:
     played: int = 0  # mask of every card played so far
     settlement: Settlement | None = None
     legal_cache: int = -1  # legal cards for ``turn`` in the tricks phase; -1 = not computed
+    # The tricks taken so far, totalled as each is applied (``kernel.take_trick``), so that
+    # the settlement need not take them all again: the attack's pile, the Excuse's
+    # half-points moved to it, the tricks it won. ``taken`` is how many tricks the totals
+    # cover: a state built with its tricks given (a test's) has totals for none, and the
+    # settlement then takes its tricks from the start (``tarot.engine.scoring``).
+    attack_pile: int = 0
+    excuse_moved: int = 0
+    attack_tricks: int = 0
+    taken: int = 0
 
     def clone(self) -> DealState:
         copy = DealState.__new__(DealState)
@@ -65,6 +74,11 @@ class DealState:
         copy.tricks = self.tricks.copy()
         copy.trick = self.trick.copy()
         return copy
+
+    @property
+    def totals_hold(self) -> bool:
+        """Whether the running totals (``attack_pile``…) cover every completed trick."""
+        return self.taken == len(self.tricks)
 
     @property
     def seats(self) -> int:

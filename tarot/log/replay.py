@@ -22,7 +22,7 @@ from tarot.engine.evolve import check_deal
 from tarot.engine.game import Game
 from tarot.engine.notation import NotationError, parse_script_entry
 from tarot.engine.phase_table import phase_said
-from tarot.engine.rule_files import RULES_DIR, known_rule_sets, load_rules
+from tarot.engine.rule_files import known_rule_sets, load_packaged_rules
 from tarot.engine.rules import RulesError, RuleSet, rules_from_data
 from tarot.engine.walk import Before, Walk
 from tarot.engine.walk import walk as walk_game
@@ -150,7 +150,7 @@ def _rules_for(header: LogHeader, rules: RuleSet | None) -> tuple[str, str] | Ru
             return "unknown_rules", Said(N_("no rule set is called {name!r} (known: {known})"),
                                          name=name, known=", ".join(known_rule_sets()))
         try:
-            rules = load_rules(RULES_DIR / f"{name}.toml")  # by path: never a file in the cwd
+            rules = load_packaged_rules(name)  # by id: never a file in the cwd
         except RulesError as error:
             return "unknown_rules", str(error)
     if rules.content_hash != header.rules_hash:
