@@ -26,8 +26,10 @@ from textual.worker import Worker, WorkerState
 from tarot.engine import phases
 from tarot.engine.cards import CARD_BY_CODE, EXCUSE, SUIT_SYMBOLS, is_trump, suit_of
 from tarot.engine.events import Action, Discard, Play
+from tarot.engine.typed_words import read_words
 from tarot.engine.views import PlayerView, TrickView
-from tarot.i18n import _, pgettext
+from tarot.i18n import _, ngettext, pgettext
+from tarot.ui.announced import folded
 from tarot.ui.dialogue import names_for
 from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
 from tarot.ui.screen.table import ScreenTable
@@ -191,12 +193,54 @@ class TablePanel(Widget):
 
 
 class InfoPanel(Widget):
-    """The contract, points, auction, chien, announcements and the previous trick."""
+    """The contract, points, bouts and every announcement, each line folded to the panel's
+    width. Never cut silently: when the lines outrun the panel, its last row says how many
+    more there are and the key that shows them all; the mouse wheel scrolls it."""
 
-    def render(self) -> RenderableType:
+    first = 0  # the first line shown, scrolled with the wheel
+
+    def shown_lines(self) -> list[Text]:
+        """The rows the panel draws: its lines from ``first``, a row saying how many are
+        above when scrolled, and the last row saying how many more are below."""
         app = self.app
         assert isinstance(app, TableApp)
-        return Group(*app.board.info)
+        width, height = self.content_size.width, self.content_size.height
+        lines = [row for line in app.board.info for row in folded(line, max(width, 10),
+                                                                     app.console)]
+        if height <= 0 or len(lines) <= height:
+            self.first = 0
+            return lines
+        # Scrolled at most until the last line is on the last row, under the "above" row.
+        self.first = max(0, min(self.first, len(lines) - height + 1))
+        shown: list[Text] = []
+        if self.first:
+            shown.append(Text(ngettext("↑ {count} line above", "↑ {count} lines above",
+                                       self.first).format(count=self.first), style="dim"))
+        rest = lines[self.first:]
+        if len(rest) > height - len(shown):
+            room = height - len(shown) - 1
+            shown += rest[:room]
+            below = len(rest) - room
+            shown.append(Text(ngettext("… {count} more line (Tab: all)",
+                                       "… {count} more lines (Tab: all)",
+                                       below).format(count=below), style="bold yellow"))
+        else:
+            shown += rest
+        for line in shown:
+            line.no_wrap = True
+            line.overflow = "ellipsis"
+        return shown
+
+    def render(self) -> RenderableType:
+        return Group(*self.shown_lines())
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        self.first += 1
+        self.refresh()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        self.first = max(self.first - 1, 0)
+        self.refresh()
 
 
 class HandPanel(Widget):
@@ -296,6 +340,7 @@ class TableApp(App[None]):
         self.cursor = 0
         self.marked: list[str] = []
         self.waiting = True  # an answer sent, the next question not yet asked
+        self.announcing = False  # every announcement shown over the table (Tab)
         self.finished = False
         self.error: BaseException | None = None
 
@@ -323,6 +368,8 @@ class TableApp(App[None]):
             with VerticalScroll(id="result-sheet"):
                 yield Static(id="result-sheet-text")
             yield Static(id="result-question")
+        with VerticalScroll(id="announcements"):
+            yield Static(id="announcements-text")
         yield Static(id="too-small")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -340,6 +387,8 @@ class TableApp(App[None]):
         self.query_one("#info").border_title = pgettext("screen panel", "Contract")
         self.query_one("#hand").border_title = pgettext("screen panel", "Your hand")
         self.query_one("#log").border_title = pgettext("screen panel", "What happened")
+        self.query_one("#announcements").border_title = pgettext("screen panel",
+                                                                 "Announcements")
         self.query_one("#answer", Input).focus()
         self._fit(self.size.width, self.size.height)
         self.run_worker(self._play, thread=True, exit_on_error=False, name="session")
@@ -432,6 +481,24 @@ class TableApp(App[None]):
                 Text(question, style="bold"))
             # A long match's sheet scrolls: its last rows and totals stay in view.
             scroll.call_after_refresh(scroll.scroll_end, animate=False)
+        self._draw_announcements()
+
+    def _draw_announcements(self) -> None:
+        """Every announcement over the table while ``announcing`` (Tab, or the typed word),
+        from the last snapshot with a table: it may be opened at any moment."""
+        panel = self.query_one("#announcements", VerticalScroll)
+        panel.display = self.announcing
+        if self.announcing:
+            lines = self.board.announcements or (Text(_("No bid yet.")),)
+            close = Text(_("Tab or Esc to close · PgUp/PgDn scroll"), style="dim")
+            self.query_one("#announcements-text", Static).update(Group(*lines, Text(""),
+                                                                       close))
+
+    def show_announcements(self, shown: bool) -> None:
+        self.announcing = shown
+        self._draw_announcements()
+        if shown:
+            self.query_one("#announcements", VerticalScroll).scroll_home(animate=False)
 
     def _keys(self) -> str:
         kind = self.snapshot.kind
@@ -460,6 +527,8 @@ class TableApp(App[None]):
 
     def send(self, answer: str | Action) -> None:
         self.waiting = True
+        if self.announcing:  # answered: the table is read again
+            self.show_announcements(False)
         self.channel.answers.put(answer)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -467,6 +536,9 @@ class TableApp(App[None]):
             self.exit()
             return
         self._line().value = ""
+        if event.value.strip().lower() in read_words("announcements"):
+            self.show_announcements(True)  # the screen has them: no question needed
+            return
         self.send(event.value)
 
     def table_key(self, key: str) -> bool:
@@ -492,9 +564,12 @@ class TableApp(App[None]):
                 self.marked.remove(code)
             else:
                 self.marked.append(code)
+        elif key == "tab" or (key == "escape" and self.announcing):
+            self.show_announcements(key == "tab" and not self.announcing)
         elif key in ("pageup", "pagedown"):
             # The help or the hint when shown, else the story: read further back or on.
-            panel = self.query_one("#result-sheet" if self.snapshot.result else
+            panel = self.query_one("#announcements" if self.announcing else
+                                   "#result-sheet" if self.snapshot.result else
                                    "#aside" if self.snapshot.aside else "#log")
             if key == "pageup":
                 panel.scroll_page_up(animate=False)
