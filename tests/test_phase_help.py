@@ -126,6 +126,7 @@ FRENCH_HELP = {
         "               -200 sinon ; vous entamez alors le premier pli\n"
         "  t            la table à nouveau (votre main, et le chien quand il est à vous)\n"
         "  chien        les enchères et le chien à nouveau (s'il a été montré)\n"
+        "  annonces     toutes les annonces\u00a0: enchères, appel, chien, poignées, chelem\n"
         "  quitter      enregistrer et partir\n"
         "  Les mots anglais marchent aussi : yes ou y, no, help, quit."),
 }

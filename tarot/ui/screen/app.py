@@ -28,9 +28,9 @@ from tarot.engine.cards import CARD_BY_CODE, EXCUSE, SUIT_SYMBOLS, is_trump, sui
 from tarot.engine.events import Action, Discard, Play
 from tarot.engine.typed_words import read_words
 from tarot.engine.views import PlayerView, TrickView
-from tarot.i18n import _, ngettext, pgettext
-from tarot.ui.announced import folded
+from tarot.i18n import _, pgettext
 from tarot.ui.dialogue import names_for
+from tarot.ui.screen.contract_panel import ContractPanel
 from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
 from tarot.ui.screen.table import ScreenTable
 from tarot.ui.session import PlayOptions, Table, play_session
@@ -192,57 +192,6 @@ class TablePanel(Widget):
         return Group(*lines)
 
 
-class InfoPanel(Widget):
-    """The contract, points, bouts and every announcement, each line folded to the panel's
-    width. Never cut silently: when the lines outrun the panel, its last row says how many
-    more there are and the key that shows them all; the mouse wheel scrolls it."""
-
-    first = 0  # the first line shown, scrolled with the wheel
-
-    def shown_lines(self) -> list[Text]:
-        """The rows the panel draws: its lines from ``first``, a row saying how many are
-        above when scrolled, and the last row saying how many more are below."""
-        app = self.app
-        assert isinstance(app, TableApp)
-        width, height = self.content_size.width, self.content_size.height
-        lines = [row for line in app.board.info for row in folded(line, max(width, 10),
-                                                                     app.console)]
-        if height <= 0 or len(lines) <= height:
-            self.first = 0
-            return lines
-        # Scrolled at most until the last line is on the last row, under the "above" row.
-        self.first = max(0, min(self.first, len(lines) - height + 1))
-        shown: list[Text] = []
-        if self.first:
-            shown.append(Text(ngettext("↑ {count} line above", "↑ {count} lines above",
-                                       self.first).format(count=self.first), style="dim"))
-        rest = lines[self.first:]
-        if len(rest) > height - len(shown):
-            room = height - len(shown) - 1
-            shown += rest[:room]
-            below = len(rest) - room
-            shown.append(Text(ngettext("… {count} more line (Tab: all)",
-                                       "… {count} more lines (Tab: all)",
-                                       below).format(count=below), style="bold yellow"))
-        else:
-            shown += rest
-        for line in shown:
-            line.no_wrap = True
-            line.overflow = "ellipsis"
-        return shown
-
-    def render(self) -> RenderableType:
-        return Group(*self.shown_lines())
-
-    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
-        self.first += 1
-        self.refresh()
-
-    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
-        self.first = max(self.first - 1, 0)
-        self.refresh()
-
-
 class HandPanel(Widget):
     """The hand by suit: the cursor on one card, the playable ones starred, the cards
     marked for the discard highlighted."""
@@ -348,7 +297,7 @@ class TableApp(App[None]):
         yield Static(id="top")
         with Horizontal(id="upper"):
             yield TablePanel(id="table")
-            yield InfoPanel(id="info")
+            yield ContractPanel(lambda: self.board.info, id="info")
         yield HandPanel(id="hand")
         with Horizontal(id="lower"):
             yield RichLog(id="log", wrap=True, markup=False, highlight=False)
