@@ -232,13 +232,15 @@ class HandPanel(Widget):
 
 class AnswerInput(Input):
     """The line where answers are typed as in line mode. While it is empty, a key the
-    table acts on (the arrows and Enter on the hand, Space marks a card, h the hint, q
-    leaves, y/o/n answer the result box) goes to the table. Read here, in the order the
+    table acts on (the arrows and Enter on the hand, Space marks a card, h the hint, Tab
+    every announcement, q leaves, y/o/n answer the result box) goes to the table. Read here, in the order the
     keys came: a fast typist's "kh" is a card, never a hint and a k."""
 
     async def _on_key(self, event: events.Key) -> None:
         app = self.app
-        if not self.value and isinstance(app, TableApp) and app.table_key(event.key):
+        # Tab even on a typed line: it would move the focus off the answer line.
+        if ((not self.value or event.key == "tab") and isinstance(app, TableApp)
+                and app.table_key(event.key)):
             event.stop()
             event.prevent_default()
             return
