@@ -145,11 +145,25 @@ def test_five_players_after_trick_1_every_announcement_is_on_screen_at_80x24(
 def test_four_players_after_trick_1_every_announcement_is_on_screen_at_80x24(
         tmp_path: Path, language: str) -> None:
     use_language(language)
-    seen = run_deal(tmp_path, "excuse-poignee", FOUR[language], (80, 24))
+
+    async def typed(pilot: Pilot[None], seen: dict[str, str]) -> None:
+        """The typed word opens them too, and goes to no question; Esc closes them."""
+        app = app_of(pilot)
+        overlay = app.query_one("#announcements", VerticalScroll)
+        await type_answer(pilot, "announcements" if language == "en" else "annonces")
+        await pilot.pause()
+        seen["typed"] = str((overlay.display, app.waiting, app.snapshot.kind))
+        await pilot.press("escape")
+        await pilot.pause()
+        seen["escaped"] = str(overlay.display)
+
+    seen = run_deal(tmp_path, "excuse-poignee", FOUR[language], (80, 24), typed)
     for text in FOUR_SHOWN[language]:
         assert text in seen["panel"], (text, seen["panel"])
         assert text in seen["screen"], (text, seen["screen"])
     assert "…" not in seen["panel"]
+    assert seen["typed"] == str((True, False, Kind.CARD))
+    assert seen["escaped"] == "False"
 
 
 def test_a_panel_too_small_says_how_many_lines_are_left_out(tmp_path: Path) -> None:

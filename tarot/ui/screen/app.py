@@ -233,8 +233,9 @@ class HandPanel(Widget):
 class AnswerInput(Input):
     """The line where answers are typed as in line mode. While it is empty, a key the
     table acts on (the arrows and Enter on the hand, Space marks a card, h the hint, Tab
-    every announcement, q leaves, y/o/n answer the result box) goes to the table. Read here, in the order the
-    keys came: a fast typist's "kh" is a card, never a hint and a k."""
+    every announcement, q leaves, y/o/n answer the result box) goes to the table. Read
+    here, in the order the keys came: a fast typist's "kh" is a card, never a hint and
+    a k."""
 
     async def _on_key(self, event: events.Key) -> None:
         app = self.app
