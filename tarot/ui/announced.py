@@ -65,7 +65,8 @@ def contract_and_call(view: PlayerView, rules: RuleSet, names: Sequence[str]) ->
     """The contract and its taker on one line, and at five the card called with what this
     seat may know of the partner: nothing before the called card is played (V5-17), but to
     the partner himself."""
-    contract, taker = contract_name(view, rules), names[view.taker or 0]
+    contract = contract_name(view, rules)
+    taker = names[view.taker] if view.taker is not None else "?"
     if view.called is None:
         return Text(_("{contract} by {taker}").format(contract=contract, taker=taker),
                     style="bold")
