@@ -279,3 +279,33 @@ def test_a_long_poignee_folds_under_its_first_line() -> None:
     assert rows[1].startswith("  T")
     assert " ".join(rows).split() == line.plain.split()
     assert trump_runs(["T2", "T3", "T4", "T6", "T7", "EXC"]).plain == "T2–T4 T6 T7 EXC"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_word_at_the_pause_after_a_trick_says_them_and_waits_again(language: str) -> None:
+    """In line mode the pause after a trick reads the word too: it says every announcement
+    and asks again, and Enter then goes on."""
+    from tarot.bots.registry import make_player
+    from tarot.ui.terminal import TerminalGame
+
+    use_language(language)
+    game = _called_game(1)
+    while not game.view(0).tricks:
+        game.play(game.legal_actions()[0])
+    out = io.StringIO()
+    answers = iter(["announcements" if language == "en" else "annonces", ""])
+    asked_at: list[str] = []
+
+    def ask_line(prompt: str) -> str:
+        asked_at.append(prompt)
+        return next(answers)
+
+    terminal = TerminalGame(game, [make_player("random", game.rules) for _ in range(5)], 0,
+                            io.StringIO(), console=Console(file=out, width=80,
+                                                           color_system=None),
+                            ask_line=ask_line, interactive=True)
+    terminal.pause_after_trick()
+    assert len(asked_at) == 2 and asked_at[0] == asked_at[1]
+    said = spaced(out.getvalue())
+    auction = "Auction: You Garde" if language == "en" else "Enchères : Vous Garde"
+    assert auction in said, said
