@@ -46,7 +46,8 @@ NOTATION = Notation(
 WORDS = Words(
     language=LANGUAGE,
     quit=("qüït",), help=("hëlp",), last=("läst",), hint=("hïnt",), undo=("ündo",),
-    hand=("händ",), table=("täblé",), chien=("chïén",), none=("nöné",), yes=("yés",),
+    hand=("händ",), table=("täblé",), chien=("chïén",), announcements=("änöüncéménts",),
+    none=("nöné",), yes=("yés",),
     no=("nö",), pass_=("pazz",), call=("cäll",), poignee=("pöignee",), auto=("äütö",),
     chien_tails=("_ov_ze_chien",), joiner="-",
 )

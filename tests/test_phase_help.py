@@ -28,6 +28,7 @@ STANDARD_HELP = {
         '  (the bouts: T1, T21, EXC).\n'
         '  t            the table again (your hand, and the chien when it is yours)\n'
         '  chien        the auction and the chien again (when it was shown)\n'
+        '  announcements every announcement so far: bids, call, chien, poignées, chelem\n'
         '  quit         save and leave\n'
         '  French words work too: passe, aide, quitter.'
     ),
@@ -38,6 +39,7 @@ STANDARD_HELP = {
         '  cards remain, and then it is shown to all. The discard counts for you.\n'
         '  t            the table again (your hand, and the chien when it is yours)\n'
         '  chien        the auction and the chien again (when it was shown)\n'
+        '  announcements every announcement so far: bids, call, chien, poignées, chelem\n'
         '  quit         save and leave\n'
         '  French words work too: aide, quitter.'
     ),
@@ -47,6 +49,7 @@ STANDARD_HELP = {
         '               not; you then lead the first trick\n'
         '  t            the table again (your hand, and the chien when it is yours)\n'
         '  chien        the auction and the chien again (when it was shown)\n'
+        '  announcements every announcement so far: bids, call, chien, poignées, chelem\n'
         '  quit         save and leave\n'
         '  French words work too: oui or o, non, aide, quitter.'
     ),}
@@ -123,6 +126,7 @@ FRENCH_HELP = {
         "               -200 sinon ; vous entamez alors le premier pli\n"
         "  t            la table à nouveau (votre main, et le chien quand il est à vous)\n"
         "  chien        les enchères et le chien à nouveau (s'il a été montré)\n"
+        "  annonces     toutes les annonces\u00a0: enchères, appel, chien, poignées, chelem\n"
         "  quitter      enregistrer et partir\n"
         "  Les mots anglais marchent aussi : yes ou y, no, help, quit."),
 }

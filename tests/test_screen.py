@@ -401,7 +401,7 @@ def test_the_poignee_is_offered_and_shown_on_screen(tmp_path: Path) -> None:
     run_app(app, keys)
     assert "You may show a poignée now" in seen["offer"]
     assert "1. " in seen["levels"] and "Which one" in seen["which"]
-    assert "You show a " in seen["info"] and "poignée" in seen["info"]
+    assert "You: simple poignée" in seen["info"]
     game = load_log(save, allow_incomplete=True).game
     assert [e.type for e in game.events].count("poignee") == 1
 

@@ -19,7 +19,8 @@ from typing import Literal
 
 from tarot.i18n import SOURCE_LANGUAGE, language
 
-WordKind = Literal["quit", "help", "last", "hint", "undo", "hand", "table", "chien", "none",
+WordKind = Literal["quit", "help", "last", "hint", "undo", "hand", "table", "chien",
+                   "announcements", "none",
                    "yes", "no", "pass_", "call", "poignee", "auto", "chien_tails"]
 
 
@@ -36,6 +37,7 @@ class Words:
     hand: tuple[str, ...]  # the hand again
     table: tuple[str, ...]  # the table again, with the trick in progress
     chien: tuple[str, ...]  # the auction and the chien again
+    announcements: tuple[str, ...]  # everything announced in the deal so far
     none: tuple[str, ...]  # no poignée
     yes: tuple[str, ...]  # the chelem question, "Another deal?"
     no: tuple[str, ...]
@@ -55,6 +57,7 @@ ENGLISH_WORDS = Words(
     language=SOURCE_LANGUAGE,
     quit=("quit", "exit", "q"), help=("help", "?", "h"), last=("last",), hint=("hint",),
     undo=("undo",), hand=("hand",), table=("t", "table", "trick"), chien=("chien",),
+    announcements=("announcements", "announced"),
     none=("none", "n", "no"), yes=("y", "yes"), no=("n", "no"), pass_=("pass", "p"),
     call=("call",), poignee=("p", "poignee"), auto=("auto",), chien_tails=(),
 )
@@ -62,6 +65,7 @@ FRENCH_WORDS = Words(
     language="fr",
     quit=("quitter",), help=("aide",), last=("dernier",), hint=("conseil",),
     undo=("annuler",), hand=("main",), table=("t", "pli"), chien=("chien",),
+    announcements=("annonces", "annonce"),
     none=("aucune", "non"), yes=("o", "oui"), no=("non",), pass_=("passe", "je_passe"),
     call=("appelle", "appel", "appeler"), poignee=("poignee", "poignée"), auto=("auto",),
     chien_tails=("_le_chien", "_chien"), joiner=" ",

@@ -44,6 +44,7 @@ from tarot.log import LogWriter
 from tarot.storage.named_deals import Script
 from tarot.table.seats import Decision, TakeBack
 from tarot.ui import poignee_question
+from tarot.ui.announced import every_announcement
 from tarot.ui.hint_said import say_hint
 from tarot.ui.line_drawing import styled, with_symbols
 from tarot.ui.phase_help import CARD_HELP, PHASE_HELP, PRACTICE_HELP, bid_word, call_help
@@ -201,6 +202,9 @@ class PersonDialogue:
             if word in read_words("chien"):
                 self.show_auction()
                 continue
+            if word in read_words("announcements"):
+                self.show_announcements()
+                continue
             try:
                 action = self.parse_answer(answer)
                 if action is None:
@@ -357,6 +361,12 @@ class PersonDialogue:
             self.say("  " + _("No bid yet."))
         elif not any(isinstance(e, ChienShown) for e in standing[deal_at:]):
             self.say("  " + _("The chien was not shown."))
+
+    def show_announcements(self) -> None:
+        """Everything announced in the deal so far, as the person's seat may know it."""
+        seat = self.human if self.human is not None else 0
+        for line in every_announcement(self.game.view(seat), self.game.rules, self.names):
+            self.say_indented(Text("  ") + line, 4)
 
     def show_last_trick(self) -> None:
         tricks = [e for e in self.game.standing_events() if isinstance(e, TrickTaken)]

@@ -52,6 +52,9 @@ class PersonTable(PersonDialogue):
             return
         if self.human is not None and self.interactive:
             answer = self.ask_line(_("(Enter to go on)"))
+            while answer.strip().lower() in read_words("announcements"):
+                self.show_announcements()
+                answer = self.ask_line(_("(Enter to go on)"))
             if answer.strip().lower() in read_words("undo") and self.game.header.practice:
                 self.undo_asked = True
 

@@ -30,11 +30,12 @@ CARD_HELP = N_("""At the card prompt:
   t            the table again, with the trick in progress (Enter, table or
                trick too)
   chien        the auction and the chien again (when it was shown)
+  announcements every announcement so far: bids, call, chien, poignées, chelem
   hand         your hand again
   ?            this help
   quit         save and leave (the end of input does the same; Ctrl-C too)
   French words work too: passe, oui or o, non, conseil, dernier, pli, main,
-    aide, quitter.""")
+    annonces, aide, quitter.""")
 # Added to the help of every prompt in a practice game.
 PRACTICE_HELP = N_("""Practice game: type undo (or annuler) at any of your prompts, or at the
 pause after a trick, to take back your previous decision in this deal; the
@@ -72,7 +73,7 @@ def _paragraph(text: str) -> str:
 
 
 def _answer(answer: str, meaning: str) -> str:
-    head = (_INDENT + answer).ljust(_ANSWER_COLUMN)
+    head = (_INDENT + answer + " ").ljust(_ANSWER_COLUMN)  # a long word: a space after it
     return textwrap.fill(meaning, WIDTH, initial_indent=head,
                          subsequent_indent=" " * _ANSWER_COLUMN)
 
@@ -85,6 +86,8 @@ def _quit(other_words: str) -> str:
                                        "is yours)")),
         _answer(shown_word("chien"), _("the auction and the chien again (when it was "
                                        "shown)")),
+        _answer(shown_word("announcements"), _("every announcement so far: bids, call, "
+                                               "chien, poignées, chelem")),
         _answer(shown_word("quit"), _("save and leave")),
         _paragraph(other_words),
     ])

@@ -26,9 +26,11 @@ from textual.worker import Worker, WorkerState
 from tarot.engine import phases
 from tarot.engine.cards import CARD_BY_CODE, EXCUSE, SUIT_SYMBOLS, is_trump, suit_of
 from tarot.engine.events import Action, Discard, Play
+from tarot.engine.typed_words import read_words
 from tarot.engine.views import PlayerView, TrickView
 from tarot.i18n import _, pgettext
 from tarot.ui.dialogue import names_for
+from tarot.ui.screen.contract_panel import ContractPanel
 from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
 from tarot.ui.screen.table import ScreenTable
 from tarot.ui.session import PlayOptions, Table, play_session
@@ -190,15 +192,6 @@ class TablePanel(Widget):
         return Group(*lines)
 
 
-class InfoPanel(Widget):
-    """The contract, points, auction, chien, announcements and the previous trick."""
-
-    def render(self) -> RenderableType:
-        app = self.app
-        assert isinstance(app, TableApp)
-        return Group(*app.board.info)
-
-
 class HandPanel(Widget):
     """The hand by suit: the cursor on one card, the playable ones starred, the cards
     marked for the discard highlighted."""
@@ -239,13 +232,16 @@ class HandPanel(Widget):
 
 class AnswerInput(Input):
     """The line where answers are typed as in line mode. While it is empty, a key the
-    table acts on (the arrows and Enter on the hand, Space marks a card, h the hint, q
-    leaves, y/o/n answer the result box) goes to the table. Read here, in the order the
-    keys came: a fast typist's "kh" is a card, never a hint and a k."""
+    table acts on (the arrows and Enter on the hand, Space marks a card, h the hint, Tab
+    every announcement, q leaves, y/o/n answer the result box) goes to the table. Read
+    here, in the order the keys came: a fast typist's "kh" is a card, never a hint and
+    a k."""
 
     async def _on_key(self, event: events.Key) -> None:
         app = self.app
-        if not self.value and isinstance(app, TableApp) and app.table_key(event.key):
+        # Tab even on a typed line: it would move the focus off the answer line.
+        if ((not self.value or event.key == "tab") and isinstance(app, TableApp)
+                and app.table_key(event.key)):
             event.stop()
             event.prevent_default()
             return
@@ -296,6 +292,7 @@ class TableApp(App[None]):
         self.cursor = 0
         self.marked: list[str] = []
         self.waiting = True  # an answer sent, the next question not yet asked
+        self.announcing = False  # every announcement shown over the table (Tab)
         self.finished = False
         self.error: BaseException | None = None
 
@@ -303,7 +300,7 @@ class TableApp(App[None]):
         yield Static(id="top")
         with Horizontal(id="upper"):
             yield TablePanel(id="table")
-            yield InfoPanel(id="info")
+            yield ContractPanel(lambda: self.board.info, id="info")
         yield HandPanel(id="hand")
         with Horizontal(id="lower"):
             yield RichLog(id="log", wrap=True, markup=False, highlight=False)
@@ -323,6 +320,8 @@ class TableApp(App[None]):
             with VerticalScroll(id="result-sheet"):
                 yield Static(id="result-sheet-text")
             yield Static(id="result-question")
+        with VerticalScroll(id="announcements"):
+            yield Static(id="announcements-text")
         yield Static(id="too-small")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -340,6 +339,8 @@ class TableApp(App[None]):
         self.query_one("#info").border_title = pgettext("screen panel", "Contract")
         self.query_one("#hand").border_title = pgettext("screen panel", "Your hand")
         self.query_one("#log").border_title = pgettext("screen panel", "What happened")
+        self.query_one("#announcements").border_title = pgettext("screen panel",
+                                                                 "Announcements")
         self.query_one("#answer", Input).focus()
         self._fit(self.size.width, self.size.height)
         self.run_worker(self._play, thread=True, exit_on_error=False, name="session")
@@ -432,6 +433,24 @@ class TableApp(App[None]):
                 Text(question, style="bold"))
             # A long match's sheet scrolls: its last rows and totals stay in view.
             scroll.call_after_refresh(scroll.scroll_end, animate=False)
+        self._draw_announcements()
+
+    def _draw_announcements(self) -> None:
+        """Every announcement over the table while ``announcing`` (Tab, or the typed word),
+        from the last snapshot with a table: it may be opened at any moment."""
+        panel = self.query_one("#announcements", VerticalScroll)
+        panel.display = self.announcing
+        if self.announcing:
+            lines = self.board.announcements or (Text(_("No bid yet.")),)
+            close = Text(_("Tab or Esc to close · PgUp/PgDn scroll"), style="dim")
+            self.query_one("#announcements-text", Static).update(Group(*lines, Text(""),
+                                                                       close))
+
+    def show_announcements(self, shown: bool) -> None:
+        self.announcing = shown
+        self._draw_announcements()
+        if shown:
+            self.query_one("#announcements", VerticalScroll).scroll_home(animate=False)
 
     def _keys(self) -> str:
         kind = self.snapshot.kind
@@ -460,6 +479,8 @@ class TableApp(App[None]):
 
     def send(self, answer: str | Action) -> None:
         self.waiting = True
+        if self.announcing:  # answered: the table is read again
+            self.show_announcements(False)
         self.channel.answers.put(answer)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -467,6 +488,9 @@ class TableApp(App[None]):
             self.exit()
             return
         self._line().value = ""
+        if event.value.strip().lower() in read_words("announcements"):
+            self.show_announcements(True)  # the screen has them: no question needed
+            return
         self.send(event.value)
 
     def table_key(self, key: str) -> bool:
@@ -492,9 +516,12 @@ class TableApp(App[None]):
                 self.marked.remove(code)
             else:
                 self.marked.append(code)
+        elif key == "tab" or (key == "escape" and self.announcing):
+            self.show_announcements(key == "tab" and not self.announcing)
         elif key in ("pageup", "pagedown"):
             # The help or the hint when shown, else the story: read further back or on.
-            panel = self.query_one("#result-sheet" if self.snapshot.result else
+            panel = self.query_one("#announcements" if self.announcing else
+                                   "#result-sheet" if self.snapshot.result else
                                    "#aside" if self.snapshot.aside else "#log")
             if key == "pageup":
                 panel.scroll_page_up(animate=False)

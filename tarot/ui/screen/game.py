@@ -31,14 +31,14 @@ from tarot.engine.game import Game
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
 from tarot.engine.views import PlayerView, TrickView
-from tarot.explain.narrate import poignee_name, settlement_summary
+from tarot.explain.narrate import settlement_summary
 from tarot.i18n import _, decimal, ngettext, pgettext
 from tarot.storage.named_deals import Script
 from tarot.table.seats import ComputerSeat, Decision
+from tarot.ui.announced import contract_and_call, every_announcement, panel_announcements
 from tarot.ui.line_drawing import styled
 from tarot.ui.person_table import PersonTable
 from tarot.ui.table_view import (
-    call_line,
     cards_line,
     excuse_warning,
     partner_seat,
@@ -93,6 +93,9 @@ class Snapshot:
     sheet: tuple[Text, ...] = ()
     # A trick just completed, shown on the table while the person reads it.
     shown_trick: TrickView | None = None
+    # Everything announced so far, whole (the Contract panel keeps it short): shown over
+    # the table by a key or the typed word, at any moment.
+    announcements: tuple[Text, ...] = ()
 
 
 @dataclass
@@ -309,7 +312,8 @@ class ScreenGame(PersonTable):
             info=tuple(info_lines(view, self.game.rules, self.names)), legal=legal,
             discard_size=size, status=self.status, aside_title=self.aside_title,
             aside=tuple(self.aside), refusal=self.refusal, warning=warning or "",
-            shown_trick=self.shown_trick))
+            shown_trick=self.shown_trick,
+            announcements=tuple(every_announcement(view, self.game.rules, self.names))))
 
 
 _KIND_OF_PHASE = {phases.AUCTION: Kind.BID, phases.CHIEN: Kind.DISCARD,
@@ -317,19 +321,15 @@ _KIND_OF_PHASE = {phases.AUCTION: Kind.BID, phases.CHIEN: Kind.DISCARD,
 
 
 def info_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list[Text]:
-    """The panel that stays beside the table: the contract and its target, both sides'
-    card points and bouts (the taker's own discard counted for the taker's eyes only), the
-    auction, the chien when it was shown, and each poignée and chelem announced (the
-    previous trick is under the table)."""
+    """The panel that stays beside the table: the contract (and at five the call and the
+    partner once known), a declared chelem, the target, both sides' card points and bouts
+    (the taker's own discard counted for the taker's eyes only), then every announcement,
+    short (:func:`~tarot.ui.announced.panel_announcements`): each poignée with its trumps,
+    the chien once shown, the auction. The previous trick is under the table."""
     lines: list[Text] = []
-    contracts = {c.id: c.label for c in rules.contracts}
     if view.taker is not None and view.contract is not None:
         taker = names[view.taker]
-        lines.append(Text(_("{contract} by {taker}").format(
-            contract=contracts.get(view.contract, view.contract), taker=taker), style="bold"))
-        call = call_line(view, names)
-        if call is not None:
-            lines.append(call)
+        lines.append(contract_and_call(view, rules, names))
         if view.chelem_declared:
             lines.append(Text(_("Chelem declared by {taker}").format(taker=taker),
                               style="bold magenta"))
@@ -360,16 +360,5 @@ def info_lines(view: PlayerView, rules: RuleSet, names: Sequence[str]) -> list[T
             lines.append(Text(bouts.format(
                 taker=" ".join(cards_line(taker_bouts).plain.split()) or none,
                 defence=" ".join(cards_line(defence_bouts).plain.split()) or none)))
-    for seat, cards in view.poignees:
-        template = (_("You show a {poignee}: {cards}") if seat == view.seat else
-                    _("{seat} shows a {poignee}: {cards}"))
-        lines.append(styled(template, seat=names[seat], cards=cards_line(cards),
-                            poignee=poignee_name(rules, len(cards)).lower()))
-    if view.chien:
-        lines.append(styled(_("Chien: {cards}"), cards=cards_line(view.chien)))
-    if view.bids:
-        said = " · ".join(f"{names[seat]} " + (contracts.get(bid, bid) if bid else
-                                                pgettext("bid shown", "pass"))
-                          for seat, bid in view.bids)
-        lines.append(Text(_("Auction: {bids}").format(bids=said), style="dim"))
+    lines.extend(panel_announcements(view, rules, names))
     return lines
