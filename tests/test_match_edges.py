@@ -241,7 +241,8 @@ def test_force_replaces_a_one_deal_game_left_unfinished_and_its_own_index(
     save = tmp_path / "e.jsonl"
     code, out = run(["play", *RULES, "--seed", "4", "--deals", "1", "--save", str(save)],
                     stdin="prise\nauto\nn\n1\n1\n")
-    assert index_path(save).is_file() and not load_log(save, allow_incomplete=True).game.is_over, out
+    left = load_log(save, allow_incomplete=True).game
+    assert index_path(save).is_file() and not left.is_over, out
     code, out = run(["play", "--auto", *RULES, "--seed", "2", "--save", str(save)])
     assert "exists" in one_line_error(code, out)
     code, out = run(["play", "--auto", *RULES, "--seed", "2", "--save", str(save), "--force"])
