@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 from collections.abc import Callable
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -26,10 +28,12 @@ from textual.worker import Worker, WorkerState
 from tarot.engine import phases
 from tarot.engine.cards import CARD_BY_CODE, EXCUSE, SUIT_SYMBOLS, is_trump, suit_of
 from tarot.engine.events import Action, Discard, Play
+from tarot.engine.typed_words import read_words
 from tarot.engine.views import PlayerView, TrickView
 from tarot.i18n import _, pgettext
 from tarot.ui.dialogue import names_for
-from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
+from tarot.ui.screen.game import Channel, Choice, Kind, Snapshot, Stop
+from tarot.ui.screen.screen_help import MARK, help_lines
 from tarot.ui.screen.table import ScreenTable
 from tarot.ui.session import PlayOptions, Table, play_session
 from tarot.ui.table_view import (
@@ -201,7 +205,8 @@ class InfoPanel(Widget):
 
 class HandPanel(Widget):
     """The hand by suit: the cursor on one card, the playable ones starred, the cards
-    marked for the discard highlighted."""
+    marked for the discard with a sign in the star's place (and highlighted, where there
+    is colour); a click on a card is the app's (:meth:`TableApp.card_clicked`)."""
 
     def render(self) -> RenderableType:
         app = self.app
@@ -222,12 +227,20 @@ class HandPanel(Widget):
                 card = card_text(code)
                 if asking_card and code not in legal:
                     card.stylize("dim")
-                if code in app.marked:
+                marked = code in app.marked
+                if marked:
                     card.stylize("black on yellow")
                 if index == app.cursor and app.snapshot.kind in (Kind.CARD, Kind.DISCARD):
                     card.stylize("reverse")
                 token.append_text(card)
-                token.append("*" if code in legal else " ", style="bold green")
+                # The mark takes the star's column: the hand does not move as cards are
+                # marked, and the sign reads without colour (NO_COLOR, a monochrome
+                # terminal, a colour-blind eye).
+                if marked:
+                    token.append(MARK, style="bold")
+                else:
+                    token.append("*" if code in legal else " ", style="bold green")
+                token.stylize(Style(meta={"card": index}))
                 token.append(" ")
                 if line.cell_len + token.cell_len > width and line.cell_len > indent:
                     lines.append(line)
@@ -236,15 +249,51 @@ class HandPanel(Widget):
             lines.append(line)
         return Group(*lines)
 
+    def on_click(self, event: events.Click) -> None:
+        index = event.style.meta.get("card")
+        app = self.app
+        if isinstance(index, int) and isinstance(app, TableApp):
+            app.card_clicked(index)
+
+
+class PromptLine(Static):
+    """The question, and after it the answers it offers as a row of choices; a click on a
+    choice takes it (:meth:`TableApp.choice_clicked`)."""
+
+    def on_click(self, event: events.Click) -> None:
+        index = event.style.meta.get("choice")
+        app = self.app
+        if isinstance(index, int) and isinstance(app, TableApp):
+            app.choice_clicked(index)
+
+
+def choices_text(choices: tuple[Choice, ...], current: int) -> Text:
+    """The row of choices: the current one in brackets (and reversed, where the terminal
+    can), the others between spaces, so that the row keeps its width as the cursor moves."""
+    row = Text()
+    for index, choice in enumerate(choices):
+        here = index == current
+        item = Text.assemble("[" if here else " ", choice.label.copy(), "]" if here else " ")
+        if here:
+            item.stylize("reverse", 1, len(item) - 1)
+        item.stylize(Style(meta={"choice": index}))
+        row.append_text(item)
+    return row
+
 
 class AnswerInput(Input):
     """The line where answers are typed as in line mode. While it is empty, a key the
     table acts on (the arrows and Enter on the hand, Space marks a card, h the hint, q
     leaves, y/o/n answer the result box) goes to the table. Read here, in the order the
-    keys came: a fast typist's "kh" is a card, never a hint and a k."""
+    keys came: a fast typist's "kh" is a card, never a hint and a k. While the help is
+    open, every key goes to it first."""
 
     async def _on_key(self, event: events.Key) -> None:
         app = self.app
+        if isinstance(app, TableApp) and app.help_key(event.key):
+            event.stop()
+            event.prevent_default()
+            return
         if not self.value and isinstance(app, TableApp) and app.table_key(event.key):
             event.stop()
             event.prevent_default()
@@ -285,7 +334,10 @@ class TableApp(App[None]):
 
     def __init__(self, options: PlayOptions, pace: float | None = None,
                  session: Session = play_session, *, cursor_blink: bool = True) -> None:
-        super().__init__()
+        # NO_COLOR (no-color.org: set and not empty): Textual then strips every colour
+        # from what it draws, the theme's too, where its own reading (set at all) would
+        # only turn them grey.
+        super().__init__(ansi_color=bool(os.environ.get("NO_COLOR")))
         self.answer_blinks = cursor_blink  # a snapshot's cursor is steady
         self.options = options
         self.session = session
@@ -294,6 +346,7 @@ class TableApp(App[None]):
         self.snapshot = Snapshot(names=names_for(0))
         self.board = self.snapshot  # the last snapshot with a table to draw
         self.cursor = 0
+        self.choice = 0  # the cursor in the row of choices (a bid, a call, yes or no)
         self.marked: list[str] = []
         self.waiting = True  # an answer sent, the next question not yet asked
         self.finished = False
@@ -309,7 +362,7 @@ class TableApp(App[None]):
             yield RichLog(id="log", wrap=True, markup=False, highlight=False)
             with VerticalScroll(id="aside"):
                 yield Static(id="aside-text")
-        yield Static(id="prompt")
+        yield PromptLine(id="prompt")
         answer = AnswerInput(id="answer")
         answer.cursor_blink = self.answer_blinks
         yield answer
@@ -323,6 +376,8 @@ class TableApp(App[None]):
             with VerticalScroll(id="result-sheet"):
                 yield Static(id="result-sheet-text")
             yield Static(id="result-question")
+        with VerticalScroll(id="help"):
+            yield Static(id="help-text")
         yield Static(id="too-small")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -366,12 +421,15 @@ class TableApp(App[None]):
     def show_snapshot(self, snapshot: object) -> None:
         assert isinstance(snapshot, Snapshot)
         previous_board = self.board
+        previous_choices = self.snapshot.choices
         self.snapshot = snapshot
         if snapshot.view is not None:
             self.board = snapshot
             self._place_cursor(previous_board)
         if snapshot.kind is not Kind.DISCARD:
             self.marked = []
+        if snapshot.choices != previous_choices:
+            self.choice = 0
         if snapshot.kind is not None:
             self.waiting = False
         self._draw()
@@ -405,10 +463,9 @@ class TableApp(App[None]):
         aside.border_title = snapshot.aside_title or pgettext("screen panel", "Help")
         self.query_one("#aside-text", Static).update(Group(*snapshot.aside))
         aside.scroll_home(animate=False)
-        prompt = Text(snapshot.prompt, style="bold")
-        if snapshot.warning:
-            prompt = Text.assemble(Text(snapshot.warning + "\n", style="bold magenta"), prompt)
-        self.query_one("#prompt", Static).update(prompt)
+        self._draw_prompt()
+        if self.query_one("#help").display:
+            self._fill_help()
         self.query_one("#refusal", Static).update(
             Text(f"✗ {snapshot.refusal}", style="yellow") if snapshot.refusal else "")
         self.query_one("#keys", Static).update(Text(self._keys(), style="dim"))
@@ -433,15 +490,32 @@ class TableApp(App[None]):
             # A long match's sheet scrolls: its last rows and totals stay in view.
             scroll.call_after_refresh(scroll.scroll_end, animate=False)
 
+    def _draw_prompt(self) -> None:
+        snapshot = self.snapshot
+        prompt = Text(snapshot.prompt, style="bold")
+        if snapshot.choices:
+            prompt = Text.assemble(prompt, " ", choices_text(snapshot.choices, self.choice))
+        if snapshot.warning:
+            prompt = Text.assemble(Text(snapshot.warning + "\n", style="bold magenta"), prompt)
+        self.query_one("#prompt", Static).update(prompt)
+
     def _keys(self) -> str:
         kind = self.snapshot.kind
+        if kind is Kind.BID:
+            return _("←→ choose · Enter bid (or click, or type it) · ? help · q save and quit")
+        if kind is Kind.CALL:
+            return _("←→ choose · Enter call (or click, or type it) · ? help · q save and "
+                     "quit")
+        if kind is Kind.CHELEM:
+            return _("←→ choose · Enter answer (or click, or type it) · ? help · q save and "
+                     "quit")
         if kind is Kind.CARD:
             return _("←→ choose · Enter play · h hint · ? help · PgUp/PgDn scroll · q save "
                      "and quit")
         if kind is Kind.DISCARD:
-            return _("←→ choose · Space mark ({marked}/{size}) · Enter discard · auto · q "
-                     "save and quit").format(marked=len(self.marked),
-                                            size=self.snapshot.discard_size)
+            return _("←→ choose · Space mark {mark} ({marked}/{size}) · Enter discard · ? "
+                     "help · q save and quit").format(mark=MARK, marked=len(self.marked),
+                                                      size=self.snapshot.discard_size)
         if kind in (Kind.PAUSE, Kind.NEXT):
             return _("Enter to go on · q save and quit")
         if kind is Kind.ANOTHER:
@@ -467,7 +541,80 @@ class TableApp(App[None]):
             self.exit()
             return
         self._line().value = ""
+        if event.value.strip().lower() in read_words("help") and self.snapshot.kind:
+            # The screen's own help, for its keys: the line mode's would be said in the
+            # story's few rows.
+            self.show_help()
+            return
         self.send(event.value)
+
+    # -- the help ----------------------------------------------------------------------
+
+    def show_help(self) -> None:
+        self._fill_help()
+        panel = self.query_one("#help", VerticalScroll)
+        panel.display = True
+        panel.scroll_home(animate=False)
+
+    def _fill_help(self) -> None:
+        snapshot = self.snapshot
+        panel = self.query_one("#help", VerticalScroll)
+        panel.border_title = pgettext("screen panel", "Help")
+        panel.border_subtitle = _("Esc or ? closes it")
+        self.query_one("#help-text", Static).update(Group(*help_lines(
+            snapshot.kind, snapshot.rules, snapshot.practice, snapshot.discard_size)))
+
+    def help_key(self, key: str) -> bool:
+        """A key pressed while the help is open: Esc, ?, Enter and q close it, PgUp and PgDn
+        scroll it (True: the key is used up); any other key closes it and goes on to the
+        table or the answer line, so that what is typed after reading is not lost."""
+        panel = self.query_one("#help", VerticalScroll)
+        if not panel.display:
+            return False
+        if key in ("pageup", "pagedown"):
+            if key == "pageup":
+                panel.scroll_page_up(animate=False)
+            else:
+                panel.scroll_page_down(animate=False)
+            return True
+        panel.display = False
+        return key in ("escape", "question_mark", "enter", "q")
+
+    # -- the mouse ---------------------------------------------------------------------
+
+    def card_clicked(self, index: int) -> None:
+        """A click on the hand's card ``index``: played at a card's question, marked or
+        unmarked at the discard (an illegal card is refused by the game, saying why, as a
+        typed one is); elsewhere the cursor goes to it."""
+        view = self.board.view
+        if view is None or not 0 <= index < len(view.hand) or self.finished:
+            return
+        self.cursor = index
+        kind = self.snapshot.kind
+        if not self.waiting and kind is Kind.CARD:
+            self.send(Play(seat=view.seat, card=view.hand[index]))
+        elif kind is Kind.DISCARD:
+            self._toggle_mark(view.hand[index])
+        self._redraw_keys()
+
+    def choice_clicked(self, index: int) -> None:
+        """A click on the choice ``index`` after the prompt: taken, as Enter takes it."""
+        choices = self.snapshot.choices
+        if self.waiting or self.finished or not 0 <= index < len(choices):
+            return
+        self.choice = index
+        self._draw_prompt()
+        self.send(choices[index].action)
+
+    def _toggle_mark(self, code: str) -> None:
+        if code in self.marked:
+            self.marked.remove(code)
+        else:
+            self.marked.append(code)
+
+    def _redraw_keys(self) -> None:
+        self.query_one("#hand").refresh()
+        self.query_one("#keys", Static).update(Text(self._keys(), style="dim"))
 
     def table_key(self, key: str) -> bool:
         """Act on ``key``, pressed while the answer line is empty; False when it means
@@ -480,18 +627,20 @@ class TableApp(App[None]):
         view = self.board.view
         kind = self.snapshot.kind
         hand = view.hand if view is not None else ()
-        if key in ("left", "right") and hand:
+        choices = self.snapshot.choices
+        if key == "question_mark":
+            self.show_help()
+        elif key in ("left", "right") and choices:
+            self.choice = (self.choice + (1 if key == "right" else -1)) % len(choices)
+            self._draw_prompt()
+        elif key in ("left", "right") and hand:
             self.cursor = (self.cursor + (1 if key == "right" else -1)) % len(hand)
         elif key in ("up", "down") and hand:
             rows = [indexes for _name, indexes in hand_groups(hand)]
             here = next(n for n, indexes in enumerate(rows) if self.cursor in indexes)
             self.cursor = rows[(here + (1 if key == "down" else -1)) % len(rows)][0]
         elif key == "space" and kind is Kind.DISCARD and hand:
-            code = hand[self.cursor]
-            if code in self.marked:
-                self.marked.remove(code)
-            else:
-                self.marked.append(code)
+            self._toggle_mark(hand[self.cursor])
         elif key in ("pageup", "pagedown"):
             # The help or the hint when shown, else the story: read further back or on.
             panel = self.query_one("#result-sheet" if self.snapshot.result else
@@ -511,7 +660,9 @@ class TableApp(App[None]):
             self.send("n" if key == "n" else "y")
         elif key == "enter":
             # The card or the cards chosen go as the action itself: nothing to read back.
-            if kind is Kind.CARD and hand and view is not None:
+            if choices:
+                self.send(choices[self.choice].action)
+            elif kind is Kind.CARD and hand and view is not None:
                 self.send(Play(seat=view.seat, card=hand[self.cursor]))
             elif kind is Kind.DISCARD and self.marked and view is not None:
                 self.send(Discard(seat=view.seat, cards=tuple(self.marked)))
@@ -519,8 +670,7 @@ class TableApp(App[None]):
                 self.send("")
         else:
             return False
-        self.query_one("#hand").refresh()
-        self.query_one("#keys", Static).update(Text(self._keys(), style="dim"))
+        self._redraw_keys()
         return True
 
     def action_stop(self, how: str) -> None:

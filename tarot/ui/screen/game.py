@@ -26,7 +26,7 @@ from rich.text import Text
 from tarot.bots.base import Player
 from tarot.engine import kernel, phases
 from tarot.engine.cards import mask_of_codes
-from tarot.engine.events import Action, Event, Poignee, Settlement
+from tarot.engine.events import Action, Bid, Call, Chelem, Event, Poignee, Settlement
 from tarot.engine.game import Game
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
@@ -37,8 +37,10 @@ from tarot.storage.named_deals import Script
 from tarot.table.seats import ComputerSeat, Decision
 from tarot.ui.line_drawing import styled
 from tarot.ui.person_table import PersonTable
+from tarot.ui.phase_help import bid_word
 from tarot.ui.table_view import (
     call_line,
+    card_text,
     cards_line,
     excuse_warning,
     partner_seat,
@@ -72,6 +74,15 @@ class Kind(enum.Enum):
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One answer the screen offers as a choice after its prompt (a bid, a card to call,
+    yes or no): what it shows, and the legal action it sends when taken."""
+
+    label: Text
+    action: Action
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """All the screen draws, at one moment, from the person's seat."""
 
@@ -93,6 +104,11 @@ class Snapshot:
     sheet: tuple[Text, ...] = ()
     # A trick just completed, shown on the table while the person reads it.
     shown_trick: TrickView | None = None
+    # The legal answers offered as a row after the prompt (←/→ and Enter, or a click).
+    choices: tuple[Choice, ...] = ()
+    # What the screen's help says of the question: the game's rules, and its practice.
+    rules: RuleSet | None = None
+    practice: bool = False
 
 
 @dataclass
@@ -266,6 +282,35 @@ class ScreenGame(PersonTable):
     def ask_action(self, prompt: str) -> str | Action:
         return self._ask(prompt)
 
+    def prompt_text(self) -> str:
+        """The questions whose answers the screen offers as a row of choices ask without
+        listing them: the row after the prompt is the list."""
+        if self.calling:
+            return _("The card you call:")
+        if self.game.phase == phases.AUCTION:
+            return _("Your bid:")
+        if self.game.phase == phases.DECLARATIONS:
+            return _("Declare a chelem, all {tricks} tricks?").format(
+                tricks=self.game.rules.deal.hand_size)
+        return super().prompt_text()
+
+    def choices(self, kind: Kind | None) -> tuple[Choice, ...]:
+        """The legal answers to the question of ``kind`` that the screen offers as a row:
+        the bids (pass first), the cards the taker may call, or no and yes for a chelem."""
+        if kind not in (Kind.BID, Kind.CALL, Kind.CHELEM):
+            return ()
+        choices = []
+        for action in self.game.legal_actions():
+            if isinstance(action, Bid) and kind is Kind.BID:
+                choices.append(Choice(Text(bid_word(action.contract)), action))
+            elif isinstance(action, Call) and kind is Kind.CALL:
+                choices.append(Choice(card_text(action.card), action))
+            elif isinstance(action, Chelem) and kind is Kind.CHELEM:
+                choices.append(Choice(Text(pgettext("answer", "yes") if action.declared
+                                           else pgettext("answer", "no")), action))
+        # Passing, and declaring no chelem, come first: where the cursor starts.
+        return tuple(sorted(choices, key=lambda choice: not _first_choice(choice.action)))
+
     def _ask_words(self, prompt: str) -> str:
         """The words typed at a question that takes no card of the hand (the keys choose
         one only at the card's and the discard's prompts)."""
@@ -309,7 +354,14 @@ class ScreenGame(PersonTable):
             info=tuple(info_lines(view, self.game.rules, self.names)), legal=legal,
             discard_size=size, status=self.status, aside_title=self.aside_title,
             aside=tuple(self.aside), refusal=self.refusal, warning=warning or "",
-            shown_trick=self.shown_trick))
+            shown_trick=self.shown_trick, choices=self.choices(kind),
+            rules=self.game.rules, practice=bool(self.game.header.practice)))
+
+
+def _first_choice(action: Action) -> bool:
+    """Whether ``action`` is the cautious answer the row of choices starts on."""
+    return (isinstance(action, Bid) and action.contract is None) or (
+        isinstance(action, Chelem) and not action.declared)
 
 
 _KIND_OF_PHASE = {phases.AUCTION: Kind.BID, phases.CHIEN: Kind.DISCARD,
