@@ -15,7 +15,6 @@ import os
 from collections.abc import Callable
 
 from rich.console import Group, RenderableType
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -203,15 +202,39 @@ class InfoPanel(Widget):
         return Group(*app.board.info)
 
 
+@dataclasses.dataclass(frozen=True)
+class Span:
+    """Where a thing that may be clicked is drawn in a panel's content: its row, its first
+    column and the column after its last; ``index`` says which thing (a card of the hand,
+    a choice)."""
+
+    row: int
+    start: int
+    end: int
+    index: int
+
+
+def clicked(spans: list[Span], event: events.Click, widget: Widget) -> int | None:
+    """The index of the span ``event`` clicked in ``widget``'s content, if any."""
+    offset = event.get_content_offset(widget)
+    if offset is None:
+        return None
+    return next((span.index for span in spans if span.row == offset.y
+                 and span.start <= offset.x < span.end), None)
+
+
 class HandPanel(Widget):
     """The hand by suit: the cursor on one card, the playable ones starred, the cards
     marked for the discard with a sign in the star's place (and highlighted, where there
     is colour); a click on a card is the app's (:meth:`TableApp.card_clicked`)."""
 
+    spans: list[Span] = []  # noqa: RUF012 (each render sets its own)
+
     def render(self) -> RenderableType:
         app = self.app
         assert isinstance(app, TableApp)
         view = app.board.view
+        self.spans = []
         if view is None or not view.hand:
             return ""
         legal = app.snapshot.legal
@@ -240,19 +263,20 @@ class HandPanel(Widget):
                     token.append(MARK, style="bold")
                 else:
                     token.append("*" if code in legal else " ", style="bold green")
-                token.stylize(Style(meta={"card": index}))
                 token.append(" ")
                 if line.cell_len + token.cell_len > width and line.cell_len > indent:
                     lines.append(line)
                     line = Text(" " * indent)
+                self.spans.append(Span(len(lines), line.cell_len,
+                                       line.cell_len + token.cell_len - 1, index))
                 line.append_text(token)
             lines.append(line)
         return Group(*lines)
 
     def on_click(self, event: events.Click) -> None:
-        index = event.style.meta.get("card")
+        index = clicked(self.spans, event, self)
         app = self.app
-        if isinstance(index, int) and isinstance(app, TableApp):
+        if index is not None and isinstance(app, TableApp):
             app.card_clicked(index)
 
 
@@ -260,25 +284,34 @@ class PromptLine(Static):
     """The question, and after it the answers it offers as a row of choices; a click on a
     choice takes it (:meth:`TableApp.choice_clicked`)."""
 
+    spans: list[Span] = []  # noqa: RUF012 (set with each prompt drawn)
+
     def on_click(self, event: events.Click) -> None:
-        index = event.style.meta.get("choice")
+        index = clicked(self.spans, event, self)
         app = self.app
-        if isinstance(index, int) and isinstance(app, TableApp):
+        if index is not None and isinstance(app, TableApp):
             app.choice_clicked(index)
 
 
-def choices_text(choices: tuple[Choice, ...], current: int) -> Text:
-    """The row of choices: the current one in brackets (and reversed, where the terminal
-    can), the others between spaces, so that the row keeps its width as the cursor moves."""
+def choices_text(prompt: Text, choices: tuple[Choice, ...], current: int,
+                 width: int) -> tuple[Text, list[Span]]:
+    """The question and its row of choices after it (on the next line when the two would
+    not fit ``width``), with where each choice is drawn: the current one in brackets (and
+    reversed, where the terminal can), the others between spaces, so that the row keeps its
+    width as the cursor moves."""
     row = Text()
+    places = []
     for index, choice in enumerate(choices):
         here = index == current
         item = Text.assemble("[" if here else " ", choice.label.copy(), "]" if here else " ")
         if here:
             item.stylize("reverse", 1, len(item) - 1)
-        item.stylize(Style(meta={"choice": index}))
+        places.append((row.cell_len, row.cell_len + item.cell_len, index))
         row.append_text(item)
-    return row
+    apart = prompt.cell_len + 1 + row.cell_len > width
+    line, column = (1, 0) if apart else (0, prompt.cell_len + 1)
+    spans = [Span(line, column + start, column + end, index) for start, end, index in places]
+    return Text.assemble(prompt, "\n" if apart else " ", row), spans
 
 
 class AnswerInput(Input):
@@ -492,12 +525,17 @@ class TableApp(App[None]):
 
     def _draw_prompt(self) -> None:
         snapshot = self.snapshot
+        line = self.query_one("#prompt", PromptLine)
         prompt = Text(snapshot.prompt, style="bold")
+        line.spans = []
         if snapshot.choices:
-            prompt = Text.assemble(prompt, " ", choices_text(snapshot.choices, self.choice))
+            # No warning comes with a choice (the warnings are the card's): the row of
+            # choices is on the prompt's first line, or its second.
+            prompt, line.spans = choices_text(prompt, snapshot.choices, self.choice,
+                                              line.content_size.width or MIN_SIZE[0] - 2)
         if snapshot.warning:
             prompt = Text.assemble(Text(snapshot.warning + "\n", style="bold magenta"), prompt)
-        self.query_one("#prompt", Static).update(prompt)
+        line.update(prompt)
 
     def _keys(self) -> str:
         kind = self.snapshot.kind
