@@ -45,32 +45,34 @@ def _choice_keys(what: str) -> Rows:
 def key_rows(kind: Kind | None, discard_size: int) -> Rows:
     """What each key does at the question of ``kind``, the answer line empty."""
     rows: Rows = []
+    enter = pgettext("key", "Enter")
     if kind is Kind.CARD:
         rows += _hand_keys()
-        rows += [("Enter", _("play the card under the cursor; a click on a card plays it")),
+        rows += [(enter, _("play the card under the cursor; a click on a card plays it")),
                  ("h", _("the hint: the card the strong player would play, and why"))]
     elif kind is Kind.DISCARD:
         rows += _hand_keys()
-        rows += [("Space", _("mark the card under the cursor ({mark}), or unmark it; a "
-                             "click does the same").format(mark=MARK)),
-                 ("Enter", _("discard the {count} cards marked").format(
+        rows += [(pgettext("key", "Space"), _("mark the card under the cursor ({mark}), or "
+                                              "unmark it; a click does the same").format(
+                     mark=MARK)),
+                 (enter, _("discard the {count} cards marked").format(
                      count=number_words(discard_size)))]
     elif kind is Kind.BID:
         rows += _choice_keys(_("move along the bids after the question"))
-        rows += [("Enter", _("make the bid in brackets; a click on a bid makes it"))]
+        rows += [(enter, _("make the bid in brackets; a click on a bid makes it"))]
     elif kind is Kind.CALL:
         rows += _choice_keys(_("move along the cards you may call"))
-        rows += [("Enter", _("call the card in brackets; a click on a card calls it"))]
+        rows += [(enter, _("call the card in brackets; a click on a card calls it"))]
     elif kind is Kind.CHELEM:
         rows += _choice_keys(_("choose no or yes"))
-        rows += [("Enter", _("answer with the one in brackets; a click answers too"))]
+        rows += [(enter, _("answer with the one in brackets; a click answers too"))]
     elif kind in (Kind.PAUSE, Kind.NEXT):
-        rows += [("Enter", _("go on"))]
+        rows += [(enter, _("go on"))]
     elif kind is Kind.ANOTHER:
-        rows += [("y n", _("another deal, or stop here"))]
+        rows += [(pgettext("key", "y n"), _("another deal, or stop here"))]
     rows += [("PgUp PgDn", _("read the story back and on (the hint, when shown)")),
              ("q", _("save and leave (Ctrl-Q too; Ctrl-C exits with status 130)")),
-             ("? Esc", _("close this help (? opens it)"))]
+             (pgettext("key", "? Esc"), _("close this help (? opens it)"))]
     return rows
 
 
