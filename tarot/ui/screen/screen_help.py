@@ -83,7 +83,7 @@ def typed_rows(kind: Kind | None, rules: RuleSet | None, practice: bool) -> Rows
         rows += [(pgettext("typed card examples", "kh 10♦ T21"),
                   _("a card by its code (any case; ♠♥♦♣ or S H D C), or by its number in "
                     "your hand")),
-                 ("p", _("show a poignée, just before your first card")),
+                 (shown_word("poignee"), _("show a poignée, just before your first card")),
                  (shown_word("last"), _("the previous trick"))]
     elif kind is Kind.BID and rules is not None:
         rows += [(" ".join([bid_word(None), *(bid_word(c.id) for c in rules.contracts)]),
