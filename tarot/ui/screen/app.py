@@ -31,15 +31,24 @@ from tarot.engine.typed_words import read_words
 from tarot.engine.views import PlayerView, TrickView
 from tarot.i18n import _, pgettext
 from tarot.ui.dialogue import names_for
-from tarot.ui.screen.game import Channel, Choice, Kind, Snapshot, Stop
-from tarot.ui.screen.screen_help import MARK, help_lines
+from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
+from tarot.ui.screen.keys import (
+    AnswerInput,
+    PromptLine,
+    Span,
+    choices_text,
+    clicked,
+    hand_groups,
+    hand_lines,
+    keys_line,
+)
+from tarot.ui.screen.screen_help import HelpPanel
 from tarot.ui.screen.table import ScreenTable
 from tarot.ui.session import PlayOptions, Table, play_session
 from tarot.ui.table_view import (
     SEAT_ROWS,
     card_text,
     partner_seat,
-    suit_names,
     trick_by_seat,
     winning_seat,
 )
@@ -55,18 +64,6 @@ def typed_code(code: str) -> str:
     if is_trump(card) or card == EXCUSE:
         return code
     return code[:-1] + SUIT_SYMBOLS[suit_of(card)]
-
-
-def hand_groups(hand: tuple[str, ...]) -> list[tuple[str, list[int]]]:
-    """The hand's rows: each suit (then the trumps) with the indexes of its cards."""
-    suits = suit_names()
-    groups: dict[str, list[int]] = {}
-    for index, code in enumerate(hand):
-        card = CARD_BY_CODE[code]
-        name = (pgettext("hand row", "trumps") if card == EXCUSE or is_trump(card)
-                else suits[suit_of(card)])
-        groups.setdefault(name, []).append(index)
-    return list(groups.items())
 
 
 def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...],
@@ -202,27 +199,6 @@ class InfoPanel(Widget):
         return Group(*app.board.info)
 
 
-@dataclasses.dataclass(frozen=True)
-class Span:
-    """Where a thing that may be clicked is drawn in a panel's content: its row, its first
-    column and the column after its last; ``index`` says which thing (a card of the hand,
-    a choice)."""
-
-    row: int
-    start: int
-    end: int
-    index: int
-
-
-def clicked(spans: list[Span], event: events.Click, widget: Widget) -> int | None:
-    """The index of the span ``event`` clicked in ``widget``'s content, if any."""
-    offset = event.get_content_offset(widget)
-    if offset is None:
-        return None
-    return next((span.index for span in spans if span.row == offset.y
-                 and span.start <= offset.x < span.end), None)
-
-
 class HandPanel(Widget):
     """The hand by suit: the cursor on one card, the playable ones starred, the cards
     marked for the discard with a sign in the star's place (and highlighted, where there
@@ -234,43 +210,14 @@ class HandPanel(Widget):
         app = self.app
         assert isinstance(app, TableApp)
         view = app.board.view
-        self.spans = []
         if view is None or not view.hand:
+            self.spans = []
             return ""
-        legal = app.snapshot.legal
-        asking_card = app.snapshot.kind is Kind.CARD
-        lines = []
-        width = max(self.content_size.width, 20)
-        indent = 10
-        for name, indexes in hand_groups(view.hand):
-            line = Text(f"{name:<{indent - 1}} ", style="dim")
-            for index in indexes:
-                code = view.hand[index]
-                token = Text(f"{index + 1}:", style="dim")
-                card = card_text(code)
-                if asking_card and code not in legal:
-                    card.stylize("dim")
-                marked = code in app.marked
-                if marked:
-                    card.stylize("black on yellow")
-                if index == app.cursor and app.snapshot.kind in (Kind.CARD, Kind.DISCARD):
-                    card.stylize("reverse")
-                token.append_text(card)
-                # The mark takes the star's column: the hand does not move as cards are
-                # marked, and the sign reads without colour (NO_COLOR, a monochrome
-                # terminal, a colour-blind eye).
-                if marked:
-                    token.append(MARK, style="bold")
-                else:
-                    token.append("*" if code in legal else " ", style="bold green")
-                token.append(" ")
-                if line.cell_len + token.cell_len > width and line.cell_len > indent:
-                    lines.append(line)
-                    line = Text(" " * indent)
-                self.spans.append(Span(len(lines), line.cell_len,
-                                       line.cell_len + token.cell_len - 1, index))
-                line.append_text(token)
-            lines.append(line)
+        snapshot = app.snapshot
+        lines, self.spans = hand_lines(
+            view.hand, snapshot.legal, app.marked,
+            app.cursor if snapshot.kind in (Kind.CARD, Kind.DISCARD) else None,
+            dim_illegal=snapshot.kind is Kind.CARD, width=max(self.content_size.width, 20))
         return Group(*lines)
 
     def on_click(self, event: events.Click) -> None:
@@ -278,60 +225,6 @@ class HandPanel(Widget):
         app = self.app
         if index is not None and isinstance(app, TableApp):
             app.card_clicked(index)
-
-
-class PromptLine(Static):
-    """The question, and after it the answers it offers as a row of choices; a click on a
-    choice takes it (:meth:`TableApp.choice_clicked`)."""
-
-    spans: list[Span] = []  # noqa: RUF012 (set with each prompt drawn)
-
-    def on_click(self, event: events.Click) -> None:
-        index = clicked(self.spans, event, self)
-        app = self.app
-        if index is not None and isinstance(app, TableApp):
-            app.choice_clicked(index)
-
-
-def choices_text(prompt: Text, choices: tuple[Choice, ...], current: int,
-                 width: int) -> tuple[Text, list[Span]]:
-    """The question and its row of choices after it (on the next line when the two would
-    not fit ``width``), with where each choice is drawn: the current one in brackets (and
-    reversed, where the terminal can), the others between spaces, so that the row keeps its
-    width as the cursor moves."""
-    row = Text()
-    places = []
-    for index, choice in enumerate(choices):
-        here = index == current
-        item = Text.assemble("[" if here else " ", choice.label.copy(), "]" if here else " ")
-        if here:
-            item.stylize("reverse", 1, len(item) - 1)
-        places.append((row.cell_len, row.cell_len + item.cell_len, index))
-        row.append_text(item)
-    apart = prompt.cell_len + 1 + row.cell_len > width
-    line, column = (1, 0) if apart else (0, prompt.cell_len + 1)
-    spans = [Span(line, column + start, column + end, index) for start, end, index in places]
-    return Text.assemble(prompt, "\n" if apart else " ", row), spans
-
-
-class AnswerInput(Input):
-    """The line where answers are typed as in line mode. While it is empty, a key the
-    table acts on (the arrows and Enter on the hand, Space marks a card, h the hint, q
-    leaves, y/o/n answer the result box) goes to the table. Read here, in the order the
-    keys came: a fast typist's "kh" is a card, never a hint and a k. While the help is
-    open, every key goes to it first."""
-
-    async def _on_key(self, event: events.Key) -> None:
-        app = self.app
-        if isinstance(app, TableApp) and app.help_key(event.key):
-            event.stop()
-            event.prevent_default()
-            return
-        if not self.value and isinstance(app, TableApp) and app.table_key(event.key):
-            event.stop()
-            event.prevent_default()
-            return
-        await super()._on_key(event)
 
 
 # The smallest terminal the table is drawn in (table.tcss lays it out for 80x24): below it,
@@ -409,8 +302,7 @@ class TableApp(App[None]):
             with VerticalScroll(id="result-sheet"):
                 yield Static(id="result-sheet-text")
             yield Static(id="result-question")
-        with VerticalScroll(id="help"):
-            yield Static(id="help-text")
+        yield HelpPanel(id="help")
         yield Static(id="too-small")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -497,8 +389,8 @@ class TableApp(App[None]):
         self.query_one("#aside-text", Static).update(Group(*snapshot.aside))
         aside.scroll_home(animate=False)
         self._draw_prompt()
-        if self.query_one("#help").display:
-            self._fill_help()
+        if self.query_one(HelpPanel).display:
+            self.query_one(HelpPanel).fill(snapshot)
         self.query_one("#refusal", Static).update(
             Text(f"✗ {snapshot.refusal}", style="yellow") if snapshot.refusal else "")
         self.query_one("#keys", Static).update(Text(self._keys(), style="dim"))
@@ -538,29 +430,7 @@ class TableApp(App[None]):
         line.update(prompt)
 
     def _keys(self) -> str:
-        kind = self.snapshot.kind
-        if kind is Kind.BID:
-            return _("←→ choose · Enter bid (or click, or type it) · ? help · q save and quit")
-        if kind is Kind.CALL:
-            return _("←→ choose · Enter call (or click, or type it) · ? help · q save and "
-                     "quit")
-        if kind is Kind.CHELEM:
-            return _("←→ choose · Enter answer (or click, or type it) · ? help · q save and "
-                     "quit")
-        if kind is Kind.CARD:
-            return _("←→ choose · Enter play · h hint · ? help · PgUp/PgDn scroll · q save "
-                     "and quit")
-        if kind is Kind.DISCARD:
-            return _("←→ choose · Space mark {mark} ({marked}/{size}) · Enter discard · ? "
-                     "help · q save and quit").format(mark=MARK, marked=len(self.marked),
-                                                      size=self.snapshot.discard_size)
-        if kind in (Kind.PAUSE, Kind.NEXT):
-            return _("Enter to go on · q save and quit")
-        if kind is Kind.ANOTHER:
-            return _("y another deal · n stop here")
-        if kind is None:
-            return _("q save and quit")
-        return _("Type your answer, then Enter · ? help · q save and quit")
+        return keys_line(self.snapshot.kind, len(self.marked), self.snapshot.discard_size)
 
     # -- keys ------------------------------------------------------------------------
 
@@ -586,37 +456,11 @@ class TableApp(App[None]):
             return
         self.send(event.value)
 
-    # -- the help ----------------------------------------------------------------------
-
     def show_help(self) -> None:
-        self._fill_help()
-        panel = self.query_one("#help", VerticalScroll)
-        panel.display = True
-        panel.scroll_home(animate=False)
-
-    def _fill_help(self) -> None:
-        snapshot = self.snapshot
-        panel = self.query_one("#help", VerticalScroll)
-        panel.border_title = pgettext("screen panel", "Help")
-        panel.border_subtitle = _("Esc or ? closes it")
-        self.query_one("#help-text", Static).update(Group(*help_lines(
-            snapshot.kind, snapshot.rules, snapshot.practice, snapshot.discard_size)))
+        self.query_one(HelpPanel).show(self.snapshot)
 
     def help_key(self, key: str) -> bool:
-        """A key pressed while the help is open: Esc, ?, Enter and q close it, PgUp and PgDn
-        scroll it (True: the key is used up); any other key closes it and goes on to the
-        table or the answer line, so that what is typed after reading is not lost."""
-        panel = self.query_one("#help", VerticalScroll)
-        if not panel.display:
-            return False
-        if key in ("pageup", "pagedown"):
-            if key == "pageup":
-                panel.scroll_page_up(animate=False)
-            else:
-                panel.scroll_page_down(animate=False)
-            return True
-        panel.display = False
-        return key in ("escape", "question_mark", "enter", "q")
+        return self.query_one(HelpPanel).key(key)
 
     # -- the mouse ---------------------------------------------------------------------
 

@@ -37,10 +37,9 @@ from tarot.storage.named_deals import Script
 from tarot.table.seats import ComputerSeat, Decision
 from tarot.ui.line_drawing import styled
 from tarot.ui.person_table import PersonTable
-from tarot.ui.phase_help import bid_word
+from tarot.ui.screen.choices import Choice, offered
 from tarot.ui.table_view import (
     call_line,
-    card_text,
     cards_line,
     excuse_warning,
     partner_seat,
@@ -71,15 +70,6 @@ class Kind(enum.Enum):
     PAUSE = "pause"  # Enter to go on, after a trick
     ANOTHER = "another"  # another deal? in the result box
     NEXT = "next"  # the result box read: a key for the next deal
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One answer the screen offers as a choice after its prompt (a bid, a card to call,
-    yes or no): what it shows, and the legal action it sends when taken."""
-
-    label: Text
-    action: Action
 
 
 @dataclass(frozen=True)
@@ -294,23 +284,6 @@ class ScreenGame(PersonTable):
                 tricks=self.game.rules.deal.hand_size)
         return super().prompt_text()
 
-    def choices(self, kind: Kind | None) -> tuple[Choice, ...]:
-        """The legal answers to the question of ``kind`` that the screen offers as a row:
-        the bids (pass first), the cards the taker may call, or no and yes for a chelem."""
-        if kind not in (Kind.BID, Kind.CALL, Kind.CHELEM):
-            return ()
-        choices = []
-        for action in self.game.legal_actions():
-            if isinstance(action, Bid) and kind is Kind.BID:
-                choices.append(Choice(Text(bid_word(action.contract)), action))
-            elif isinstance(action, Call) and kind is Kind.CALL:
-                choices.append(Choice(card_text(action.card), action))
-            elif isinstance(action, Chelem) and kind is Kind.CHELEM:
-                choices.append(Choice(Text(pgettext("answer", "yes") if action.declared
-                                           else pgettext("answer", "no")), action))
-        # Passing, and declaring no chelem, come first: where the cursor starts.
-        return tuple(sorted(choices, key=lambda choice: not _first_choice(choice.action)))
-
     def _ask_words(self, prompt: str) -> str:
         """The words typed at a question that takes no card of the hand (the keys choose
         one only at the card's and the discard's prompts)."""
@@ -354,15 +327,14 @@ class ScreenGame(PersonTable):
             info=tuple(info_lines(view, self.game.rules, self.names)), legal=legal,
             discard_size=size, status=self.status, aside_title=self.aside_title,
             aside=tuple(self.aside), refusal=self.refusal, warning=warning or "",
-            shown_trick=self.shown_trick, choices=self.choices(kind),
+            shown_trick=self.shown_trick,
+            choices=offered(self.game.legal_actions(), _CHOICE_OF_KIND.get(kind)),
             rules=self.game.rules, practice=bool(self.game.header.practice)))
 
 
-def _first_choice(action: Action) -> bool:
-    """Whether ``action`` is the cautious answer the row of choices starts on."""
-    return (isinstance(action, Bid) and action.contract is None) or (
-        isinstance(action, Chelem) and not action.declared)
-
+# The questions whose answers the screen offers as a row of choices, and their actions.
+_CHOICE_OF_KIND: dict[Kind | None, type[Bid | Call | Chelem]] = {
+    Kind.BID: Bid, Kind.CALL: Call, Kind.CHELEM: Chelem}
 
 _KIND_OF_PHASE = {phases.AUCTION: Kind.BID, phases.CHIEN: Kind.DISCARD,
                   phases.DECLARATIONS: Kind.CHELEM, phases.TRICKS: Kind.CARD}

@@ -1,4 +1,5 @@
-"""The full screen's help: written for the screen, not the line mode's text in a panel.
+"""The full screen's help, and the panel over the table it is read in: written for the
+screen, not the line mode's text in a panel.
 
 The keys of the question asked come first (what the table does while the answer line is
 empty, and the clicks), then the words typed on the answer line, then what the rules say
@@ -9,9 +10,12 @@ every question fits the panel without scrolling.
 
 from __future__ import annotations
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
 
 from tarot.engine.rules import RuleSet
 from tarot.engine.typed_words import shown_word
@@ -24,7 +28,7 @@ from tarot.ui.phase_help import (
     discard_rule,
     number_words,
 )
-from tarot.ui.screen.game import Kind
+from tarot.ui.screen.game import Kind, Snapshot
 
 Rows = list[tuple[str, str]]
 
@@ -154,3 +158,36 @@ def help_lines(kind: Kind | None, rules: RuleSet | None, practice: bool,
     if sentences:
         parts += [Text(""), Text(" ".join(sentences))]
     return parts
+
+
+class HelpPanel(VerticalScroll):
+    """The help of the question asked, over the table until Esc or ? (table.tcss)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="help-text")
+
+    def fill(self, snapshot: Snapshot) -> None:
+        self.border_title = pgettext("screen panel", "Help")
+        self.border_subtitle = _("Esc or ? closes it")
+        self.query_one("#help-text", Static).update(Group(*help_lines(
+            snapshot.kind, snapshot.rules, snapshot.practice, snapshot.discard_size)))
+
+    def show(self, snapshot: Snapshot) -> None:
+        self.fill(snapshot)
+        self.display = True
+        self.scroll_home(animate=False)
+
+    def key(self, key: str) -> bool:
+        """A key pressed while the help is open: Esc, ?, Enter and q close it, PgUp and PgDn
+        scroll it (True: the key is used up); any other key closes it and goes on to the
+        table or the answer line, so that what is typed after reading is not lost."""
+        if not self.display:
+            return False
+        if key in ("pageup", "pagedown"):
+            if key == "pageup":
+                self.scroll_page_up(animate=False)
+            else:
+                self.scroll_page_down(animate=False)
+            return True
+        self.display = False
+        return key in ("escape", "question_mark", "enter", "q")
