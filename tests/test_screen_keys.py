@@ -353,3 +353,20 @@ def test_help_typed_on_the_answer_line_opens_the_screen_s_help(tmp_path: Path) -
     run_app(app, keys)
     assert seen == {"open": True, "still asked": True}
 
+
+
+def test_the_row_of_choices_starts_on_the_cautious_answer() -> None:
+    """Pass first at the auction, no chelem first, and at the call a king the taker does not
+    hold: a stray Enter never takes a contract, nor makes the taker play alone."""
+    from tarot.engine.events import Call, Chelem
+    from tarot.ui.screen.choices import offered
+
+    bids = [Bid(seat=0, contract="prise"), Bid(seat=0, contract=None),
+            Bid(seat=0, contract="garde")]
+    assert [c.action for c in offered(bids, Bid)] == [bids[1], bids[0], bids[2]]
+    chelem = [Chelem(seat=0, declared=True), Chelem(seat=0, declared=False)]
+    assert offered(chelem, Chelem)[0].action == chelem[1]
+    calls = [Call(seat=0, card=king) for king in ("KS", "KH", "KD", "KC")]
+    assert offered(calls, Call, hand=("KS", "KH", "2C"))[0].action == calls[2]
+    assert offered(calls, Call)[0].action == calls[0]
+    assert offered(bids, None) == ()

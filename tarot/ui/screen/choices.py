@@ -4,7 +4,7 @@ sent as it is when taken (←/→ and Enter, or a click): nothing is parsed agai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -34,18 +34,21 @@ def label(action: Bid | Call | Chelem) -> Text:
     return Text(pgettext("answer", "yes") if action.declared else pgettext("answer", "no"))
 
 
-def cautious(action: Action) -> bool:
-    """Whether ``action`` is the answer the row starts on: passing, or no chelem (a stray
-    Enter never takes a contract)."""
-    return (isinstance(action, Bid) and action.contract is None) or (
-        isinstance(action, Chelem) and not action.declared)
+def cautious(action: Action, hand: Collection[str]) -> bool:
+    """Whether the row may start on ``action``: passing, no chelem, a card to call that is
+    not in the ``hand`` (a stray Enter never takes a contract, nor makes the taker play
+    alone)."""
+    return ((isinstance(action, Bid) and action.contract is None)
+            or (isinstance(action, Chelem) and not action.declared)
+            or (isinstance(action, Call) and action.card not in hand))
 
 
-def offered(legal: Sequence[Action], kind: type[Bid | Call | Chelem] | None
-            ) -> tuple[Choice, ...]:
-    """The ``legal`` actions of ``kind`` as a row of choices, the cautious one first; none
-    for a question the screen offers no row for (``kind`` None)."""
+def offered(legal: Sequence[Action], kind: type[Bid | Call | Chelem] | None,
+            hand: Collection[str] = ()) -> tuple[Choice, ...]:
+    """The ``legal`` actions of ``kind`` as a row of choices, the first cautious one first
+    (``hand`` the person's); none for a question the screen offers no row for (``kind``
+    None)."""
     if kind is None:
         return ()
     choices = [Choice(label(action), action) for action in legal if isinstance(action, kind)]
-    return tuple(sorted(choices, key=lambda choice: not cautious(choice.action)))
+    return tuple(sorted(choices, key=lambda choice: not cautious(choice.action, hand)))

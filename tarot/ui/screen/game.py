@@ -328,7 +328,7 @@ class ScreenGame(PersonTable):
             discard_size=size, status=self.status, aside_title=self.aside_title,
             aside=tuple(self.aside), refusal=self.refusal, warning=warning or "",
             shown_trick=self.shown_trick,
-            choices=offered(self.game.legal_actions(), _CHOICE_OF_KIND.get(kind)),
+            choices=offered(self.game.legal_actions(), _CHOICE_OF_KIND.get(kind), view.hand),
             rules=self.game.rules, practice=bool(self.game.header.practice)))
 
 
