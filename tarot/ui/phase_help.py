@@ -121,18 +121,18 @@ def _bouts() -> str:
     return ", ".join(display(bout) for bout in BOUTS)
 
 
-def auction_help(rules: RuleSet) -> str:
-    bids = ", ".join([bid_word(None), *(bid_word(c.id) for c in rules.contracts)])
+def auction_rules(rules: RuleSet) -> list[str]:
+    """What the bids mean under ``rules``, sentence by sentence (unwrapped: the screen
+    wraps them to its panel, the line mode's help to 80 columns)."""
 
     def of_fate(fate: str) -> list[Contract]:
         return [c for c in rules.contracts if c.chien == fate]
 
-    lines = [_("At the bid prompt:"),
-             _paragraph(_("{bids}: each bid above the current one").format(bids=bids))]
+    sentences = []
     if shown := of_fate("shown"):
-        lines.append(_paragraph(_("{contracts}: you take the chien and discard {count} "
-                                  "cards.").format(contracts=_contracts(shown),
-                                                   count=number_words(rules.deal.chien_size))))
+        sentences.append(_("{contracts}: you take the chien and discard {count} "
+                           "cards.").format(contracts=_contracts(shown),
+                                            count=number_words(rules.deal.chien_size)))
     hidden = []
     if for_taker := of_fate("taker"):
         hidden.append(_("{contracts}: the chien counts for you, unseen.").format(
@@ -142,15 +142,30 @@ def auction_help(rules: RuleSet) -> str:
                        _("{contracts}: the chien counts for the defence, unseen.")).format(
             contracts=_contracts(for_defence)))
     if hidden:
-        lines.append(_paragraph(" ".join(hidden)))
+        sentences.append(" ".join(hidden))
     targets = [decimal(points_text(t)) for t in rules.scoring.target_half_points]
-    lines.append(_paragraph(
+    sentences.append(
         _("You need {none} card points with no bout, {one} with one, {two} with two, "
           "{three} with three (the bouts: {bouts}).").format(
             none=targets[0], one=targets[1], two=targets[2], three=targets[3],
-            bouts=_bouts())))
+            bouts=_bouts()))
+    return sentences
+
+
+def auction_help(rules: RuleSet) -> str:
+    bids = ", ".join([bid_word(None), *(bid_word(c.id) for c in rules.contracts)])
+    lines = [_("At the bid prompt:"),
+             _paragraph(_("{bids}: each bid above the current one").format(bids=bids))]
+    lines += [_paragraph(sentence) for sentence in auction_rules(rules)]
     lines.append(_quit(_auction_words()))
     return "\n".join(lines)
+
+
+def discard_rule(rules: RuleSet) -> str:
+    """Which cards may go to the discard, unwrapped."""
+    return _("no king and no bout ({bouts}); a trump only when fewer than {count} other "
+             "cards remain, and then it is shown to all. The discard counts for "
+             "you.").format(bouts=_bouts(), count=number_words(rules.deal.chien_size))
 
 
 def discard_help(rules: RuleSet) -> str:
@@ -159,20 +174,23 @@ def discard_help(rules: RuleSet) -> str:
         _("At the discard prompt:"),
         _paragraph(_("{count} cards, by code or number, separated by spaces; or auto (it "
                      "makes voids)").format(count=size)),
-        _paragraph(_("no king and no bout ({bouts}); a trump only when fewer than {count} "
-                     "other cards remain, and then it is shown to all. The discard counts "
-                     "for you.").format(bouts=_bouts(), count=size)),
+        _paragraph(discard_rule(rules)),
         _quit(_discard_words()),
     ])
 
 
-def chelem_help(rules: RuleSet) -> str:
+def chelem_rule(rules: RuleSet) -> str:
+    """What a declared chelem scores, unwrapped."""
     chelem = rules.chelem
+    return _("a declared chelem (all the tricks) scores {made} if made, {failed} if not; "
+             "you then lead the first trick").format(
+        made=f"{chelem.declared_made:+d}", failed=f"{chelem.declared_failed:+d}")
+
+
+def chelem_help(rules: RuleSet) -> str:
     return "\n".join([
         _("At the chelem prompt:"),
-        _answer(_("y or n"), _("a declared chelem (all the tricks) scores {made} if made, "
-                               "{failed} if not; you then lead the first trick").format(
-            made=f"{chelem.declared_made:+d}", failed=f"{chelem.declared_failed:+d}")),
+        _answer(_("y or n"), chelem_rule(rules)),
         _quit(_chelem_words()),
     ])
 
@@ -181,16 +199,21 @@ def _call_words() -> str:
     return _("French words work too: roi de cœur or RC, aide, quitter.")
 
 
+def call_rule() -> str:
+    """What may be called at five players, and what the call means, unwrapped."""
+    return _("the card to call, by its code (KH) or its name; or auto. Its holder is your "
+             "partner, secretly, until the card is played; you may call a king of your own, "
+             "and then you play alone. A queen may be called only with the four kings, a "
+             "knight only with the four queens too, a jack only with the four knights too "
+             "(V5-3).")
+
+
 def call_help(rules: RuleSet) -> str:
     """The help at five players' call (RULES-3-5 V5-2, V5-3): which cards may be called,
     and what the call means."""
     return "\n".join([
         _("At the call prompt:"),
-        _paragraph(_("the card to call, by its code (KH) or its name; or auto. Its holder "
-                     "is your partner, secretly, until the card is played; you may call a "
-                     "king of your own, and then you play alone. A queen may be called only "
-                     "with the four kings, a knight only with the four queens too, a jack "
-                     "only with the four knights too (V5-3).")),
+        _paragraph(call_rule()),
         _quit(_call_words()),
     ])
 

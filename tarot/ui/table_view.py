@@ -39,8 +39,20 @@ SEAT_NAMES_BY_SIZE: dict[int, tuple[str, ...]] = {
 }
 
 SUIT_STYLES = ("bold", "bold red", "bold red", "bold")  # ♠ ♥ ♦ ♣
+# --four-colour-suits: each suit its own colour (docs/decisions.md, "Four-colour suits"):
+# spades in the terminal's own colour, hearts red, diamonds yellow, clubs green.
+FOUR_COLOUR_SUIT_STYLES = ("bold", "bold red", "bold yellow", "bold green")
+# The suits' styles in use: one choice for the whole run, made by the command before any
+# card is drawn (as the language is), and read by every front end's card_text.
+_suit_styles = [SUIT_STYLES]
 TRUMP_STYLE = "bold cyan"
 HAND_INDENT = 12  # where a hand's cards start, and where a wrapped row goes on
+
+
+def use_four_colour_suits(four: bool) -> None:
+    """Draw each suit in its own colour (``four``), or hearts and diamonds red and the
+    others in the terminal's colour, as printed packs do."""
+    _suit_styles[0] = FOUR_COLOUR_SUIT_STYLES if four else SUIT_STYLES
 
 
 def card_text(code: str) -> Text:
@@ -49,7 +61,7 @@ def card_text(code: str) -> Text:
     card = CARD_BY_CODE[code]
     if card == EXCUSE or is_trump(card):
         return Text(display(card), style=TRUMP_STYLE)
-    return Text(display(card), style=SUIT_STYLES[suit_of(card)])
+    return Text(display(card), style=_suit_styles[0][suit_of(card)])
 
 
 def cards_line(codes: Sequence[str]) -> Text:

@@ -36,6 +36,7 @@ from tarot.ui.session import (
     play_session,
     typed_command,
 )
+from tarot.ui.table_view import use_four_colour_suits
 from tarot.ui.terminal import (
     QuitGame,
     TerminalGame,
@@ -103,13 +104,18 @@ LEVELS = tuple(PLAYERS)
               help=N_("A practice game: type undo (or annuler) at any of your prompts to "
                       "take back your previous decision in the deal; the computer players "
                       "then decide again. Each take-back is saved in the log."))
+@click.option("--four-colour-suits", is_flag=True, envvar="TAROT_FOUR_COLOUR_SUITS",
+              show_envvar=True,
+              help=N_("Each suit in its own colour: spades in the terminal's colour, hearts "
+                      "red, diamonds yellow, clubs green."))
 @click.pass_context
 def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name: str,
          players: str | None, save_path: Path | None, level: str, auto: bool,
          resume_name: str | None, force: bool, deals: int | None, pace: float | None,
          from_log: Path | None, at: str | None, as_seat: int | str | None,
-         plain: bool, practice: bool) -> None:
+         plain: bool, practice: bool, four_colour_suits: bool) -> None:
     _tolerate_undecodable_input()
+    use_four_colour_suits(four_colour_suits)
     given = frozenset(name for name in ctx.params
                       if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE)
     # Read and checked before the table opens: a refusal is one line, at any terminal.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 from collections.abc import Callable
 
 from rich.console import Group, RenderableType
@@ -30,15 +31,26 @@ from tarot.engine.typed_words import read_words
 from tarot.engine.views import PlayerView, TrickView
 from tarot.i18n import _, pgettext
 from tarot.ui.dialogue import names_for
-from tarot.ui.screen.contract_panel import ContractPanel
+from tarot.ui.screen.contract_panel import AnnouncementsPanel, ContractPanel
 from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
+from tarot.ui.screen.keys import (
+    AnswerInput,
+    PromptLine,
+    Span,
+    choices_text,
+    clicked,
+    hand_groups,
+    hand_lines,
+    keys_line,
+)
+from tarot.ui.screen.screen_help import HelpPanel
+from tarot.ui.screen.sizes import MIN_SIZE, too_small_text
 from tarot.ui.screen.table import ScreenTable
 from tarot.ui.session import PlayOptions, Table, play_session
 from tarot.ui.table_view import (
     SEAT_ROWS,
     card_text,
     partner_seat,
-    suit_names,
     trick_by_seat,
     winning_seat,
 )
@@ -54,18 +66,6 @@ def typed_code(code: str) -> str:
     if is_trump(card) or card == EXCUSE:
         return code
     return code[:-1] + SUIT_SYMBOLS[suit_of(card)]
-
-
-def hand_groups(hand: tuple[str, ...]) -> list[tuple[str, list[int]]]:
-    """The hand's rows: each suit (then the trumps) with the indexes of its cards."""
-    suits = suit_names()
-    groups: dict[str, list[int]] = {}
-    for index, code in enumerate(hand):
-        card = CARD_BY_CODE[code]
-        name = (pgettext("hand row", "trumps") if card == EXCUSE or is_trump(card)
-                else suits[suit_of(card)])
-        groups.setdefault(name, []).append(index)
-    return list(groups.items())
 
 
 def seat_cell(view: PlayerView, seat: int, names: tuple[str, ...],
@@ -194,76 +194,30 @@ class TablePanel(Widget):
 
 class HandPanel(Widget):
     """The hand by suit: the cursor on one card, the playable ones starred, the cards
-    marked for the discard highlighted."""
+    marked for the discard with a sign in the star's place (and highlighted, where there
+    is colour); a click on a card is the app's (:meth:`TableApp.card_clicked`)."""
+
+    spans: list[Span] = []  # noqa: RUF012 (each render sets its own)
 
     def render(self) -> RenderableType:
         app = self.app
         assert isinstance(app, TableApp)
         view = app.board.view
         if view is None or not view.hand:
+            self.spans = []
             return ""
-        legal = app.snapshot.legal
-        asking_card = app.snapshot.kind is Kind.CARD
-        lines = []
-        width = max(self.content_size.width, 20)
-        indent = 10
-        for name, indexes in hand_groups(view.hand):
-            line = Text(f"{name:<{indent - 1}} ", style="dim")
-            for index in indexes:
-                code = view.hand[index]
-                token = Text(f"{index + 1}:", style="dim")
-                card = card_text(code)
-                if asking_card and code not in legal:
-                    card.stylize("dim")
-                if code in app.marked:
-                    card.stylize("black on yellow")
-                if index == app.cursor and app.snapshot.kind in (Kind.CARD, Kind.DISCARD):
-                    card.stylize("reverse")
-                token.append_text(card)
-                token.append("*" if code in legal else " ", style="bold green")
-                token.append(" ")
-                if line.cell_len + token.cell_len > width and line.cell_len > indent:
-                    lines.append(line)
-                    line = Text(" " * indent)
-                line.append_text(token)
-            lines.append(line)
+        snapshot = app.snapshot
+        lines, self.spans = hand_lines(
+            view.hand, snapshot.legal, app.marked,
+            app.cursor if snapshot.kind in (Kind.CARD, Kind.DISCARD) else None,
+            dim_illegal=snapshot.kind is Kind.CARD, width=max(self.content_size.width, 20))
         return Group(*lines)
 
-
-class AnswerInput(Input):
-    """The line where answers are typed as in line mode. While it is empty, a key the
-    table acts on (the arrows and Enter on the hand, Space marks a card, h the hint, Tab
-    every announcement, q leaves, y/o/n answer the result box) goes to the table. Read
-    here, in the order the keys came: a fast typist's "kh" is a card, never a hint and
-    a k."""
-
-    async def _on_key(self, event: events.Key) -> None:
+    def on_click(self, event: events.Click) -> None:
+        index = clicked(self.spans, event, self)
         app = self.app
-        # Tab even on a typed line: it would move the focus off the answer line.
-        if ((not self.value or event.key == "tab") and isinstance(app, TableApp)
-                and app.table_key(event.key)):
-            event.stop()
-            event.prevent_default()
-            return
-        await super()._on_key(event)
-
-
-# The smallest terminal the table is drawn in (table.tcss lays it out for 80x24): below it,
-# a notice covers the table, saying the size needed, and goes when the terminal grows.
-MIN_SIZE = (80, 24)
-
-
-def too_small_text(width: int, height: int) -> str:
-    """What the screen says in place of the table when the terminal is too small."""
-    return "\n\n".join([
-        _("This terminal is {width}×{height}: the table needs at least "
-          "{min_width}×{min_height}.").format(width=width, height=height,
-                                             min_width=MIN_SIZE[0], min_height=MIN_SIZE[1]),
-        _("Make the window bigger and the table comes back. The game goes on meanwhile: "
-          "what you type is still read."),
-        _("Or leave with Ctrl-Q (the game is saved) and go on in line mode, which fits any "
-          "terminal: add --plain to the command that resumes it."),
-    ])
+        if index is not None and isinstance(app, TableApp):
+            app.card_clicked(index)
 
 
 class TableApp(App[None]):
@@ -281,7 +235,10 @@ class TableApp(App[None]):
 
     def __init__(self, options: PlayOptions, pace: float | None = None,
                  session: Session = play_session, *, cursor_blink: bool = True) -> None:
-        super().__init__()
+        # NO_COLOR (no-color.org: set and not empty): Textual then strips every colour
+        # from what it draws, the theme's too, where its own reading (set at all) would
+        # only turn them grey.
+        super().__init__(ansi_color=bool(os.environ.get("NO_COLOR")))
         self.answer_blinks = cursor_blink  # a snapshot's cursor is steady
         self.options = options
         self.session = session
@@ -290,6 +247,7 @@ class TableApp(App[None]):
         self.snapshot = Snapshot(names=names_for(0))
         self.board = self.snapshot  # the last snapshot with a table to draw
         self.cursor = 0
+        self.choice = 0  # the cursor in the row of choices (a bid, a call, yes or no)
         self.marked: list[str] = []
         self.waiting = True  # an answer sent, the next question not yet asked
         self.announcing = False  # every announcement shown over the table (Tab)
@@ -306,7 +264,7 @@ class TableApp(App[None]):
             yield RichLog(id="log", wrap=True, markup=False, highlight=False)
             with VerticalScroll(id="aside"):
                 yield Static(id="aside-text")
-        yield Static(id="prompt")
+        yield PromptLine(id="prompt")
         answer = AnswerInput(id="answer")
         answer.cursor_blink = self.answer_blinks
         yield answer
@@ -320,8 +278,8 @@ class TableApp(App[None]):
             with VerticalScroll(id="result-sheet"):
                 yield Static(id="result-sheet-text")
             yield Static(id="result-question")
-        with VerticalScroll(id="announcements"):
-            yield Static(id="announcements-text")
+        yield AnnouncementsPanel(id="announcements")
+        yield HelpPanel(id="help")
         yield Static(id="too-small")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -339,8 +297,6 @@ class TableApp(App[None]):
         self.query_one("#info").border_title = pgettext("screen panel", "Contract")
         self.query_one("#hand").border_title = pgettext("screen panel", "Your hand")
         self.query_one("#log").border_title = pgettext("screen panel", "What happened")
-        self.query_one("#announcements").border_title = pgettext("screen panel",
-                                                                 "Announcements")
         self.query_one("#answer", Input).focus()
         self._fit(self.size.width, self.size.height)
         self.run_worker(self._play, thread=True, exit_on_error=False, name="session")
@@ -367,12 +323,15 @@ class TableApp(App[None]):
     def show_snapshot(self, snapshot: object) -> None:
         assert isinstance(snapshot, Snapshot)
         previous_board = self.board
+        previous_choices = self.snapshot.choices
         self.snapshot = snapshot
         if snapshot.view is not None:
             self.board = snapshot
             self._place_cursor(previous_board)
         if snapshot.kind is not Kind.DISCARD:
             self.marked = []
+        if snapshot.choices != previous_choices:
+            self.choice = 0
         if snapshot.kind is not None:
             self.waiting = False
         self._draw()
@@ -406,10 +365,9 @@ class TableApp(App[None]):
         aside.border_title = snapshot.aside_title or pgettext("screen panel", "Help")
         self.query_one("#aside-text", Static).update(Group(*snapshot.aside))
         aside.scroll_home(animate=False)
-        prompt = Text(snapshot.prompt, style="bold")
-        if snapshot.warning:
-            prompt = Text.assemble(Text(snapshot.warning + "\n", style="bold magenta"), prompt)
-        self.query_one("#prompt", Static).update(prompt)
+        self._draw_prompt()
+        if self.query_one(HelpPanel).display:
+            self.query_one(HelpPanel).fill(snapshot)
         self.query_one("#refusal", Static).update(
             Text(f"✗ {snapshot.refusal}", style="yellow") if snapshot.refusal else "")
         self.query_one("#keys", Static).update(Text(self._keys(), style="dim"))
@@ -438,36 +396,30 @@ class TableApp(App[None]):
     def _draw_announcements(self) -> None:
         """Every announcement over the table while ``announcing`` (Tab, or the typed word),
         from the last snapshot with a table: it may be opened at any moment."""
-        panel = self.query_one("#announcements", VerticalScroll)
-        panel.display = self.announcing
-        if self.announcing:
-            lines = self.board.announcements or (Text(_("No bid yet.")),)
-            close = Text(_("Tab or Esc to close · PgUp/PgDn scroll"), style="dim")
-            self.query_one("#announcements-text", Static).update(Group(*lines, Text(""),
-                                                                       close))
+        self.query_one(AnnouncementsPanel).draw(self.announcing, self.board.announcements)
 
     def show_announcements(self, shown: bool) -> None:
         self.announcing = shown
         self._draw_announcements()
         if shown:
-            self.query_one("#announcements", VerticalScroll).scroll_home(animate=False)
+            self.query_one(AnnouncementsPanel).scroll_home(animate=False)
+
+    def _draw_prompt(self) -> None:
+        snapshot = self.snapshot
+        line = self.query_one("#prompt", PromptLine)
+        prompt = Text(snapshot.prompt, style="bold")
+        line.spans = []
+        if snapshot.choices:
+            # No warning comes with a choice (the warnings are the card's): the row of
+            # choices is on the prompt's first line, or its second.
+            prompt, line.spans = choices_text(prompt, snapshot.choices, self.choice,
+                                              line.content_size.width or MIN_SIZE[0] - 2)
+        if snapshot.warning:
+            prompt = Text.assemble(Text(snapshot.warning + "\n", style="bold magenta"), prompt)
+        line.update(prompt)
 
     def _keys(self) -> str:
-        kind = self.snapshot.kind
-        if kind is Kind.CARD:
-            return _("←→ choose · Enter play · h hint · ? help · PgUp/PgDn scroll · q save "
-                     "and quit")
-        if kind is Kind.DISCARD:
-            return _("←→ choose · Space mark ({marked}/{size}) · Enter discard · auto · q "
-                     "save and quit").format(marked=len(self.marked),
-                                            size=self.snapshot.discard_size)
-        if kind in (Kind.PAUSE, Kind.NEXT):
-            return _("Enter to go on · q save and quit")
-        if kind is Kind.ANOTHER:
-            return _("y another deal · n stop here")
-        if kind is None:
-            return _("q save and quit")
-        return _("Type your answer, then Enter · ? help · q save and quit")
+        return keys_line(self.snapshot.kind, len(self.marked), self.snapshot.discard_size)
 
     # -- keys ------------------------------------------------------------------------
 
@@ -491,7 +443,54 @@ class TableApp(App[None]):
         if event.value.strip().lower() in read_words("announcements"):
             self.show_announcements(True)  # the screen has them: no question needed
             return
+        if event.value.strip().lower() in read_words("help") and self.snapshot.kind:
+            # The screen's own help, for its keys: the line mode's would be said in the
+            # story's few rows.
+            self.show_help()
+            return
         self.send(event.value)
+
+    def show_help(self) -> None:
+        self.query_one(HelpPanel).show(self.snapshot)
+
+    def help_key(self, key: str) -> bool:
+        return self.query_one(HelpPanel).key(key)
+
+    # -- the mouse ---------------------------------------------------------------------
+
+    def card_clicked(self, index: int) -> None:
+        """A click on the hand's card ``index``: played at a card's question, marked or
+        unmarked at the discard (an illegal card is refused by the game, saying why, as a
+        typed one is); elsewhere the cursor goes to it."""
+        view = self.board.view
+        if view is None or not 0 <= index < len(view.hand) or self.finished:
+            return
+        self.cursor = index
+        kind = self.snapshot.kind
+        if not self.waiting and kind is Kind.CARD:
+            self.send(Play(seat=view.seat, card=view.hand[index]))
+        elif kind is Kind.DISCARD:
+            self._toggle_mark(view.hand[index])
+        self._redraw_keys()
+
+    def choice_clicked(self, index: int) -> None:
+        """A click on the choice ``index`` after the prompt: taken, as Enter takes it."""
+        choices = self.snapshot.choices
+        if self.waiting or self.finished or not 0 <= index < len(choices):
+            return
+        self.choice = index
+        self._draw_prompt()
+        self.send(choices[index].action)
+
+    def _toggle_mark(self, code: str) -> None:
+        if code in self.marked:
+            self.marked.remove(code)
+        else:
+            self.marked.append(code)
+
+    def _redraw_keys(self) -> None:
+        self.query_one("#hand").refresh()
+        self.query_one("#keys", Static).update(Text(self._keys(), style="dim"))
 
     def table_key(self, key: str) -> bool:
         """Act on ``key``, pressed while the answer line is empty; False when it means
@@ -504,18 +503,20 @@ class TableApp(App[None]):
         view = self.board.view
         kind = self.snapshot.kind
         hand = view.hand if view is not None else ()
-        if key in ("left", "right") and hand:
+        choices = self.snapshot.choices
+        if key == "question_mark":
+            self.show_help()
+        elif key in ("left", "right") and choices:
+            self.choice = (self.choice + (1 if key == "right" else -1)) % len(choices)
+            self._draw_prompt()
+        elif key in ("left", "right") and hand:
             self.cursor = (self.cursor + (1 if key == "right" else -1)) % len(hand)
         elif key in ("up", "down") and hand:
             rows = [indexes for _name, indexes in hand_groups(hand)]
             here = next(n for n, indexes in enumerate(rows) if self.cursor in indexes)
             self.cursor = rows[(here + (1 if key == "down" else -1)) % len(rows)][0]
         elif key == "space" and kind is Kind.DISCARD and hand:
-            code = hand[self.cursor]
-            if code in self.marked:
-                self.marked.remove(code)
-            else:
-                self.marked.append(code)
+            self._toggle_mark(hand[self.cursor])
         elif key == "tab" or (key == "escape" and self.announcing):
             self.show_announcements(key == "tab" and not self.announcing)
         elif key in ("pageup", "pagedown"):
@@ -538,7 +539,9 @@ class TableApp(App[None]):
             self.send("n" if key == "n" else "y")
         elif key == "enter":
             # The card or the cards chosen go as the action itself: nothing to read back.
-            if kind is Kind.CARD and hand and view is not None:
+            if choices:
+                self.send(choices[self.choice].action)
+            elif kind is Kind.CARD and hand and view is not None:
                 self.send(Play(seat=view.seat, card=hand[self.cursor]))
             elif kind is Kind.DISCARD and self.marked and view is not None:
                 self.send(Discard(seat=view.seat, cards=tuple(self.marked)))
@@ -546,8 +549,7 @@ class TableApp(App[None]):
                 self.send("")
         else:
             return False
-        self.query_one("#hand").refresh()
-        self.query_one("#keys", Static).update(Text(self._keys(), style="dim"))
+        self._redraw_keys()
         return True
 
     def action_stop(self, how: str) -> None:

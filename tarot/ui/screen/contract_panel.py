@@ -8,9 +8,12 @@ from collections.abc import Callable, Sequence
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.widget import Widget
+from textual.widgets import Static
 
-from tarot.i18n import ngettext
+from tarot.i18n import _, ngettext, pgettext
 from tarot.ui.announced import folded
 
 
@@ -64,3 +67,21 @@ class ContractPanel(Widget):
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         self.first = max(self.first - 1, 0)
         self.refresh()
+
+
+class AnnouncementsPanel(VerticalScroll):
+    """Every announcement of the deal, whole, over the table (Tab or the typed word); it
+    scrolls where they outrun the screen."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="announcements-text")
+
+    def on_mount(self) -> None:
+        self.border_title = pgettext("screen panel", "Announcements")
+
+    def draw(self, shown: bool, lines: Sequence[Text]) -> None:
+        self.display = shown
+        if shown:
+            close = Text(_("Tab or Esc to close · PgUp/PgDn scroll"), style="dim")
+            self.query_one("#announcements-text", Static).update(
+                Group(*(lines or (Text(_("No bid yet.")),)), Text(""), close))

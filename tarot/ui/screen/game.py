@@ -26,7 +26,7 @@ from rich.text import Text
 from tarot.bots.base import Player
 from tarot.engine import kernel, phases
 from tarot.engine.cards import mask_of_codes
-from tarot.engine.events import Action, Event, Poignee, Settlement
+from tarot.engine.events import Action, Bid, Call, Chelem, Event, Poignee, Settlement
 from tarot.engine.game import Game
 from tarot.engine.rules import RuleSet
 from tarot.engine.scoring import points_text
@@ -38,6 +38,7 @@ from tarot.table.seats import ComputerSeat, Decision
 from tarot.ui.announced import contract_and_call, every_announcement, panel_announcements
 from tarot.ui.line_drawing import styled
 from tarot.ui.person_table import PersonTable
+from tarot.ui.screen.choices import Choice, offered
 from tarot.ui.table_view import (
     cards_line,
     excuse_warning,
@@ -96,6 +97,11 @@ class Snapshot:
     # Everything announced so far, whole (the Contract panel keeps it short): shown over
     # the table by a key or the typed word, at any moment.
     announcements: tuple[Text, ...] = ()
+    # The legal answers offered as a row after the prompt (←/→ and Enter, or a click).
+    choices: tuple[Choice, ...] = ()
+    # What the screen's help says of the question: the game's rules, and its practice.
+    rules: RuleSet | None = None
+    practice: bool = False
 
 
 @dataclass
@@ -269,6 +275,18 @@ class ScreenGame(PersonTable):
     def ask_action(self, prompt: str) -> str | Action:
         return self._ask(prompt)
 
+    def prompt_text(self) -> str:
+        """The questions whose answers the screen offers as a row of choices ask without
+        listing them: the row after the prompt is the list."""
+        if self.calling:
+            return _("The card you call:")
+        if self.game.phase == phases.AUCTION:
+            return _("Your bid:")
+        if self.game.phase == phases.DECLARATIONS:
+            return _("Declare a chelem, all {tricks} tricks?").format(
+                tricks=self.game.rules.deal.hand_size)
+        return super().prompt_text()
+
     def _ask_words(self, prompt: str) -> str:
         """The words typed at a question that takes no card of the hand (the keys choose
         one only at the card's and the discard's prompts)."""
@@ -313,8 +331,14 @@ class ScreenGame(PersonTable):
             discard_size=size, status=self.status, aside_title=self.aside_title,
             aside=tuple(self.aside), refusal=self.refusal, warning=warning or "",
             shown_trick=self.shown_trick,
-            announcements=tuple(every_announcement(view, self.game.rules, self.names))))
+            announcements=tuple(every_announcement(view, self.game.rules, self.names)),
+            choices=offered(self.game.legal_actions(), _CHOICE_OF_KIND.get(kind), view.hand),
+            rules=self.game.rules, practice=bool(self.game.header.practice)))
 
+
+# The questions whose answers the screen offers as a row of choices, and their actions.
+_CHOICE_OF_KIND: dict[Kind | None, type[Bid | Call | Chelem]] = {
+    Kind.BID: Bid, Kind.CALL: Call, Kind.CHELEM: Chelem}
 
 _KIND_OF_PHASE = {phases.AUCTION: Kind.BID, phases.CHIEN: Kind.DISCARD,
                   phases.DECLARATIONS: Kind.CHELEM, phases.TRICKS: Kind.CARD}
