@@ -5,6 +5,11 @@
 Each snapshot is of a named deal at ``--level rules``, driven with keys to a question
 (the worker then waits, so nothing moves), the save in a fixed folder: the screen shows
 its path. ``--snapshot-update`` records them again, the docs' image with them.
+
+Then every phase of a five-player deal at four sizes (60×20, under the minimum, shows the
+notice; 80×24, 100×30, 120×40), in both languages, as the screen's plain text (syrupy's
+``test_screen_snapshots.ambr``): one deal a language, the terminal resized at each phase.
+The same ``--snapshot-update`` records them.
 """
 
 from __future__ import annotations
