@@ -119,13 +119,18 @@ async def settled(pilot: Pilot[None]) -> None:
     await until(pilot, lambda: app.finished or asked(app), "a question or the end")
 
 
-async def hostile_burst(pilot: Pilot[None], rng: random.Random, count: int) -> None:
-    """``count`` random inputs, the game settled after each."""
+async def hostile_burst(pilot: Pilot[None], rng: random.Random, count: int,
+                        fuzzed: set[Kind]) -> None:
+    """``count`` random inputs, the game settled after each; the kinds of question they
+    were given at added to ``fuzzed`` (a burst may answer a question, and go on at the
+    next)."""
     app = app_of(pilot)
     line = app.query_one("#answer", Input)
     for _ in range(count):
         if app.finished:
             return
+        if app.snapshot.kind is not None:
+            fuzzed.add(app.snapshot.kind)
         await deliver(pilot, hostile_input(rng, not line.value))
         await settled(pilot)
 
@@ -186,10 +191,7 @@ def fuzz_a_game(options: PlayOptions, seed: int, burst: int,
             await settled(pilot)
             if app.finished:
                 break
-            kind = app.snapshot.kind
-            assert kind is not None
-            fuzzed.add(kind)
-            await hostile_burst(pilot, rng, burst)
+            await hostile_burst(pilot, rng, burst, fuzzed)
             await settled(pilot)
             if app.finished:
                 break
