@@ -5,22 +5,42 @@
 Each snapshot is of a named deal at ``--level rules``, driven with keys to a question
 (the worker then waits, so nothing moves), the save in a fixed folder: the screen shows
 its path. ``--snapshot-update`` records them again, the docs' image with them.
+
+Then every phase of a five-player deal at four sizes (60×20, under the minimum, shows the
+notice; 80×24, 100×30, 120×40), in both languages, as the screen's plain text (syrupy's
+``test_screen_snapshots.ambr``): one deal a language, the terminal resized at each phase.
+The same ``--snapshot-update`` records them.
 """
 
 from __future__ import annotations
 
+import asyncio
+import io
 import os
 import shutil
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
-from screen_driver import answer_plainly, ask_settled, asked, type_answer, until
+from rich.console import Console
+from screen_driver import (
+    answer_plainly,
+    ask_settled,
+    asked,
+    panels_at_rest,
+    play_to_the_end,
+    type_answer,
+    until,
+)
+from syrupy.assertion import SnapshotAssertion
+from textual import events
 from textual._doc import take_svg_screenshot
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
+from textual.widgets import RichLog
 
 from tarot.ui.language import use_language
-from tarot.ui.screen.app import TableApp
+from tarot.ui.screen.app import MIN_SIZE, TableApp, typed_code
 from tarot.ui.screen.game import Kind
 from tarot.ui.session import PlayOptions
 
@@ -160,3 +180,120 @@ def test_the_screen_at_three_and_five(snap_compare: Callable[..., bool], moment:
     players, seed, bid, kind, nth = SIZED[moment]
     assert snap_compare(table_of(players, moment, seed), terminal_size=(80, 24),
                         run_before=at(kind, nth, bid=bid))
+
+
+# The sizes each phase is drawn at: below the minimum (the notice that says how big the
+# terminal must be), the minimum, and two larger terminals.
+SIZES = {"60x20": (60, 20), "80x24": MIN_SIZE, "100x30": (100, 30), "120x40": (120, 40)}
+assert SIZES["80x24"] == (80, 24), "the minimum moved: name its size here"
+
+
+def screen_text(app: TableApp) -> str:
+    """The screen as plain text, each row stripped at its end: what it shows and where,
+    without its colours (the SVG snapshots above keep those)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True,
+                      force_terminal=True, legacy_windows=False, safe_box=False)
+    # As App.export_screenshot draws the screen, to text rather than SVG.
+    console.print(app.screen._compositor.render_update(full=True,
+                                                       screen_stack=app._background_screens))
+    return "\n".join(row.rstrip() for row in console.export_text().splitlines())
+
+
+def sized(app: TableApp, size: tuple[int, int]) -> Callable[[], bool]:
+    """Whether the app is laid out at ``size``."""
+    return lambda: tuple(app.size) == size
+
+
+async def at_rest(pilot: Pilot[None]) -> None:
+    """The panels where the screen puts them, the story (and a result's sheet) at its last
+    line. (The story follows its last line when one is written, and the sheet when the
+    result is drawn, not when a resize or the panels above make them shorter: left where
+    they are, they would show what the machine's timing made of them.)"""
+    app = pilot.app
+    assert isinstance(app, TableApp)
+    story = app.query_one("#log", RichLog)
+    await until(pilot, lambda: story.virtual_size.height == len(story.lines),
+                "the story drawn")
+    story.scroll_end(animate=False, immediate=True)
+    if app.query_one("#result").display:  # the sheet under the result, likewise
+        app.query_one("#result-sheet", VerticalScroll).scroll_end(animate=False,
+                                                                  immediate=True)
+    await pilot.pause()
+    await until(pilot, lambda: panels_at_rest(app), "the panels scrolled into place")
+
+
+async def at_every_size(pilot: Pilot[None], phase: str, seen: dict[str, str]) -> None:
+    """The screen at each of ``SIZES``, named ``phase-size``, back to 80×24 after."""
+    app = pilot.app
+    assert isinstance(app, TableApp)
+    for name, size in SIZES.items():
+        await pilot.resize_terminal(*size)
+        await until(pilot, sized(app, size), f"the terminal at {size}")
+        await at_rest(pilot)
+        seen[f"{phase}-{name}"] = screen_text(app)
+    await pilot.resize_terminal(*MIN_SIZE)
+    await pilot.pause()
+
+
+async def every_phase(pilot: Pilot[None], seen: dict[str, str]) -> None:
+    """five-two-poignees played at 80×24, the screen taken at every size at each phase:
+    the auction, the call, the discard (two cards marked), the poignée asked, a trick in
+    progress (the third card asked) and the result."""
+    app = await ask_settled(pilot, Kind.BID)
+    await at_every_size(pilot, "auction", seen)
+    await type_answer(pilot, "garde")
+    await ask_settled(pilot, Kind.CALL)
+    await at_every_size(pilot, "call", seen)
+    # The king of hearts as the screen writes it in both notations; pasted, as ♥ is on no key.
+    app.post_message(events.Paste(typed_code("KH")))
+    await pilot.press("enter")
+    await ask_settled(pilot, Kind.DISCARD)
+    await mark_two(pilot)
+    await ask_settled(pilot, Kind.DISCARD)
+    await at_every_size(pilot, "discard", seen)
+    await type_answer(pilot, "auto")
+    await ask_settled(pilot, Kind.CHELEM)
+    await type_answer(pilot, "n")
+    await ask_settled(pilot, Kind.CARD)
+    await type_answer(pilot, "p")
+    await ask_settled(pilot, Kind.POIGNEE)
+    await at_every_size(pilot, "poignee", seen)
+    await type_answer(pilot, "2")
+    cards = 0
+    while True:  # to the third card asked, the pauses after the tricks gone on from
+        await ask_settled(pilot, Kind.CARD, Kind.PAUSE)
+        cards += app.snapshot.kind is Kind.CARD
+        if cards == 3:
+            break
+        await pilot.press("enter")
+    await at_every_size(pilot, "trick", seen)
+    await play_to_the_end(pilot)
+    await at_every_size(pilot, "result", seen)
+    await pilot.press("enter")
+
+
+PHASES = ("auction", "call", "discard", "poignee", "trick", "result")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_phase_at_every_size(snapshot: SnapshotAssertion, language: str) -> None:
+    """The screen's text at each phase of a five-player deal, at 60×20 (the notice), 80×24
+    (the minimum), 100×30 and 120×40: one deal played per language, the terminal resized
+    at each phase. ``--snapshot-update`` records them again."""
+    use_language(language)
+    app = table(f"sizes-{language}", deal="five-two-poignees")
+    seen: dict[str, str] = {}
+
+    async def run() -> None:
+        async with app.run_test(size=MIN_SIZE) as pilot:
+            await every_phase(pilot, seen)
+
+    asyncio.run(run())
+    assert app.error is None
+    assert sorted(seen) == sorted(f"{phase}-{size}" for phase in PHASES for size in SIZES)
+    for phase in PHASES:
+        small = seen[f"{phase}-60x20"]
+        assert "60×20" in small and "80×24" in small, small  # the notice, over the table
+    for name, text in seen.items():
+        assert text == snapshot(name=f"{language}-{name}")

@@ -297,7 +297,14 @@ class TableApp(App[None]):
         self.query_one("#info").border_title = pgettext("screen panel", "Contract")
         self.query_one("#hand").border_title = pgettext("screen panel", "Your hand")
         self.query_one("#log").border_title = pgettext("screen panel", "What happened")
-        self.query_one("#answer", Input).focus()
+        answer = self.query_one("#answer", Input)
+        # The answer line alone takes the focus: Tab or a click would otherwise give it to
+        # a panel that scrolls, and every key after it (Enter, the answers typed) would go
+        # there, the game waiting for an answer that never comes. The panels scroll with
+        # PgUp/PgDn and the mouse wheel, which need no focus.
+        for widget in self.query("*"):
+            widget.can_focus = widget is answer
+        answer.focus()
         self._fit(self.size.width, self.size.height)
         self.run_worker(self._play, thread=True, exit_on_error=False, name="session")
 
