@@ -31,7 +31,7 @@ from tarot.engine.typed_words import read_words
 from tarot.engine.views import PlayerView, TrickView
 from tarot.i18n import _, pgettext
 from tarot.ui.dialogue import names_for
-from tarot.ui.screen.contract_panel import AnnouncementsPanel, ContractPanel
+from tarot.ui.screen.contract_panel import AnnouncementsPanel, ContractPanel, StoryLog
 from tarot.ui.screen.game import Channel, Kind, Snapshot, Stop
 from tarot.ui.screen.keys import (
     AnswerInput,
@@ -261,7 +261,7 @@ class TableApp(App[None]):
             yield ContractPanel(lambda: self.board.info, id="info")
         yield HandPanel(id="hand")
         with Horizontal(id="lower"):
-            yield RichLog(id="log", wrap=True, markup=False, highlight=False)
+            yield StoryLog(id="log", wrap=True, markup=False, highlight=False)
             with VerticalScroll(id="aside"):
                 yield Static(id="aside-text")
         yield PromptLine(id="prompt")

@@ -1,5 +1,6 @@
-"""The full screen's Contract panel: the contract, the points and every announcement of
-the deal (:mod:`tarot.ui.announced`), beside the table, for the whole deal."""
+"""The full screen's panels that keep what was said: the Contract panel (the contract,
+the points and every announcement of the deal, :mod:`tarot.ui.announced`, beside the
+table), every announcement whole over the table, and the story of the deal."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from tarot.i18n import _, ngettext, pgettext
 from tarot.ui.announced import folded
@@ -85,3 +86,13 @@ class AnnouncementsPanel(VerticalScroll):
             close = Text(_("Tab or Esc to close · PgUp/PgDn scroll"), style="dim")
             self.query_one("#announcements-text", Static).update(
                 Group(*(lines or (Text(_("No bid yet.")),)), Text(""), close))
+
+
+class StoryLog(RichLog):
+    """What happened, its last line in view: when the panels above it grow (a longer
+    Contract panel, a resize), the story shrinks and would stay scrolled short of its end,
+    the last lines out of sight with nothing to say so."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)  # its first size: the lines written before it are drawn
+        self.call_after_refresh(self.scroll_end, animate=False)
