@@ -24,7 +24,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-
 MEASURE = """
 import resource, sys, time
 from tarot.ui.commands.simulate import simulate
