@@ -5,8 +5,9 @@ JSON Lines, made to be read by a notebook as well as by this program: a header (
 format and its version, the program's version, the players, the first deal seed,
 the number of deal seeds, the rule set and its hash), then one line per finished
 deal seed, each :class:`tarot.duplicate.match.SeedRecord`'s fields under their own names. The
-lines come in the order the deal seeds finished, which depends on the workers; a
-reader sorts them by deal seed, and the report does.
+lines come in the order the deal seeds finished, which depends on the workers; the
+report does not depend on the order (:mod:`tarot.duplicate.tally`), and
+:func:`read_results` sorts them by deal seed.
 
 Written as a save is: the header appears whole or not at all (through a rename),
 then each record is appended with one ``write`` and no buffer in between, so a
@@ -42,8 +43,9 @@ MIN_SEATS, MAX_SEATS = 3, 5
 # Far above any record (a strong player's deal seed is about 30 KB of decision times),
 # low enough that a file of junk is refused before it fills the memory.
 MAX_LINE_BYTES = 1 << 22
-# The most deal seeds a match holds: their records, kept for the report, take some 3 GB,
-# and the deal seeds left to play are listed before the first is played.
+# The most deal seeds a match holds: the deal seeds left to play are listed before the
+# first is played, and a reader keeps a flag and a line number a deal seed (the records
+# themselves are folded into the report and let go: some 3 GB of them at this size).
 MAX_DEAL_SEEDS = 100_000
 
 
