@@ -17,15 +17,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tarot.duplicate.results_file import MAX_DEAL_SEEDS, DealSeeds
-from tarot.duplicate.tally import MatchTally, next_distinct
+from tarot.duplicate.tally import next_distinct
 
-__all__ = ["DealSeeds", "MatchTally", "Run", "chunks", "default_workers", "next_distinct",
-           "percentile", "play_match", "report", "run_simulation"]
+# next_distinct lives with the tally now; its name here stays for the callers it had.
+__all__ = ["Run", "chunks", "default_workers", "next_distinct", "percentile", "play_match",
+           "report", "run_simulation"]
 
 if TYPE_CHECKING:
     from tarot.duplicate.backends import Backend
     from tarot.duplicate.match import SeedRecord
     from tarot.duplicate.results_file import ResultsHeader
+    from tarot.duplicate.tally import MatchTally
     from tarot.engine.rules import RuleSet
 
 SEATS = 4  # the default table; a match has one rotation of each deal seed per seat
