@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from tarot.bots.base import Player
 from tarot.bots.registry import make_player
+from tarot.duplicate.tally import Z95, MatchTally
 from tarot.engine.game import Game
 from tarot.engine.rule_files import load_rules
 from tarot.engine.rules import RuleSet
@@ -27,7 +28,6 @@ from tarot.table.loop import NoContract, play_out
 from tarot.table.seats import computer_seats
 
 SEATS = 4  # the players of a match by default; a rule set of three or five has its own
-_Z95 = 1.959964  # two-sided 95% quantile of the normal distribution
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,7 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float]:
     if n == 1:
         return (mean, math.inf)
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    return (mean, _Z95 * math.sqrt(variance / n))
+    return (mean, Z95 * math.sqrt(variance / n))
 
 
 def paired_difference(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
@@ -215,14 +215,17 @@ def run_match(players: Sequence[Player], deals: int, seed: int, *,
 def match_result(names: Sequence[str], records: Sequence[SeedRecord], seed: int) -> MatchResult:
     """The records as :class:`tarot.duplicate.match.MatchResult`, for its means, intervals and
     paired differences (the figures ``run_match`` gives for the same match)."""
-    seats = len(names)
-    games = len(records) * seats
-    per_seed = tuple(tuple(total / seats for total in r.totals) for r in records)
-    players = []
-    for i, name in enumerate(names):
-        _, half = mean_ci([row[i] for row in per_seed])
-        players.append(PlayerResult(
-            name=name, games=games, mean=sum(r.totals[i] for r in records) / games,
-            ci95=half, taken=sum(r.taken[i] for r in records),
-            made=sum(r.made[i] for r in records)))
-    return MatchResult(seed=seed, deals=len(records), players=tuple(players), per_seed=per_seed)
+    tally = MatchTally(names)
+    tally.add_all(records)
+    per_seed = tuple(tuple(total / len(names) for total in r.totals) for r in records)
+    return MatchResult(seed=seed, deals=len(records), players=player_results(tally),
+                       per_seed=per_seed)
+
+
+def player_results(tally: MatchTally) -> tuple[PlayerResult, ...]:
+    """Each player's figures from a match's records folded (the same as from the list)."""
+    games = tally.deals * len(tally.names)
+    return tuple(PlayerResult(name=name, games=games, mean=tally.totals[i] / games,
+                              ci95=tally.per_seat[i].mean_ci()[1], taken=tally.taken[i],
+                              made=tally.made[i])
+                 for i, name in enumerate(tally.names))

@@ -16,7 +16,6 @@ from typing import NamedTuple
 from tarot._version import __version__
 from tarot.bots.registry import MEASURING_PLAYERS, PLAYERS
 from tarot.duplicate.results_file import (
-    Results,
     ResultsError,
     ResultsHeader,
     differences,
@@ -78,24 +77,24 @@ def match_header(names: Sequence[str], seed: int, deals: int, chosen: ChosenRule
                          rules_id=chosen.rules.id, rules_hash=chosen.rules.content_hash)
 
 
-def resumed_match(results: Results, names: tuple[str, ...] | None, seed: int | None,
-                  deals: int | None, chosen: ChosenRules | None
+def resumed_match(path: Path, recorded: ResultsHeader, names: tuple[str, ...] | None,
+                  seed: int | None, deals: int | None, chosen: ChosenRules | None
                   ) -> tuple[ResultsHeader, RuleSet]:
-    """The match of the file and its rule set, each option left out (None) taken from the
-    file; refused, each setting named, if an option given differs from it."""
-    recorded = results.header
+    """The match of the file at ``path`` (its header ``recorded``) and its rule set, each
+    option left out (None) taken from the file; refused, each setting named, if an option
+    given differs from it."""
     if chosen is None:
         try:
             chosen = choose_rules(recorded.rules)
         except RulesError as error:
             raise ResultsError(_("{path}: the match's rules cannot be loaded ({error}); give "
-                                 "them with --rules").format(path=results.path, error=error)
+                                 "them with --rules").format(path=path, error=error)
                                ) from None
     if names is None:
         names = recorded.players
         problem = players_problem(names, chosen.rules.players)
         if problem is not None:
-            raise ResultsError(f"{results.path}:1: {problem}")
+            raise ResultsError(f"{path}:1: {problem}")
     wanted = match_header(names, recorded.seed if seed is None else seed,
                           recorded.deals if deals is None else deals, chosen)
     said = differences(recorded, wanted)
@@ -103,7 +102,7 @@ def resumed_match(results: Results, names: tuple[str, ...] | None, seed: int | N
         raise ResultsError(
             _("{path} holds another match: this run would change {changes}. Resume with the "
               "file's settings (leave those options out), or start a new file with --out")
-            .format(path=results.path, changes="; ".join(said)))
+            .format(path=path, changes="; ".join(said)))
     return wanted, chosen.rules
 
 

@@ -5,8 +5,9 @@ JSON Lines, made to be read by a notebook as well as by this program: a header (
 format and its version, the program's version, the players, the first deal seed,
 the number of deal seeds, the rule set and its hash), then one line per finished
 deal seed, each :class:`tarot.duplicate.match.SeedRecord`'s fields under their own names. The
-lines come in the order the deal seeds finished, which depends on the workers; a
-reader sorts them by deal seed, and the report does.
+lines come in the order the deal seeds finished, which depends on the workers; the
+report does not depend on the order (:mod:`tarot.duplicate.tally`), and
+:func:`read_results` sorts them by deal seed.
 
 Written as a save is: the header appears whole or not at all (through a rename),
 then each record is appended with one ``write`` and no buffer in between, so a
@@ -21,7 +22,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from collections.abc import Iterator
+from array import array
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
@@ -41,8 +43,9 @@ MIN_SEATS, MAX_SEATS = 3, 5
 # Far above any record (a strong player's deal seed is about 30 KB of decision times),
 # low enough that a file of junk is refused before it fills the memory.
 MAX_LINE_BYTES = 1 << 22
-# The most deal seeds a match holds: their records, kept for the report, take some 3 GB,
-# and the deal seeds left to play are listed before the first is played.
+# The most deal seeds a match holds: the deal seeds left to play are listed before the
+# first is played, and a reader keeps a flag and a line number a deal seed (the records
+# themselves are folded into the report and let go: some 3 GB of them at this size).
 MAX_DEAL_SEEDS = 100_000
 
 
@@ -96,11 +99,41 @@ def record_line(record: SeedRecord) -> str:
     return json.dumps(dataclasses.asdict(record), separators=(",", ":"))
 
 
+class DealSeeds:
+    """Which deal seeds of a match are recorded: one flag a deal seed (a byte each, at most
+    MAX_DEAL_SEEDS of them), not a set of records."""
+
+    __slots__ = ("count", "first", "flags")
+
+    def __init__(self, first: int, deals: int) -> None:
+        self.first = first
+        self.flags = bytearray(deals)
+        self.count = 0
+
+    def __contains__(self, deal_seed: object) -> bool:
+        if not isinstance(deal_seed, int):
+            return False
+        index = deal_seed - self.first
+        return 0 <= index < len(self.flags) and bool(self.flags[index])
+
+    def add(self, deal_seed: int) -> None:
+        index = deal_seed - self.first
+        if not 0 <= index < len(self.flags):
+            raise ValueError(f"deal seed {deal_seed} is not one of the match's")
+        if not self.flags[index]:
+            self.flags[index] = 1
+            self.count += 1
+
+    def __len__(self) -> int:
+        return self.count
+
+
 @dataclass(frozen=True)
 class Results:
     """A results file as read: its header, its records sorted by deal seed, the bytes up
     to the end of its last whole line, and the line number of a torn last line, if any
-    (dropped)."""
+    (dropped). Every record held: for a notebook or a test; ``tarot simulate`` reads with
+    :class:`ResultsReader`, which holds none."""
 
     path: Path
     header: ResultsHeader
@@ -114,34 +147,73 @@ class Results:
 
 
 def read_results(path: Path) -> Results:
-    """A results file, checked line by line; ResultsError names the first fault."""
-    header: ResultsHeader | None = None
-    records: dict[int, tuple[int, SeedRecord]] = {}  # by deal seed: (line, record)
-    whole_bytes = 0
-    torn_line = None
-    for number, line in _lines(path):
-        if line is None:
-            torn_line = number
-            break
-        whole_bytes += len(line)
-        if header is None:
-            header = _parse_header(path, line)
-            continue
-        record = _parse_record(path, number, line, header)
-        if record.deal_seed in records:
-            first = records[record.deal_seed][0]
-            raise ResultsError(_("{path}:{line}: deal seed {seed} again (its record is on "
-                                 "line {first} already)").format(
-                path=path, line=number, seed=record.deal_seed, first=first))
-        records[record.deal_seed] = (number, record)
-    if header is None:
-        raise ResultsError(_("{path}:1: an empty file: a results file starts with its header")
-                           .format(path=path))
-    ordered = tuple(records[deal_seed][1] for deal_seed in sorted(records))
-    return Results(path, header, ordered, whole_bytes, torn_line)
+    """A results file, checked line by line, its records kept; ResultsError names the
+    first fault."""
+    with ResultsReader(path) as reader:
+        records = sorted(reader.records(), key=lambda record: record.deal_seed)
+    return Results(path, reader.header, tuple(records), reader.whole_bytes, reader.torn_line)
 
 
-def _lines(path: Path) -> Iterator[tuple[int, bytes | None]]:
+class ResultsReader:
+    """A results file read as a stream: :attr:`header` on opening, then :meth:`records`
+    yields each record in the file's order, checked, and keeps none of them; once they
+    are all read, :attr:`done` (the deal seeds recorded), :attr:`whole_bytes` and
+    :attr:`torn_line` tell the rest. ResultsError names the first fault."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.whole_bytes = 0
+        self.torn_line: int | None = None
+        self._lines = _lines(path)
+        try:
+            first = next(self._lines, None)
+            if first is None:
+                raise ResultsError(_("{path}:1: an empty file: a results file starts with "
+                                     "its header").format(path=path))
+            line = first[1]
+            assert line is not None  # a torn header is refused by _lines
+            self.whole_bytes = len(line)
+            self.header = _parse_header(path, line)
+        except BaseException:
+            self._lines.close()
+            raise
+        self.done = DealSeeds(self.header.seed, self.header.deals)
+        # The line of each deal seed's record (0: none yet), to name the first when a
+        # deal seed comes again: an unsigned int (four bytes) a deal seed of the match.
+        self._line_of = array("I", [0]) * self.header.deals
+
+    def records(self) -> Iterator[SeedRecord]:
+        for number, line in self._lines:
+            if line is None:
+                self.torn_line = number
+                return
+            self.whole_bytes += len(line)
+            record = _parse_record(self.path, number, line, self.header)
+            index = record.deal_seed - self.header.seed
+            if self._line_of[index]:
+                raise ResultsError(_("{path}:{line}: deal seed {seed} again (its record is "
+                                     "on line {first} already)").format(
+                    path=self.path, line=number, seed=record.deal_seed,
+                    first=self._line_of[index]))
+            self._line_of[index] = number
+            self.done.add(record.deal_seed)
+            yield record
+
+    @property
+    def missing(self) -> int:
+        return self.header.deals - len(self.done)
+
+    def close(self) -> None:
+        self._lines.close()
+
+    def __enter__(self) -> ResultsReader:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def _lines(path: Path) -> Generator[tuple[int, bytes | None], None, None]:
     """Each whole line (with its end of line) and its number; None for a torn last line
     (one without its end of line: a write cut short)."""
     try:

@@ -21,11 +21,10 @@ Every name is importable from ``tarot.log`` itself, as before the split (``write
 included: the crash tests replace it there).
 """
 
+from typing import Any
+
 from tarot.files.atomic import write_text_atomic
 from tarot.log.codec import (
-    HEADER_ADAPTER,
-    LINE_ADAPTER,
-    LINE_MODELS,
     event_from_line,
     event_line,
     header_line,
@@ -72,3 +71,13 @@ __all__ = [
     "write_log",
     "write_text_atomic",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``HEADER_ADAPTER``, ``LINE_ADAPTER`` and ``LINE_MODELS``: pydantic models, built when
+    first asked for (:mod:`tarot.log.codec`), not when the package is imported."""
+    from tarot.log import codec
+
+    if name in ("HEADER_ADAPTER", "LINE_ADAPTER", "LINE_MODELS"):
+        return getattr(codec, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,19 +8,22 @@ header is not counted)::
     {"seq": 1, "type": "bid", "seat": 0, "contract": "garde"}
 
 pydantic checks every line against the schema (one discriminated union on
-``type``, built once at import). The writer does not go through pydantic: its
+``type``; each model built when first needed). The writer does not go through pydantic: its
 encoder writes the same bytes pydantic's serialiser would, at a quarter of the
 cost (``tests/test_log.py`` holds the two to each other).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import functools
 import json
+import re
 import typing
 from typing import Annotated, Any, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
 from tarot.engine.cards import CARD_BY_CODE
 from tarot.engine.events import (
@@ -61,31 +64,86 @@ def _line_model(event_type: type) -> type[BaseModel]:
                         __doc__=event_type.__doc__, **fields)
 
 
-LINE_MODELS: dict[type, type[BaseModel]] = {t: _line_model(t) for t in EVENT_TYPES}
-_EVENT_OF_LINE = {model: event for event, model in LINE_MODELS.items()}
-EventLine = Annotated[Union[tuple(LINE_MODELS.values())], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007
-# The union is built at run time from the event types, which mypy cannot follow.
-LINE_ADAPTER: TypeAdapter[Any] = TypeAdapter(EventLine)  # type: ignore[arg-type]
-# The adapter's core validator, called directly in the replay loop (the adapter's own
-# method adds a wrapper's cost to each of a log's hundred lines).
-validate_line = LINE_ADAPTER.validator.validate_json
-HEADER_ADAPTER: TypeAdapter[LogHeader] = TypeAdapter(LogHeader)
+# The models are built when first needed, not at import: a log the program wrote is read
+# almost whole through the replay's fast paths (tarot.log.fast_paths), and building every
+# line model and their union costs more than validating a one-deal log. A line is checked
+# by its own type's model (found by its "type"), which accepts exactly what the union
+# accepts for that type; a line it refuses goes to the union, whose error is the one said.
+_LINE_MODEL_OF: dict[type, type[BaseModel]] = {}
+_EVENT_OF_LINE: dict[type[BaseModel], type] = {}
+# Each event type by its tag, the default of its ``type`` field.
+_EVENT_OF_TAG: dict[str, type] = {field.default: t for t in EVENT_TYPES
+                                  for field in dataclasses.fields(t)
+                                  if field.name == "type" and isinstance(field.default, str)}
+_TAG = re.compile(r'"type": ?"([a-z_]{1,20})"')
+
+
+def line_model(event_type: type) -> type[BaseModel]:
+    """The model of a line holding an event of ``event_type``, built on first use."""
+    model = _LINE_MODEL_OF.get(event_type)
+    if model is None:
+        model = _LINE_MODEL_OF[event_type] = _line_model(event_type)
+        _EVENT_OF_LINE[model] = event_type
+    return model
+
+
+@functools.cache
+def line_models() -> dict[type, type[BaseModel]]:
+    """Every event type's line model, in the order of EVENT_TYPES."""
+    return {t: line_model(t) for t in EVENT_TYPES}
+
+
+@functools.cache
+def line_adapter() -> TypeAdapter[Any]:
+    """A line of any event type: one discriminated union on ``type``."""
+    event_line_type = Annotated[Union[tuple(line_models().values())],  # type: ignore[valid-type]  # noqa: UP007
+                                Field(discriminator="type")]
+    # The union is built at run time from the event types, which mypy cannot follow.
+    return TypeAdapter(event_line_type)  # type: ignore[arg-type]
+
+
+@functools.cache
+def header_adapter() -> TypeAdapter[LogHeader]:
+    return TypeAdapter(LogHeader)
+
+
+def validate_line(text: str | bytes) -> Any:
+    """A line checked against the schema: its event type's model, or ValidationError as
+    the union of every line model raises it (the same words, located the same way)."""
+    found = _TAG.search(text if isinstance(text, str) else text.decode("utf-8", "replace"))
+    event_type = None if found is None else _EVENT_OF_TAG.get(found[1])
+    if event_type is not None:
+        with contextlib.suppress(ValidationError):
+            # Valid for its type's model: the union, reading the same "type" from the same
+            # parse, picks that model and accepts it alike.
+            return line_model(event_type).__pydantic_validator__.validate_json(text)
+    return line_adapter().validator.validate_json(text)
+
+
+_LAZY = {"LINE_MODELS": line_models, "LINE_ADAPTER": line_adapter,
+         "HEADER_ADAPTER": header_adapter}
+
+
+def __getattr__(name: str) -> Any:
+    """The models of the module's earlier versions, by their names, built when asked for."""
+    if name in _LAZY:
+        return _LAZY[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 _EVENT_FIELDS = {t: tuple(f.name for f in dataclasses.fields(t)) for t in EVENT_TYPES}
 _NESTED_FIELDS = ("poignees", "chelem")  # the settlement's fields that hold dataclasses
 _FIELDS_OF = {t: tuple(f.name for f in dataclasses.fields(t)) for t in (PoigneeScore,
                                                                         ChelemScore)}
 
 
-_PLAY_LINE = LINE_MODELS[Play]
-
-
 def event_from_line(line: BaseModel) -> Event:
-    if type(line) is _PLAY_LINE:  # most lines: the shared Play action, not a new one
-        return PLAY_ACTIONS[line.seat][CARD_BY_CODE[line.card]]  # type: ignore[attr-defined]
     event_type = _EVENT_OF_LINE[type(line)]
+    if event_type is Play:  # most lines: the shared Play action, not a new one
+        return PLAY_ACTIONS[line.seat][CARD_BY_CODE[line.card]]  # type: ignore[attr-defined]
     fields = dict(line.__dict__)  # a model's field values, read once rather than by getattr
     del fields["seq"]
-    return event_type(**fields)
+    return event_type(**fields)  # type: ignore[no-any-return]
 
 
 def log_schema() -> dict[str, Any]:
@@ -99,7 +157,7 @@ def log_schema() -> dict[str, Any]:
     """
     return lines_schema("tarot log line", "One line of a tarot log (JSON Lines): the first "
                         "line is the header, every other line one event.",
-                        {"header": HEADER_ADAPTER, "event": LINE_ADAPTER})
+                        {"header": header_adapter(), "event": line_adapter()})
 
 
 def lines_schema(title: str, description: str, kinds: dict[str, TypeAdapter[Any]]
@@ -140,7 +198,7 @@ def header_line(header: LogHeader) -> str:
         # tenth of the cost, once a game (``tests/test_log.py`` holds the two together).
         return _ENCODE({name: value for name in _HEADER_FIELDS
                         if (value := getattr(header, name)) is not None})
-    return _ENCODE(HEADER_ADAPTER.dump_python(header, mode="json", exclude_none=True))
+    return _ENCODE(header_adapter().dump_python(header, mode="json", exclude_none=True))
 
 
 def _fields(event: Event) -> dict[str, Any]:

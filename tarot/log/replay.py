@@ -28,7 +28,7 @@ from tarot.engine.walk import Before, Walk
 from tarot.engine.walk import walk as walk_game
 from tarot.errors import IllegalAction
 from tarot.i18n import N_, _, pgettext
-from tarot.log.codec import HEADER_ADAPTER, LINE_ADAPTER, event_from_line, validate_line
+from tarot.log.codec import event_from_line, header_adapter, line_adapter, validate_line
 from tarot.log.fast_paths import decision_tails, due_as_written
 from tarot.log.files import FileLines
 from tarot.log.problems import LogError, LogProblem
@@ -197,7 +197,7 @@ def _replay(lines: Iterable[str], source: str, rules: RuleSet | None,
         raise fail(1, "empty_log",
                    Said(N_("the log is empty: the first line must be the header")))
     try:
-        header = HEADER_ADAPTER.validate_json(first[1])
+        header = header_adapter().validate_json(first[1])
     except ValidationError as error:
         code = "not_json" if error.errors()[0]["type"] == "json_invalid" else "bad_header"
         raise fail(1, code, _describe(error)) from None
@@ -319,12 +319,12 @@ def read_events(path: str | Path) -> tuple[LogHeader, list[Event]]:
     for number, text in enumerate(FileLines(path, source, drop_torn=False).lines, start=1):
         try:
             if header is None:
-                header = HEADER_ADAPTER.validate_json(text)
+                header = header_adapter().validate_json(text)
                 misfit = header_misfit(header)
                 if misfit is not None:
                     raise LogError(LogProblem(source, number, "bad_header", misfit))
             else:
-                events.append(event_from_line(LINE_ADAPTER.validate_json(text)))
+                events.append(event_from_line(line_adapter().validate_json(text)))
         except ValidationError as error:
             code = "not_json" if error.errors()[0]["type"] == "json_invalid" else (
                 "bad_header" if header is None else "bad_event")

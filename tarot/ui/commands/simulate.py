@@ -31,7 +31,7 @@ import json
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Container, Iterator
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -52,13 +52,9 @@ from tarot.duplicate.match_setup import (
 )
 from tarot.duplicate.report_table import table
 from tarot.duplicate.results_file import MAX_DEAL_SEEDS
-from tarot.duplicate.simulate import (
-    Run,
-    default_workers,
-    report,
-    run_simulation,
-)
+from tarot.duplicate.simulate import Run, default_workers, play_match, report
 from tarot.duplicate.stopping import stopped_by_signals
+from tarot.duplicate.tally import MatchTally
 from tarot.errors import TarotError
 from tarot.i18n import N_, _, ngettext
 from tarot.ui.exit_status import ExitStatus
@@ -67,7 +63,7 @@ from tarot.ui.language import TranslatedCommand
 if TYPE_CHECKING:
     from tarot.duplicate.backends import Backend
     from tarot.duplicate.match import SeedRecord
-    from tarot.duplicate.results_file import Results, ResultsHeader, ResultsWriter
+    from tarot.duplicate.results_file import ResultsHeader, ResultsReader, ResultsWriter
     from tarot.engine.rules import RuleSet
 
 
@@ -167,17 +163,20 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
         _refuse_options(ctx, _("--report makes the report from the file alone"),
                         ["deals", "seed", "names", "chosen_rules", "workers", "scheduler",
                          "out", "resume"])
-        results = _read(report_from)
-        if results.missing:
-            fields = {"path": report_from, "done": len(results.records),
-                      "deals": results.header.deals, "line": results.torn_line}
+        with _reading(report_from) as reader:
+            tally = MatchTally(reader.header.players)
+            for record in reader.records():
+                tally.add(record)
+        if reader.missing:
+            fields = {"path": report_from, "done": len(reader.done),
+                      "deals": reader.header.deals, "line": reader.torn_line}
             raise click.ClickException(
                 (_("{path}: {done} of the match's {deals} deal seeds: finish it with tarot "
-                   "simulate --resume {path}") if results.torn_line is None else
+                   "simulate --resume {path}") if reader.torn_line is None else
                  _("{path}: {done} of the match's {deals} deal seeds (line {line} is cut "
                    "short and does not count): finish it with tarot simulate --resume {path}"))
                 .format(**fields))
-        _print(report(results.header, results.records, None, timing=not no_timing), as_json)
+        _print(report(reader.header, tally, None, timing=not no_timing), as_json)
         return
     if out is not None and resume is not None:
         raise click.UsageError(_("--out starts a new results file and --resume finishes "
@@ -197,14 +196,21 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
             # of Dask leaves no file in the way of the same command run again.
             if path is not None:
                 hold_results(stack, path)
-            done: Sequence[SeedRecord] = ()
+            done: Container[int] = frozenset()
             if resume is not None:
-                results = _read(resume)
-                match, rules = _resumed(ctx, results, names, seed, deals, chosen_rules)
-                done = results.records
+                # The file's records folded into the report as they are read, then let go.
+                with _reading(resume) as reader:
+                    tally = MatchTally(reader.header.players)
+                    for record in reader.records():
+                        tally.add(record)
+                # The same players, or the match is refused: the tally is the match's.
+                match, rules = _resumed(ctx, reader, names, seed, deals, chosen_rules)
+                _said_torn(reader)
+                done = reader.done
             else:
                 assert chosen_rules is not None  # _table chose them
                 match, rules = match_header(names, seed, deals, chosen_rules), chosen_rules.rules
+                tally = MatchTally(match.players)
                 if out is not None and out.exists():
                     raise results_file_exists(out)
             backend = stack.enter_context(open_backend(workers or default_workers(),
@@ -215,21 +221,20 @@ def simulate(ctx: click.Context, deals: int, seed: int, names: tuple[str, ...],
                            .format(scheduler=scheduler), err=True)
             writer = None
             if resume is not None:
-                writer = stack.enter_context(ResultsWriter(resume, results.whole_bytes))
+                writer = stack.enter_context(ResultsWriter(resume, reader.whole_bytes))
             elif out is not None:
                 writer = stack.enter_context(ResultsWriter(out,
                                                            start_results_file(out, match)))
-            records = _play(match, rules, done, backend, writer,
-                            show=not quiet and sys.stderr.isatty())
-            run = Run(backend.workers, backend.scheduler, time.perf_counter() - start,
-                      match.deals - len(done))
+            played = _play(match, rules, done, tally, backend, writer,
+                           show=not quiet and sys.stderr.isatty())
+            run = Run(backend.workers, backend.scheduler, time.perf_counter() - start, played)
     except NoContract as error:
         raise click.ClickException(_("{error}: the players do not bid under these rules")
                                    .format(error=error)) from None
     except (BackendError, TarotError) as error:
         # A cluster out of reach; the results file locked, another match's, already there.
         raise click.ClickException(str(error)) from None
-    _print(report(match, records, run, timing=not no_timing), as_json)
+    _print(report(match, tally, run, timing=not no_timing), as_json)
 
 
 def _table(ctx: click.Context, names: tuple[str, ...], chosen: ChosenRules | None
@@ -249,10 +254,11 @@ def _table(ctx: click.Context, names: tuple[str, ...], chosen: ChosenRules | Non
     return names, chosen
 
 
-def _play(match: ResultsHeader, rules: RuleSet, done: Sequence[SeedRecord], backend: Backend,
-          writer: ResultsWriter | None, *, show: bool) -> list[SeedRecord]:
-    """Play the deal seeds of ``match`` that ``done`` lacks, writing each task's records
-    down as it finishes, under a progress bar."""
+def _play(match: ResultsHeader, rules: RuleSet, done: Container[int], tally: MatchTally,
+          backend: Backend, writer: ResultsWriter | None, *, show: bool) -> int:
+    """Play the deal seeds of ``match`` that ``done`` lacks, each task's records folded
+    into ``tally`` and written down as it finishes (then let go), under a progress bar;
+    the deal seeds played."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -270,14 +276,15 @@ def _play(match: ResultsHeader, rules: RuleSet, done: Sequence[SeedRecord], back
                         console=Console(stderr=True), transient=True, disable=not show)
 
     def finished(records: list[SeedRecord]) -> None:
+        tally.add_all(records)
         if writer is not None:
             writer.write(records)
         progress.advance(bar, len(records))
 
     with progress:
-        bar = progress.add_task("simulate", total=match.deals, completed=len(done))
-        return run_simulation(match.players, match.deals, match.seed, rules, backend,
-                              done=done, on_records=finished)
+        bar = progress.add_task("simulate", total=match.deals, completed=tally.deals)
+        return play_match(match.players, match.deals, match.seed, rules, backend, finished,
+                          done=done)
 
 
 def _refuse_options(ctx: click.Context, why: str, parameters: list[str]) -> None:
@@ -299,18 +306,22 @@ def _option_name(ctx: click.Context, parameter: str) -> str:
     return option.opts[0]
 
 
-def _resumed(ctx: click.Context, results: Results, names: tuple[str, ...], seed: int,
+def _resumed(ctx: click.Context, reader: ResultsReader, names: tuple[str, ...], seed: int,
              deals: int, chosen: ChosenRules | None) -> tuple[ResultsHeader, RuleSet]:
     """The match of the file, with the options given on the command line checked against
-    it; a torn last line said on stderr."""
-    match = resumed_match(results, names if _given(ctx, "names") else None,
-                          seed if _given(ctx, "seed") else None,
-                          deals if _given(ctx, "deals") else None, chosen)
-    if results.torn_line is not None:
+    it."""
+    return resumed_match(reader.path, reader.header,
+                         names if _given(ctx, "names") else None,
+                         seed if _given(ctx, "seed") else None,
+                         deals if _given(ctx, "deals") else None, chosen)
+
+
+def _said_torn(reader: ResultsReader) -> None:
+    """A torn last line said on stderr, once the file is read."""
+    if reader.torn_line is not None:
         click.echo(_("{path}:{line}: the last line was cut short (a run killed while "
                      "writing it): it is removed and its deal seed played again")
-                   .format(path=results.path, line=results.torn_line), err=True)
-    return match
+                   .format(path=reader.path, line=reader.torn_line), err=True)
 
 
 def _stopped(path: Path | None, stopped_by: signal.Signals) -> NoReturn:
@@ -324,11 +335,14 @@ def _stopped(path: Path | None, stopped_by: signal.Signals) -> NoReturn:
     raise SystemExit(ExitStatus.stopped_by(stopped_by))
 
 
-def _read(path: Path) -> Results:
-    from tarot.duplicate.results_file import ResultsError, read_results
+@contextlib.contextmanager
+def _reading(path: Path) -> Iterator[ResultsReader]:
+    """The results file read as a stream; a fault in it, one line to print."""
+    from tarot.duplicate.results_file import ResultsError, ResultsReader
 
     try:
-        return read_results(path)
+        with ResultsReader(path) as reader:
+            yield reader
     except ResultsError as error:
         raise click.ClickException(str(error)) from None
 

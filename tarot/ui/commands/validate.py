@@ -7,11 +7,7 @@ from pathlib import Path
 
 import click
 
-from tarot import log
-from tarot.engine.phase_table import phase_said
 from tarot.i18n import N_, _, ngettext
-from tarot.log import LogError
-from tarot.storage.match_file import MatchError, is_match_file, load_match
 from tarot.ui.exit_status import ExitStatus
 from tarot.ui.language import TranslatedCommand
 
@@ -28,6 +24,12 @@ from tarot.ui.language import TranslatedCommand
 @click.option("--json", "as_json", is_flag=True,
               help=N_("Print one JSON object a file (for scripts) instead of text."))
 def validate(files: tuple[str, ...], allow_incomplete: bool, as_json: bool) -> None:
+    # Imported here, not with the module: `tarot validate --help` needs none of them.
+    from tarot import log
+    from tarot.engine.phase_table import phase_said
+    from tarot.log import LogError
+    from tarot.storage.match_file import MatchError, is_match_file, load_match
+
     bad = 0
     report: list[dict[str, object]] = []
     for path in files:
