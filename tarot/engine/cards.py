@@ -26,6 +26,7 @@ from tarot.i18n import SOURCE_LANGUAGE, _, language, pgettext
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
+ENGLISH_TRUMP_LETTER = "T"  # the trumps' letter in the cards' codes: T21
 RANK_CODES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
 JACK, KNIGHT, QUEEN, KING = 11, 12, 13, 14
 
@@ -191,8 +192,11 @@ def _reading(notation: Notation) -> _Reading:
         trump=re.compile(rf"{re.escape(notation.trump)}([1-9]|1[0-9]|2[01])"),
         rank_names={**{str(n): n for n in range(1, 11)},
                     **{word: rank_of_code(code) for word, code in notation.rank_names.items()}},
-        suit_names={word: SUITS.index(letter) for word, letter in notation.suit_names.items()},
-        elided=tuple(article for article in notation.articles if article.endswith("'")))
+        # A suit is named by its word or by its symbol ("roi de ♥").
+        suit_names={**{word: SUITS.index(letter) for word, letter in notation.suit_names.items()},
+                    **{symbol: index % 4 for index, symbol in enumerate("♠♥♦♣♤♡♢♧")}},
+        elided=tuple(word for word in notation.articles | notation.of_words
+                     if word.endswith("'")))
 
 
 def plain(text: str) -> str:
@@ -235,15 +239,52 @@ def _own_reading(text: str, notation: Notation) -> int | None:
         return PETIT if words[0] == notation.petit_word else EXCUSE
     if article and words == ["21"] and notation.twenty_one_alone:
         return TWENTY_ONE
-    if len(words) == 2 and words[0] == notation.trump_word and words[1].isdecimal() \
-            and len(words[1]) <= 2:
-        number = int(words[1])
+    # "atout 12", and the number first: "12 d'atout".
+    number_word = None
+    if len(words) == 2 and words[0] == notation.trump_word:
+        number_word = words[1]
+    elif len(words) == 3 and words[1] in notation.of_words and words[2] == notation.trump_word:
+        number_word = words[0]
+    if number_word is not None:
+        if not (number_word.isdecimal() and len(number_word) <= 2):
+            return None
+        number = int(number_word)
         return TRUMP_BASE + number if 1 <= number <= 21 else None
     if len(words) == 3 and words[1] in notation.of_words:
         words = [words[0], words[2]]
     if len(words) == 2 and words[0] in reading.rank_names and words[1] in reading.suit_names:
         return reading.suit_names[words[1]] * 14 + reading.rank_names[words[0]] - 1
     return None
+
+
+def _suit_first_reading(text: str, notation: Notation) -> int | None:
+    """The suit card a notation reads in the English trump letter followed by a number,
+    when that letter is one of its suits (French: ``T7``, trèfle 7, as a player says "du
+    trèfle, le 7"), or None. Only ever a second reading beside the English trump: such a
+    code is refused, naming both."""
+    english_suit = next((english for english, own in notation.suits.items()
+                         if own == ENGLISH_TRUMP_LETTER), None)
+    if english_suit is None or notation.trump == ENGLISH_TRUMP_LETTER:
+        return None
+    found = re.fullmatch(rf"{ENGLISH_TRUMP_LETTER}(10|[1-9])", plain(text).upper())
+    return SUITS.index(english_suit) * 14 + int(found[1]) - 1 if found else None
+
+
+def _rank_alone(text: str, notation: Notation) -> int | None:
+    """The rank (1..14) ``text`` names as one of the notation's rank words alone, no suit
+    said (French: ``as``), or None."""
+    if not notation.has_words:
+        return None
+    words = _words(text, notation)
+    if words[:1] and words[0] in notation.articles:
+        words = words[1:]
+    return _reading(notation).rank_names.get(words[0]) if len(words) == 1 else None
+
+
+def _written(card: int, notation: Notation) -> str:
+    """How to write ``card`` in ``notation`` besides its symbol: its code for a suit card
+    (``7T``), its words for a trump or the Excuse (``« atout 7 »``)."""
+    return code_in(card, notation) if suit_of(card) in range(4) else quoted(spoken(card))
 
 
 def code_in(card: int, notation: Notation) -> str:
@@ -274,6 +315,20 @@ def parse_card(text: str, *, notation: Notation | None = None) -> int:
                               "1C), a trump T1…T21, or EXC").format(text=quoted(text.strip())))
         return english
     own = _own_reading(text, notation)
+    if own is None:
+        own = _suit_first_reading(text, notation)
+    rank = _rank_alone(text, notation)
+    if english is not None and rank is not None:
+        # "as": the English code of the ace of spades, and a French player's word for an
+        # ace of any suit.
+        example = SUITS.index("H") * 14 + rank - 1
+        raise CardError(_(
+            "{text} names two things: {english} in the English notation, and a card of no "
+            "suit said in this language's words. Write {english_shown} or {english_words} "
+            "for the first; for the second, name its suit too ({example})."
+        ).format(text=quoted(text.strip()), english=spoken(english),
+                 english_shown=display(english, notation=notation),
+                 english_words=quoted(spoken(english)), example=spoken(example)))
     if english is not None and own is not None and english != own:
         raise CardError(_(
             "{text} names two cards: {own} in this language's notation, {english} in the "
@@ -282,7 +337,7 @@ def parse_card(text: str, *, notation: Notation | None = None) -> int:
         ).format(text=quoted(text.strip()), own=spoken(own), english=spoken(english),
                  own_shown=display(own, notation=notation), own_words=quoted(spoken(own)),
                  english_shown=display(english, notation=notation),
-                 english_code=code_in(english, notation)))
+                 english_code=_written(english, notation)))
     card = own if own is not None else english
     if card is None:
         examples = (f"{code_in(CARD_BY_CODE['KH'], notation)}, 10♦, "
@@ -316,6 +371,9 @@ def card_words(text: str, *, notation: Notation | None = None) -> list[str]:
         after = [plain(t) for t in tokens[end + 1:end + 3]]
         if head == notation.trump_word and after and after[0].isdecimal():
             end += 1
+        elif head.isdecimal() and after and _words(after[0], notation) in (
+                [word, notation.trump_word] for word in notation.of_words):
+            end += 1  # the number first: "12 d'atout"
         elif head in reading.rank_names and after:
             if after[0] in reading.suit_names:
                 end += 1
