@@ -95,10 +95,10 @@ def test_a_number_and_c_is_refused_naming_both_readings(number: int) -> None:
         message = str(raised.value)
         assert raised.value.card
         rank = "as" if number == 1 else str(number)
-        assert f"« {text} » désigne deux cartes" in message
+        assert f"« {text} » désigne deux cartes" in message
         assert f"{rank} de cœur en notation française" in message
         assert f"{rank} de trèfle en notation anglaise" in message
-        assert f"{number}♥ ou « {rank} de cœur »" in message
+        assert f"{number}♥ ou « {rank} de cœur »" in message
         assert f"{number}♣ ou {number}T" in message
         # Both ways the message gives read back as the card they name.
         assert card_code(f"{number}♥", []) == card_code(f"{rank} de cœur", []) == f"{number}H"
@@ -108,7 +108,7 @@ def test_a_number_and_c_is_refused_naming_both_readings(number: int) -> None:
 @pytest.mark.usefixtures("french")
 def test_the_ace_s_letter_clashes_too() -> None:
     """English reads A as the ace (AS, AC), French too (AP, AT): AC is two cards."""
-    with pytest.raises(NotationError, match="« AC » désigne deux cartes : as de cœur"):
+    with pytest.raises(NotationError, match="« AC » désigne deux cartes : as de cœur"):
         card_code("AC", [])
 
 
@@ -185,7 +185,7 @@ def test_an_unknown_card_in_french_suggests_the_french_codes(french: None) -> No
     with pytest.raises(NotationError) as raised:
         card_code("ZZ", [])
     assert str(raised.value) == (
-        "« ZZ » n'est pas une carte : écrivez une valeur et une couleur (RC, 10♦, DP, 1T), un "
+        "« ZZ » n'est pas une carte : écrivez une valeur et une couleur (RC, 10♦, DP, 1T), un "
         "atout A1…A21, EXC, ou le nom de la carte (roi de cœur, le petit, l'excuse)")
     assert raised.value.card
 
@@ -197,13 +197,13 @@ def test_a_bare_21(french: None) -> None:
     with pytest.raises(NotationError) as raised:
         card_code("21", long)  # three players: 24 cards
     assert str(raised.value) == (
-        "21 désigne deux cartes : la 21e carte de votre main, 9 de trèfle, ou le 21 d'atout. "
-        "Écrivez 9♣ pour la première, A21 ou « atout 21 » pour la seconde.")
+        "21 désigne deux cartes : la 21e carte de votre main, 9 de trèfle, ou le 21 d'atout. "
+        "Écrivez 9♣ pour la première, A21 ou « atout 21 » pour la seconde.")
     assert raised.value.card
     assert card_code("21", short) == "T21"
     assert card_code("21", [*long[:20], "T21"]) == "T21"  # the 21st card is the 21: one card
     with pytest.raises(NotationError,
-                       match=r"^22 n'est pas un numéro de carte : vous avez 10 cartes en main$"):
+                       match=r"^22 n'est pas un numéro de carte : vous avez 10 cartes en main$"):
         card_code("22", short)
     use_language("en")
     with pytest.raises(NotationError, match=r"^21 is not a card number: your hand has 10 cards"):
@@ -241,14 +241,14 @@ def test_a_card_in_french_words_at_the_trick(french: None) -> None:
     card = game.hand(seat)[-1]
     assert game.parse(spoken(parse_card(card))) == Play(seat=seat, card=card)
     assert game.parse(f"play {display(parse_card(card))}") == Play(seat=seat, card=card)
-    with pytest.raises(NotationError, match=r"^Nommez une carte : son code "):
+    with pytest.raises(NotationError, match=r"^Nommez une carte : son code "):
         game.parse("")
 
 
 def test_scripts_stay_in_the_english_codes(french: None) -> None:
     """A named deal's script is language-neutral: 7C is the 7 of clubs there, RP no card."""
     assert parse_script_entry("P0 play 7C") == Play(seat=0, card="7C")
-    with pytest.raises(NotationError, match="n'est pas une carte : écrivez son code anglais"):
+    with pytest.raises(NotationError, match="n'est pas une carte : écrivez son code anglais"):
         parse_script_entry("P0 play RP")
     with pytest.raises(CardError):
         parse_card("RP")
@@ -282,7 +282,7 @@ def test_an_unknown_bid_in_french(french: None) -> None:
     game.play("garde")
     with pytest.raises(NotationError) as raised:
         game.parse("bof")
-    assert str(raised.value) == "Tapez l'un de ces mots : passe, garde sans, garde contre"
+    assert str(raised.value) == "Tapez l'un de ces mots : passe, garde sans, garde contre"
 
 
 ANSWERS_AS_A_FRENCH_PLAYER_MEANS_THEM = [
@@ -315,9 +315,9 @@ def test_t_and_a_number_is_refused_naming_trump_and_trefle(number: int) -> None:
             card_code(text, [])
         message = str(raised.value)
         rank = "as" if number == 1 else str(number)
-        assert message.startswith(f"« {text} » désigne deux cartes : {rank} de trèfle en "
+        assert message.startswith(f"« {text} » désigne deux cartes : {rank} de trèfle en "
                                   f"notation française, atout {number}")
-        assert f"A{number} ou « atout {number}" in message
+        assert f"A{number} ou « atout {number}" in message
     assert card_code(f"A{number}", []) == card_code(f"atout {number}", []) == f"T{number}"
 
 
@@ -327,9 +327,9 @@ def test_as_alone_is_refused_naming_both_readings(text: str) -> None:
     with pytest.raises(NotationError) as raised:
         card_code(text, [])
     message = str(raised.value)
-    assert message.startswith(f"« {text} » désigne deux choses : as de pique en notation "
+    assert message.startswith(f"« {text} » désigne deux choses : as de pique en notation "
                               "anglaise, et une carte dont la couleur n'est pas dite")
-    assert "1♠ ou « as de pique »" in message and "(as de cœur)" in message
+    assert "1♠ ou « as de pique »" in message and "(as de cœur)" in message
     assert raised.value.card
 
 

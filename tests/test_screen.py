@@ -461,7 +461,7 @@ def test_the_previous_trick_fits_under_the_table_at_80_columns(language: str) ->
     use_language(language)
     trick = TrickView(number=4, leader=1, cards=("10S", "10H", "10D", "10C"), winner=2)
     title, line = previous_trick_lines(trick, names_for(0))
-    assert title.plain == ("Previous trick:" if language == "en" else "Pli précédent :")
+    assert title.plain == ("Previous trick:" if language == "en" else "Pli précédent :")
     assert line.cell_len <= 38, line.plain
     assert line.plain.count("✓") == 1
 

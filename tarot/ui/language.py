@@ -171,7 +171,8 @@ def _speaking_params(params: Iterable[click.Parameter]) -> None:
     takes no class of ours)."""
     for param in params:
         param.make_metavar = _translating_metavar(param)  # type: ignore[method-assign,assignment]
-        param.get_error_hint = _quoting_hint(param)  # type: ignore[method-assign,assignment]
+        if not isinstance(param, TranslatedOption):  # it quotes its own hint
+            param.get_error_hint = _quoting_hint(param)  # type: ignore[method-assign,assignment]
 
 
 def _translating_metavar(param: click.Parameter) -> Callable[[click.Context], str]:
@@ -190,11 +191,16 @@ def _quoting_hint(param: click.Parameter) -> Callable[[click.Context | None], st
     english = type(param).get_error_hint
 
     def get_error_hint(ctx: click.Context | None) -> str:
-        quote = pgettext("quoted text", "'{text}'")
-        return re.sub(r"'([^'\n]*)'", lambda found: quote.format(text=found[1]),
-                      english(param, ctx))  # type: ignore[arg-type]
+        return _quoted_names(english(param, ctx))  # type: ignore[arg-type]
 
     return get_error_hint
+
+
+def _quoted_names(hint: str) -> str:
+    """click's hint (``'--seed' / '-s'``: names alone, each in straight quotes) with each
+    name quoted as the current language quotes."""
+    quote = pgettext("quoted text", "'{text}'")
+    return re.sub(r"'([^'\n]*)'", lambda found: quote.format(text=found[1]), hint)
 
 
 @contextmanager
@@ -251,12 +257,13 @@ class TranslatedOption(click.Option):
     (click writes ``(env var: 'X')`` in English whatever the language)."""
 
     def get_error_hint(self, ctx: click.Context | None) -> str:
-        hint = click.Parameter.get_error_hint(self, ctx)
+        hint = _quoted_names(click.Parameter.get_error_hint(self, ctx))
         if not (self.show_envvar and self.envvar):
             return hint
         envvars = [self.envvar] if isinstance(self.envvar, str) else self.envvar
+        quote = pgettext("quoted text", "'{text}'")
         return _("{hint} (env var: {variables})").format(
-            hint=hint, variables=", ".join(f"'{var}'" for var in envvars))
+            hint=hint, variables=", ".join(quote.format(text=var) for var in envvars))
 
 
 class TranslatedContext(click.Context):
