@@ -170,31 +170,31 @@ def test_the_reasons_in_french_are_plain_french() -> None:
     apart = reasons(_advice(CardOutcome(20.0, 100, 83, 60, 95, 9000),
                             CardOutcome(5.0, 100, 40, 58, 60, 8900)))
     assert apart == [
-        "avec 2♠, votre camp remporte ce pli 83 fois sur 100 (3♠ : 40 fois sur 100)",
-        "avec 2♠, le Petit finit dans votre camp 95 fois sur 100 (3♠ : 60 fois sur 100)"]
+        "avec 2♠, votre camp remporte ce pli 83 fois sur 100 (3♠ : 40 fois sur 100)",
+        "avec 2♠, le Petit finit dans votre camp 95 fois sur 100 (3♠ : 60 fois sur 100)"]
     by_points = reasons(_advice(CardOutcome(20.0, 100, 50, 70, None, 9000),
                                 CardOutcome(5.0, 100, 50, 58, None, 8000), taker_side=True))
     assert by_points == [
-        "avec 2♠, votre camp finit en moyenne avec 45 points de cartes (3♠ : 40)",
-        "avec 2♠, vous faites votre contrat 70 fois sur 100 (3♠ : 58 fois sur 100)"]
+        "avec 2♠, votre camp finit en moyenne avec 45 points de cartes (3♠ : 40)",
+        "avec 2♠, vous faites votre contrat 70 fois sur 100 (3♠ : 58 fois sur 100)"]
     said = reasons(_advice(CardOutcome(20.0, 100, 1, 70, None, 8101),
                            CardOutcome(19.0, 100, 98, 55, None, 8000)))
     assert said == [
-        "avec 2♠, le preneur chute 70 fois sur 100 (3♠ : 55 fois sur 100)",
+        "avec 2♠, le preneur chute 70 fois sur 100 (3♠ : 55 fois sur 100)",
         "avec 3♠, votre camp remporte ce pli plus souvent (98 fois sur 100 contre 1 fois "
         "sur 100), mais 3♠ rapporte moins en moyenne"]
     close = CardOutcome(10.0, 100, trick_won=50, side_ahead=60, petit_ours=None,
                         half_points_ours=8000)
     assert reasons(_advice(close, CardOutcome(9.9, 100, 52, 61, None, 8010))) == \
-        ["3♠ revient au même : l'une ou l'autre fera l'affaire"]
+        ["3♠ revient au même : l'une ou l'autre fera l'affaire"]
     assert reasons(_advice(close, CardOutcome(9.4, 100, 52, 61, None, 8010),
                            taker_side=True)) == \
-        ["aucune raison ne domine : tout compte fait, elle rapporte en moyenne 2 points de "
+        ["aucune raison ne domine : tout compte fait, elle rapporte en moyenne 2 points de "
          "plus"]
     left = reasons(_advice(close, close, left_out=(PETIT, 13)))
     assert left[1:] == [
-        f"pas {display(PETIT)} : le Petit serait très probablement perdu",
-        f"pas {display(13)} : le preneur la prendrait très probablement, et une carte plus "
+        f"pas {display(PETIT)}\u00a0: le Petit serait très probablement perdu",
+        f"pas {display(13)}\u00a0: le preneur la prendrait très probablement, et une carte plus "
         "basse de la même couleur fait aussi bien"]
     english = re.compile(r"\b(with|your|side|trick|deals?|of|those|scores?|less|average|"
                          r"taker|goes|down|not|would|the)\b")

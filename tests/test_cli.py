@@ -555,7 +555,7 @@ def test_a_deal_played_in_french_saves_the_log_played_in_english(
         assert read_log(save).is_over
         saves[language] = save.read_bytes()
         if language == "fr":
-            assert "La donne est terminée." in out and "Partie enregistrée :\n  " in out
+            assert "La donne est terminée." in out and "Partie enregistrée :\n  " in out
             assert seed != 2 or "✗ 7 n'est pas l'une des poignées proposées" in out
     assert saves["fr"] == saves["en"]
     game = read_log(tmp_path / "fr.jsonl")
@@ -567,7 +567,7 @@ def test_the_french_bid_prompt_shows_words_the_game_reads(tmp_path: Path) -> Non
     save = tmp_path / "g.jsonl"
     code, out = run(["play", "--lang", "fr", "--seed", "5", "--save", str(save)], "quit\n")
     assert code == 0
-    prompt = "Votre enchère (passe / prise / garde / garde sans / garde contre) :"
+    prompt = "Votre enchère (passe / prise / garde / garde sans / garde contre) :"
     assert prompt in out
     game = read_log(save, allow_incomplete=True)
     for word in prompt[prompt.index("(") + 1:prompt.index(")")].split(" / "):
@@ -583,11 +583,11 @@ def test_the_card_prompts_french_words(tmp_path: Path) -> None:
     code, out = run(["play", "--lang", "fr", "--seed", "5", "--save", str(save)],
                     "garde\nauto\nn\naide\ndernier\nmain\nconseil\nlast\nquitter\n")
     assert code == 0
-    assert "Quand on vous demande une carte :" in out and "  conseil      la carte" in out
+    assert "Quand on vous demande une carte :" in out and "  conseil      la carte" in out
     assert out.count("Aucun pli n'a encore été joué.") == 2  # dernier, then last
-    assert out.count("Votre main (* = jouable) :") == 2  # the table's, then main's
-    assert "  Conseil : " in out
-    assert "Partie enregistrée ; pour la reprendre :\n  tarot play --resume" in out
+    assert out.count("Votre main (* = jouable) :") == 2  # the table's, then main's
+    assert "  Conseil : " in out
+    assert "Partie enregistrée ; pour la reprendre :\n  tarot play --resume" in out
     assert not [e for e in events_of(save) if e["type"] == "play"]
 
 
@@ -601,8 +601,8 @@ def test_the_table_speaks_french_from_the_environment(tmp_path: Path,
                                 input="garde\nauto\nquit\n", env=environment,
                                 catch_exceptions=False)
     assert result.exit_code == 0
-    assert "Votre main avec le chien :" in result.output
-    assert "Annoncez-vous un chelem, les 18 plis ? (o/N) :" in result.output
+    assert "Votre main avec le chien :" in result.output
+    assert "Annoncez-vous un chelem, les 18 plis ? (o/N) :" in result.output
 
 
 def test_no_english_is_left_on_the_french_table(tmp_path: Path,
@@ -629,8 +629,8 @@ def test_no_english_is_left_on_the_french_table(tmp_path: Path,
     assert code == 0, out
     assert read_log(save).is_over
     shown = out + "\n".join(prompts)
-    assert "Les plis (celui qui entame d'abord, ✓ le gagnant) :" in shown
-    assert "Une autre donne ? [O/n]" in prompts
+    assert "Les plis (celui qui entame d'abord, ✓ le gagnant) :" in shown
+    assert "Une autre donne ? [O/n]" in prompts
     english = ["Your", "You", "trick", "Trick", "Tricks", "trumps", "Card points",
                "Another deal", "Discard", "Declare", "playable", "winning", "to play", "led",
                "hand", "Hint", "thinking", "South", "North", "West", "East", "none",

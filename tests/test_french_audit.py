@@ -67,13 +67,13 @@ def test_the_audit_in_french_reads_as_the_fft_counts() -> None:
     use_language("fr")
     lines = audit_lines(audit(read_log(ROOT / "replays" / "garde.jsonl")), NAMES["fr"])
     assert lines[0] == "Garde par Sud (coefficient 2)."
-    assert lines[1].startswith("Points des cartes : Sud a remporté 9 plis valant 39,5 points ; "
-                               "l'écart, qui vaut 6 points, compte pour le preneur ; ")
-    assert lines[2] == ("Excuse : pli 17, jouée par Ouest, en défense ; la défense la garde et "
+    assert lines[1].startswith("Points des cartes : Sud a remporté 9 plis valant 39,5 points ; "
+                               "l'écart, qui vaut 6 points, compte pour le preneur ; ")
+    assert lines[2] == ("Excuse : pli 17, jouée par Ouest, en défense ; la défense la garde et "
                         "donne 0,5 point au preneur, qui a remporté le pli (R15, A1).")
-    assert "Bouts : 0 → il faut 56 points." in lines
-    assert "Contrat chuté de 10 : 46 points contre 56." in lines
-    assert lines[-1] == "Marque : Sud -210, Est +70, Nord +70, Ouest +70 (somme 0)."
+    assert "Bouts : 0 → il faut 56 points." in lines
+    assert "Contrat chuté de 10 : 46 points contre 56." in lines
+    assert lines[-1] == "Marque : Sud -210, Est +70, Nord +70, Ouest +70 (somme 0)."
 
 
 def test_the_english_audit_is_unchanged() -> None:

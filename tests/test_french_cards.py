@@ -4,11 +4,13 @@ refused naming both readings, every English code still read, and English mode un
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
 from test_notation import game_at
 
+from tarot.bots.random_player import random_action
 from tarot.engine import phases
 from tarot.engine.card_notation import FRENCH
 from tarot.engine.cards import (
@@ -93,10 +95,10 @@ def test_a_number_and_c_is_refused_naming_both_readings(number: int) -> None:
         message = str(raised.value)
         assert raised.value.card
         rank = "as" if number == 1 else str(number)
-        assert f"« {text} » désigne deux cartes" in message
+        assert f"« {text} » désigne deux cartes" in message
         assert f"{rank} de cœur en notation française" in message
         assert f"{rank} de trèfle en notation anglaise" in message
-        assert f"{number}♥ ou « {rank} de cœur »" in message
+        assert f"{number}♥ ou « {rank} de cœur »" in message
         assert f"{number}♣ ou {number}T" in message
         # Both ways the message gives read back as the card they name.
         assert card_code(f"{number}♥", []) == card_code(f"{rank} de cœur", []) == f"{number}H"
@@ -106,9 +108,8 @@ def test_a_number_and_c_is_refused_naming_both_readings(number: int) -> None:
 @pytest.mark.usefixtures("french")
 def test_the_ace_s_letter_clashes_too() -> None:
     """English reads A as the ace (AS, AC), French too (AP, AT): AC is two cards."""
-    with pytest.raises(NotationError, match="« AC » désigne deux cartes : as de cœur"):
+    with pytest.raises(NotationError, match="« AC » désigne deux cartes : as de cœur"):
         card_code("AC", [])
-    assert card_code("AS", []) == "1S"  # S is no French suit: one reading
 
 
 @pytest.mark.usefixtures("french")
@@ -118,6 +119,8 @@ def test_every_english_code_is_read_with_french_on(code: str) -> None:
     if code[:-1].isdecimal() and code.endswith("C"):
         # The clash: these name the clubs with the symbol or the French letter T.
         code = code[:-1] + "♣"
+    if code.startswith("T") and int(code[1:]) <= 10:
+        code = "A" + code[1:]  # T1 … T10 are two cards in French (below): A1 … A10
     assert card_code(code, []) == expected
     assert card_code(code.lower(), []) == expected
 
@@ -182,7 +185,7 @@ def test_an_unknown_card_in_french_suggests_the_french_codes(french: None) -> No
     with pytest.raises(NotationError) as raised:
         card_code("ZZ", [])
     assert str(raised.value) == (
-        "« ZZ » n'est pas une carte : écrivez une valeur et une couleur (RC, 10♦, DP, 1T), un "
+        "« ZZ » n'est pas une carte : écrivez une valeur et une couleur (RC, 10♦, DP, 1T), un "
         "atout A1…A21, EXC, ou le nom de la carte (roi de cœur, le petit, l'excuse)")
     assert raised.value.card
 
@@ -191,10 +194,16 @@ def test_a_bare_21(french: None) -> None:
     """21 is the card's number in a hand that has 21 cards, else the 21 of trumps (French
     on); in English a number beyond the hand is refused, as before."""
     short, long = list(CODES[:10]), list(CODES[30:54])
-    assert card_code("21", long) == long[20] != "T21"
+    with pytest.raises(NotationError) as raised:
+        card_code("21", long)  # three players: 24 cards
+    assert str(raised.value) == (
+        "21 désigne deux cartes : la 21e carte de votre main, 9 de trèfle, ou le 21 d'atout. "
+        "Écrivez 9♣ pour la première, A21 ou « atout 21 » pour la seconde.")
+    assert raised.value.card
     assert card_code("21", short) == "T21"
+    assert card_code("21", [*long[:20], "T21"]) == "T21"  # the 21st card is the 21: one card
     with pytest.raises(NotationError,
-                       match=r"^22 n'est pas un numéro de carte : vous avez 10 cartes en main$"):
+                       match=r"^22 n'est pas un numéro de carte : vous avez 10 cartes en main$"):
         card_code("22", short)
     use_language("en")
     with pytest.raises(NotationError, match=r"^21 is not a card number: your hand has 10 cards"):
@@ -232,14 +241,14 @@ def test_a_card_in_french_words_at_the_trick(french: None) -> None:
     card = game.hand(seat)[-1]
     assert game.parse(spoken(parse_card(card))) == Play(seat=seat, card=card)
     assert game.parse(f"play {display(parse_card(card))}") == Play(seat=seat, card=card)
-    with pytest.raises(NotationError, match=r"^Nommez une carte : son code "):
+    with pytest.raises(NotationError, match=r"^Nommez une carte : son code "):
         game.parse("")
 
 
 def test_scripts_stay_in_the_english_codes(french: None) -> None:
     """A named deal's script is language-neutral: 7C is the 7 of clubs there, RP no card."""
     assert parse_script_entry("P0 play 7C") == Play(seat=0, card="7C")
-    with pytest.raises(NotationError, match="n'est pas une carte : écrivez son code anglais"):
+    with pytest.raises(NotationError, match="n'est pas une carte : écrivez son code anglais"):
         parse_script_entry("P0 play RP")
     with pytest.raises(CardError):
         parse_card("RP")
@@ -273,4 +282,92 @@ def test_an_unknown_bid_in_french(french: None) -> None:
     game.play("garde")
     with pytest.raises(NotationError) as raised:
         game.parse("bof")
-    assert str(raised.value) == "Tapez l'un de ces mots : passe, garde sans, garde contre"
+    assert str(raised.value) == "Tapez l'un de ces mots : passe, garde sans, garde contre"
+
+
+ANSWERS_AS_A_FRENCH_PLAYER_MEANS_THEM = [
+    ("roi de ♥", "KH"), ("dame de ♠", "QS"), ("le valet de ♣", "JC"), ("7 de ♦", "7D"),
+    ("dix de carreau", "10D"), ("deux de pique", "2S"), ("Neuf de Cœur", "9H"),
+    ("sept trèfle", "7C"), ("12 d'atout", "T12"), ("le 12 d’atout", "T12"),
+    ("1 d'atout", "T1"), ("21 d'atout", "T21"), ("T11", "T11"), ("T21", "T21"),
+]
+
+
+@pytest.mark.usefixtures("french")
+@pytest.mark.parametrize(("text", "code"), ANSWERS_AS_A_FRENCH_PLAYER_MEANS_THEM)
+def test_answers_read_as_a_french_player_means_them(text: str, code: str) -> None:
+    assert card_code(text, []) == code
+
+
+@pytest.mark.usefixtures("french")
+@pytest.mark.parametrize("text", ["22 d'atout", "0 d'atout", "dix d'atout de pique"])
+def test_a_trump_beyond_21_is_no_card(text: str) -> None:
+    with pytest.raises(NotationError, match="n'est pas une carte"):
+        card_code(text, [])
+
+
+@pytest.mark.usefixtures("french")
+@pytest.mark.parametrize("number", range(1, 11))
+def test_t_and_a_number_is_refused_naming_trump_and_trefle(number: int) -> None:
+    """T is the French trèfle: T7 is the 7 of clubs said suit first, and English's trump 7."""
+    for text in (f"T{number}", f"t{number}"):
+        with pytest.raises(NotationError) as raised:
+            card_code(text, [])
+        message = str(raised.value)
+        rank = "as" if number == 1 else str(number)
+        assert message.startswith(f"« {text} » désigne deux cartes : {rank} de trèfle en "
+                                  f"notation française, atout {number}")
+        assert f"A{number} ou « atout {number}" in message
+    assert card_code(f"A{number}", []) == card_code(f"atout {number}", []) == f"T{number}"
+
+
+@pytest.mark.usefixtures("french")
+@pytest.mark.parametrize("text", ["as", "As", "AS"])
+def test_as_alone_is_refused_naming_both_readings(text: str) -> None:
+    with pytest.raises(NotationError) as raised:
+        card_code(text, [])
+    message = str(raised.value)
+    assert message.startswith(f"« {text} » désigne deux choses : as de pique en notation "
+                              "anglaise, et une carte dont la couleur n'est pas dite")
+    assert "1♠ ou « as de pique »" in message and "(as de cœur)" in message
+    assert raised.value.card
+
+
+def test_as_is_the_ace_of_spades_in_english() -> None:
+    assert card_code("as", []) == card_code("AS", []) == "1S"
+
+
+@pytest.mark.usefixtures("french")
+def test_french_words_of_one_card_stay_together_in_a_list() -> None:
+    assert card_words("12 d'atout roi de ♥ dix de carreau 4 atout", notation=FRENCH) == [
+        "12 d'atout", "roi de ♥", "dix de carreau", "4", "atout"]
+
+
+def test_petite_is_the_prise_at_the_bid() -> None:
+    game = game_at(phases.AUCTION)
+    seat = game.turn
+    for language in ("fr", "en"):  # a contract's names are read in every language
+        use_language(language)
+        assert game.parse("petite") == Bid(seat=seat, contract="prise")
+        assert game.parse("Petite") == Bid(seat=seat, contract="prise")
+
+
+def test_a_bare_21_at_three_players_names_both_cards(french: None) -> None:
+    """At three players the hand has 24 cards: 21 is the 21st of them and le 21."""
+    for seed in range(50):
+        game = Game.new(seed, rules="standard-3")
+        rng = random.Random(seed)
+        while not game.is_over and game.phase != phases.TRICKS:
+            game.play(random_action(game.state, rng))
+        seat = game.turn
+        if game.phase == phases.TRICKS and seat is not None \
+                and "T21" not in game.hand(seat)[20:21]:
+            break
+    else:
+        raise AssertionError("no three-player game reaches its tricks")
+    hand = game.hand(seat)
+    assert len(hand) >= 21
+    with pytest.raises(NotationError, match=r"^21 désigne deux cartes"):
+        game.parse("21")
+    assert game.parse("le 21") == Play(seat=seat, card="T21")
+    assert game.parse(hand[20]) == Play(seat=seat, card=hand[20])

@@ -49,24 +49,24 @@ def test_a_whole_deal_told_in_french_has_no_english_word(path: Path,
 def test_the_person_is_vous_and_the_verbs_agree() -> None:
     use_language("fr")
     lines = story(ROOT / "replays" / "four-kings-triple.jsonl", None)
-    assert "Vous : Garde" in lines
-    assert any(line.startswith("Le chien, montré à tous et pris par vous : ") for line in lines)
+    assert "Vous : Garde" in lines
+    assert any(line.startswith("Le chien, montré à tous et pris par vous : ") for line in lines)
     assert any(line.startswith("Vous écartez ") for line in lines)
     assert "Vous n'annoncez pas de chelem." in lines
-    assert any(line.startswith("Vous montrez une poignée triple : ") for line in lines)
+    assert any(line.startswith("Vous montrez une poignée triple : ") for line in lines)
     assert any(line.startswith("  Vous jouez ") for line in lines)
     assert any(line.startswith("  Est joue ") for line in lines)
-    assert any(line.startswith("Pli 1 pour vous : ") for line in lines)
-    assert "  Chelem réalisé sans annonce : +200" in lines
+    assert any(line.startswith("Pli 1 pour vous : ") for line in lines)
+    assert "  Chelem réalisé sans annonce : +200" in lines
 
 
 def test_a_redeal_in_french() -> None:
     use_language("fr")
     lines = story(ROOT / "replays" / "petit-sec.jsonl", None)
-    assert "La donne est nulle (vous avez le petit sec) ; vous redistribuez." in lines
-    assert "Redistribution n° 1 ; donneur : vous." in lines
+    assert "La donne est nulle (vous avez le petit sec) ; vous redistribuez." in lines
+    assert "Redistribution n° 1 ; donneur : vous." in lines
     passes = story(ROOT / "replays" / "four-passes.jsonl", None)
-    assert any(line.startswith("La donne est nulle (tout le monde a passé) ; ")
+    assert any(line.startswith("La donne est nulle (tout le monde a passé) ; ")
                for line in passes)
 
 
@@ -85,17 +85,17 @@ def test_the_settlement_summary_made_and_failed_in_french() -> None:
     use_language("fr")
     made, narrator = settled(True)
     first = settlement_summary(made, narrator.rules, FRENCH_NAMES)[0]
-    assert re.fullmatch(r"[\w ]+ \(preneur : \w+\), \d bouts?, il fallait \d+(,5)?, "
-                        r"\d+(,5)? points : "
-                        r"contrat fait de \d+ ; \(25 \+ \d+\) × \d = \d+ par défenseur\.",
+    assert re.fullmatch(r"[\w ]+ \(preneur : \w+\), \d bouts?, il fallait \d+(,5)?, "
+                        r"\d+(,5)? points : "
+                        r"contrat fait de \d+ ; \(25 \+ \d+\) × \d = \d+ par défenseur\.",
                         first), first
     lost, narrator = settled(False)
     lines = settlement_summary(lost, narrator.rules, FRENCH_NAMES)
-    assert re.fullmatch(r"[\w ]+ \(preneur : \w+\), \d bouts?, il fallait \d+(,5)?, "
-                        r"\d+(,5)? points : "
-                        r"chuté de \d+ ; \(25 \+ \d+\) × \d = \d+ par défenseur\.",
+    assert re.fullmatch(r"[\w ]+ \(preneur : \w+\), \d bouts?, il fallait \d+(,5)?, "
+                        r"\d+(,5)? points : "
+                        r"chuté de \d+ ; \(25 \+ \d+\) × \d = \d+ par défenseur\.",
                         lines[0]), lines[0]
-    assert lines[-1].startswith("  Marque : Vous ")
+    assert lines[-1].startswith("  Marque : Vous ")
     assert lines[-2].startswith("  Chaque défenseur ")
 
 

@@ -31,15 +31,15 @@ def play_fr(args: list[str], answers: list[str]) -> str:
 def test_the_poignee_dialogue_reads_french_cards_and_offers_one_poignee(tmp_path: Path) -> None:
     """Seed 441: South holds nine trumps and the Excuse, a single poignée. A21, a card in
     the French notation, is refused as one card (not as "neither a number nor cards"), the
-    answer is quoted « » and the one poignée is "tapez 1", never "1 à 1"."""
+    answer is quoted « » and the one poignée is "tapez 1", never "1 à 1"."""
     save = tmp_path / "g.jsonl"
     out = play_fr(["--seed", "441", "--level", "rules", "--save", str(save)],
                   ["garde", "8P 10P 2♥ 7K 8K 4T", "n", "p", "A21", "roi de pique", "oui",
                    "le petit, A2 A3", "", "quitter"])
-    assert out.count("Une poignée montre tous ses atouts à la fois, pas une seule carte : "
+    assert out.count("Une poignée montre tous ses atouts à la fois, pas une seule carte : "
                      "tapez 1, les atouts") == 2
-    assert "« oui » n'est ni un nombre ni des cartes : tapez 1, les atouts" in out
-    assert out.count("Laquelle (tapez 1, les atouts à montrer, ou Entrée pour aucune) ?") == 5
+    assert "« oui » n'est ni un nombre ni des cartes : tapez 1, les atouts" in out
+    assert out.count("Laquelle (tapez 1, les atouts à montrer, ou Entrée pour aucune) ?") == 5
     # Several cards, "le petit" among them, are read as the person's own poignée.
     assert "Vous devez montrer exactement 10/13/15 cartes pour une poignée, et non 3" in out
     assert "1 à 1" not in out and "'" + "oui'" not in out
@@ -84,8 +84,8 @@ def test_a_long_refusal_wraps_under_its_first_word_at_a_terminal(language: str) 
 
 
 def test_a_wrapped_french_line_never_begins_with_a_semicolon_or_a_colon() -> None:
-    """French writes a space before « ; » and « : »: at a terminal the wrap must not break
-    there (the settlement "… contrat fait de 20 ; (25 + 20) × 2 …" once began a line with
+    """French writes a space before « ; » and « : »: at a terminal the wrap must not break
+    there (the settlement "… contrat fait de 20 ; (25 + 20) × 2 …" once began a line with
     "; (25"), nor inside the sum ("(25 +" then "11) × 2")."""
     use_language("fr")
     game = Game.new(1)
@@ -94,7 +94,7 @@ def test_a_wrapped_french_line_never_begins_with_a_semicolon_or_a_colon() -> Non
     terminal = TerminalGame(game, [make_player("rules", game.rules)] * 4, 0, io.StringIO(),
                             console=console, ask_line=lambda _: "", interactive=False)
     for start in range(0, 60):
-        text = "x" * start + " il fallait 41, 61 points : contrat fait de 20 ; (25 + 20) × 2"
+        text = "x" * start + " il fallait 41, 61 points : contrat fait de 20 ; (25 + 20) × 2"
         terminal.say_indented(Text("  " + text + " = 90 par défenseur."), 2)
     lines = out.getvalue().splitlines()
     assert all(len(line) <= 80 for line in lines)
@@ -102,7 +102,7 @@ def test_a_wrapped_french_line_never_begins_with_a_semicolon_or_a_colon() -> Non
     # Nor inside the sum, which reads as one piece.
     assert all("(25 + 20) × 2" in line for line in lines if "(25" in line)
     assert "\ue000" not in out.getvalue()
-    assert sum("contrat fait de 20 ; (25" in line for line in lines) > 20
+    assert sum("contrat fait de 20 ; (25" in line for line in lines) > 20
 
 
 @pytest.mark.parametrize(("language", "you", "inside"), [("en", "You", "You"),
@@ -135,7 +135,7 @@ def test_a_redeal_note_names_the_person_as_a_sentence_does(language: str, you: s
 def test_the_poignee_offer_wraps_as_a_block_at_a_terminal(language: str) -> None:
     """four-kings-triple: South may show three poignées, the triple of fifteen trumps. At 80
     columns the offer's line and each poignée wrap within the screen, never beginning a
-    line with « : » (French writes "… triple) : tapez p")."""
+    line with « : » (French writes "… triple) : tapez p")."""
     from tarot.storage.named_deals import load_named_deal
 
     use_language(language)

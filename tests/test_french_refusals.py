@@ -40,7 +40,7 @@ def about_east(error: IllegalAction) -> tuple[str, ...]:
 OPENINGS: dict[str, tuple[str, str]] = {
     "wrong_phase": ("Vous ne pouvez pas jouer une carte", "Est ne peut pas jouer une carte"),
     "not_your_turn": ("Vous ne pouvez pas jouer maintenant", "Est ne peut pas jouer"),
-    "unknown_card": ("Vous : ", "Est : "),
+    "unknown_card": ("Vous : ", "Est : "),
     "not_in_hand": ("Vous ne pouvez pas jouer ", "Est ne peut pas jouer "),
     "duplicate_card": ("Vous donnez ", "Est donne "),
     "unknown_contract": ("Vous annoncez 'grand_chelem'", "Est annonce 'grand_chelem'"),
@@ -108,8 +108,8 @@ def test_a_refusal_in_french_addressed_to_you_and_about_east(code: str) -> None:
 def test_the_brief_s_example_reads_as_a_french_player_says_it() -> None:
     use_language("fr")
     text = refusal("must_follow_suit").render(("Sud", "Vous", "Nord", "Ouest"), person=1)
-    assert re.fullmatch(r"Vous ne pouvez pas jouer \S+ : l'entame est \S+ et vous avez du cœur "
-                        r"\([^)]+\) : vous devez fournir \(R11\)", text), text
+    assert re.fullmatch(r"Vous ne pouvez pas jouer \S+ : l'entame est \S+ et vous avez du cœur "
+                        r"\([^)]+\) : vous devez fournir \(R11\)", text), text
 
 
 def test_a_refusal_is_in_the_language_of_the_moment_it_is_read() -> None:
@@ -132,7 +132,7 @@ def test_the_plural_agrees_with_the_cards_left_hidden() -> None:
 # The refusals of a log's replay, each with the French it opens with.
 LOG_REFUSALS = {
     "deal_mismatch": "la donne numéro 0 n'est pas celle que donne la graine ",
-    "derived_mismatch": "settlement.scores : le journal dit ",
+    "derived_mismatch": "settlement.scores : le journal dit ",
     "unexpected_derived": "aucun événement trick n'est attendu ici (tricks)",
 }
 

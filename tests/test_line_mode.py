@@ -119,11 +119,11 @@ def test_a_match_with_a_triple_poignee_fits_80_columns(
                    "triple poignée", "At the card prompt:", "At the discard prompt:",
                    "Too few cards other than trumps", "Game saved:", "Replay it with:",
                    "This match again:", "Its score sheet:", "The deal is over."],
-            "fr": ["Partie enregistrée dans :", "Donne 2 enregistrée dans :",
-                   "Feuille de marque", "✗", "Conseil : ", "poignée triple",
-                   "Quand on vous demande une carte :", "Trop peu de cartes autres",
-                   "Partie enregistrée :", "Pour la revoir :", "Rejouer ce match :",
-                   "Sa feuille de marque :", "La donne est terminée."]}[language]
+            "fr": ["Partie enregistrée dans :", "Donne 2 enregistrée dans :",
+                   "Feuille de marque", "✗", "Conseil : ", "poignée triple",
+                   "Quand on vous demande une carte :", "Trop peu de cartes autres",
+                   "Partie enregistrée :", "Pour la revoir :", "Rejouer ce match :",
+                   "Sa feuille de marque :", "La donne est terminée."]}[language]
     assert [word for word in said if word not in text] == []
     # The forced discard's prompt is short; the line before it says why.
     assert any(prompt.startswith(("Discard 6 cards (2 trumps among them)",
@@ -151,7 +151,7 @@ def test_the_settlement_is_last_just_above_the_sheet(
     assert settlement[0].startswith("Garde"), settlement
     assert all(line.startswith("  ") or not line for line in settlement[1:]), settlement
     assert any("triple" in line.lower() for line in settlement), "\n".join(lines)
-    saved = lines.index("Game saved:" if language == "en" else "Partie enregistrée :")
+    saved = lines.index("Game saved:" if language == "en" else "Partie enregistrée :")
     tricks = max(i for i, line in enumerate(lines) if line.startswith("  18. "))
     assert tricks < saved < over
     row = lines[sheet + 3]
@@ -196,12 +196,12 @@ def test_the_petit_sec_hand_is_shown(tmp_path: Path, monkeypatch: pytest.MonkeyP
                           PlayOptions(deal_name="petit-sec", save_path=tmp_path / "p.jsonl",
                                       level="rules", deals=2), "pass")
     title = {"en": "Your hand, with the petit sec:",
-             "fr": "Votre main, avec le petit sec :"}[language]
+             "fr": "Votre main, avec le petit sec :"}[language]
     at = lines.index(title)
     trumps = {"en": "trumps", "fr": "atouts"}[language]
     row = next(line for line in lines[at + 1:at + 6] if line.split()[0] == trumps)
     assert row.split()[-1] == ("18:T1" if language == "en" else "18:A1")
-    legend = {"en": "Cards: K king", "fr": "Cartes : R roi"}[language]
+    legend = {"en": "Cards: K king", "fr": "Cartes : R roi"}[language]
     assert sum(line.startswith(legend) for line in lines) == 1
     assert not too_wide(lines)
 
@@ -253,7 +253,7 @@ def test_the_header_repeats_the_chien_and_counts_the_takers_own_discard(
         assert not too_wide(shown.splitlines())
         if game.taker == 0:
             mine = {"en": "Your discard (counted in your points):",
-                    "fr": "Votre écart (compté dans vos points) :"}[language]
+                    "fr": "Votre écart (compté dans vos points) :"}[language]
             assert mine in shown
             own = own_discard_half_points(view, game.rules)
             assert own > 0
@@ -262,7 +262,7 @@ def test_the_header_repeats_the_chien_and_counts_the_takers_own_discard(
             assert said and said[1] == decimal(points_text(taken)), header
         else:
             took = {"en": "The chien {seat} took:",
-                    "fr": "Le chien pris par {seat} :"}[language]
+                    "fr": "Le chien pris par {seat} :"}[language]
             assert took.format(seat=terminal.names[game.taker or 0]) in shown
             mine_by_others = {"en": "Your discard", "fr": "Votre écart"}[language]
             assert mine_by_others not in shown

@@ -296,9 +296,9 @@ SHEET_NOTES = {
     "en": ["* Deal 2: South dealt, all passed; the deal passed to East.",
            "* Deal 3: North dealt, all passed; the deal passed to West.",
            "* Deal 3: West dealt, a petit sec; the deal passed to South."],
-    "fr": ["* Donne 2 : donneur Sud, tous ont passé ; la donne passe à Est.",
-           "* Donne 3 : donneur Nord, tous ont passé ; la donne passe à Ouest.",
-           "* Donne 3 : donneur Ouest, petit sec ; la donne passe à Sud."],
+    "fr": ["* Donne 2 : donneur Sud, tous ont passé ; la donne passe à Est.",
+           "* Donne 3 : donneur Nord, tous ont passé ; la donne passe à Ouest.",
+           "* Donne 3 : donneur Ouest, petit sec ; la donne passe à Sud."],
 }
 
 

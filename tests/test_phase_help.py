@@ -107,28 +107,28 @@ def test_the_terminal_shows_the_rule_files_numbers(tmp_path: Path) -> None:
 
 FRENCH_HELP = {
     phases.AUCTION: (
-        "Quand on vous demande une enchère :\n"
-        "  passe, prise, garde, garde sans, garde contre : chaque enchère doit être plus\n"
+        "Quand on vous demande une enchère :\n"
+        "  passe, prise, garde, garde sans, garde contre : chaque enchère doit être plus\n"
         "  forte que la précédente\n"
-        "  Prise ×1 et Garde ×2 : vous prenez le chien et écartez six cartes.\n"
-        "  Garde sans le chien ×4 : le chien compte pour vous, sans être vu. Garde contre\n"
-        "  le chien ×6 : il compte pour la défense.\n"
+        "  Prise ×1 et Garde ×2 : vous prenez le chien et écartez six cartes.\n"
+        "  Garde sans le chien ×4 : le chien compte pour vous, sans être vu. Garde contre\n"
+        "  le chien ×6 : il compte pour la défense.\n"
         "  Il vous faut 56 points sans bout, 51 avec un, 41 avec deux, 36 avec trois (les\n"
-        "  bouts : "),
+        "  bouts : "),
     phases.CHIEN: (
-        "Quand on vous demande votre écart :\n"
-        "  six cartes, par code ou numéro, séparées par des espaces ; ou auto (pour vous\n"
+        "Quand on vous demande votre écart :\n"
+        "  six cartes, par code ou numéro, séparées par des espaces ; ou auto (pour vous\n"
         "  faire des coupes)\n"
         "  ni roi ni bout ("),
     phases.DECLARATIONS: (
-        "Quand on vous demande le chelem :\n"
+        "Quand on vous demande le chelem :\n"
         "  o ou n       un chelem annoncé (tous les plis) rapporte +400 s'il est réalisé,\n"
-        "               -200 sinon ; vous entamez alors le premier pli\n"
+        "               -200 sinon ; vous entamez alors le premier pli\n"
         "  t            la table à nouveau (votre main, et le chien quand il est à vous)\n"
         "  chien        les enchères et le chien à nouveau (s'il a été montré)\n"
         "  annonces     toutes les annonces\u00a0: enchères, appel, chien, poignées, chelem\n"
         "  quitter      enregistrer et partir\n"
-        "  Les mots anglais marchent aussi : yes ou y, no, help, quit."),
+        "  Les mots anglais marchent aussi : yes ou y, no, help, quit."),
 }
 
 
@@ -156,4 +156,4 @@ def test_every_help_and_the_legend_fit_80_columns(language: str, rules_name: str
         assert all(len(line) <= 80 for line in text.splitlines()), text
     if language == "fr":
         assert "quitter" in texts[-2] and "conseil" in texts[-2] and "dernier" in texts[-2]
-        assert "Cartes : R roi, D dame, C cavalier, V valet" in texts[-1]
+        assert "Cartes : R roi, D dame, C cavalier, V valet" in texts[-1]

@@ -165,7 +165,7 @@ def test_a_practice_game_resumes_after_its_undo_and_every_reader_takes_it(
     takes = [line for line in result.output.splitlines() if "takes back" in line]
     assert len(takes) == 2 and all("South takes back: South plays" in t for t in takes), takes
     result = runner.invoke(main, ["--lang", "fr", "replay", str(save)])
-    assert result.output.count("Sud reprend : Sud joue") == 2, result.output
+    assert result.output.count("Sud reprend : Sud joue") == 2, result.output
     # The audit, the replay page and the review read it too.
     result = runner.invoke(main, ["audit", str(save)])
     assert result.exit_code == 0, result.output

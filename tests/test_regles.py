@@ -167,9 +167,10 @@ def test_the_rules_card_fits_80_columns(language: str, ruleset: str) -> None:
 def test_the_rules_card_in_french() -> None:
     use_language("fr")
     card = "\n".join(rules_card(load_rules("standard")))
-    assert card.startswith("Tarot : la fiche de règles du jeu 'standard'")
+    assert card.startswith("Tarot : la fiche de règles du jeu 'standard'")
     assert "Garde contre le chien  ×6  le chien reste caché et compte pour la défense" in card
-    assert "0 bout : 56, 1 bout : 51" in card
-    assert "Dame 3,5" in card and "Poignée triple : 15 atouts, 40 points" in card
-    assert "\u00a0" not in card
+    assert "0\u00a0bout\u00a0: 56, 1\u00a0bout\u00a0: 51" in card
+    assert "Dame 3,5" in card and "Poignée triple : 15 atouts, 40 points" in card
+    # French typography's no-break spaces, and never an ordinary space before « : ; ? ! ».
+    assert "\u00a0:" in card and not re.search(r" [:;?!](?:\s|$)", card)
     assert "the" not in card.split()

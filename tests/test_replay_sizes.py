@@ -191,11 +191,11 @@ def _teller_game(case: str) -> Game:
 
 @pytest.mark.parametrize(("case", "english", "french"), [
     ("partner", "  The called card reveals the partner: P{partner}.",
-     "  La carte appelée révèle le partenaire : P{partner}."),
+     "  La carte appelée révèle le partenaire : P{partner}."),
     ("self", "  The called card was P0's own: P0 plays alone.",
-     "  La carte appelée était à P0 : P0 joue seul."),
+     "  La carte appelée était à P0 : P0 joue seul."),
     ("in_chien", "The called card {card} is in the chien: P0 plays alone.",
-     "La carte appelée, {card}, est dans le chien : P0 joue seul."),
+     "La carte appelée, {card}, est dans le chien : P0 joue seul."),
 ])
 def test_the_call_and_the_reveal_are_told_in_english_and_in_french(
         case: str, english: str, french: str) -> None:

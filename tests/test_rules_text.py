@@ -74,7 +74,7 @@ def test_a_list_item_hangs_under_its_text() -> None:
 
 def test_french_typography_is_never_broken() -> None:
     # Wrapped where the width would break before « : », the colon goes with its word.
-    text = "Le camp du petit au bout : " + "mot " * 40
+    text = "Le camp du petit au bout : " + "mot " * 40
     for width in range(20, 60):
         for line in render(text, width):
             assert not line.startswith((":", ";", "»", "?", "!")), (width, line)
@@ -98,7 +98,7 @@ def test_marks_are_taken_out_and_code_keeps_its_stars() -> None:
 @pytest.mark.parametrize("width", [50, 64, 80])
 def test_no_line_of_the_french_book_begins_with_a_sign_french_typography_spaces(
         width: int) -> None:
-    """« : ; ? ! » stay with the word before them, at any width, in every entry (a code
+    """« : ; ? ! » stay with the word before them, at any width, in every entry (a code
     line too)."""
     for rule_id, entry in entries("fr").items():
         for line in render(entry.text, width):

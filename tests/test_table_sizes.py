@@ -233,9 +233,9 @@ def test_a_person_who_takes_at_five_is_offered_the_call(
     assert sum(prompt.startswith(CALL_PROMPTS) for prompt in asked) >= 3
     said = {"en": ["You may call: K♠ K♥ K♦ K♣", "not a number", "(V5-3)", "You call K♠.",
                    "You called K♠:", "At the call prompt:"],
-            "fr": ["Vous pouvez appeler : R♠ R♥ R♦ R♣", "numéro", "(V5-3)",
-                   "Vous appelez R♠.", "Vous avez appelé R♠ :",
-                   "Quand on vous demande la carte appelée :"]}[language]
+            "fr": ["Vous pouvez appeler : R♠ R♥ R♦ R♣", "numéro", "(V5-3)",
+                   "Vous appelez R♠.", "Vous avez appelé R♠ :",
+                   "Quand on vous demande la carte appelée :"]}[language]
     missing = [word for word in said if word not in text]
     assert missing == [], (missing, text[:3000])
     game = load_log(save).game
@@ -278,7 +278,7 @@ def test_the_called_partner_is_told_so(tmp_path: Path, monkeypatch: pytest.Monke
     line = call_line(game.view(0), names)
     assert line is not None
     expected = {"en": "you are {taker}'s partner (you hold it).",
-                "fr": "vous êtes le partenaire de {taker} (vous l'avez)."}[language]
+                "fr": "vous êtes son partenaire (vous l'avez)."}[language]
     assert line.plain.endswith(expected.format(taker=names[game.taker or 0])), line.plain
 
 
@@ -537,13 +537,13 @@ def test_the_result_speaks_to_the_person_who_was_the_partner(language: str) -> N
     settlement = next(e for e in game.events if isinstance(e, Settlement))
     share = f"{settlement.per_defender:+d}"
     own = "\n".join(settlement_summary(settlement, game.rules, names_for(partner, 5)))
-    said = {"en": f"; you, the partner, {share};", "fr": f" ; vous, le partenaire, {share} ;"}
+    said = {"en": f"; you, the partner, {share};", "fr": f" ; vous, le partenaire, {share} ;"}
     assert said[language] in own, own
     other = next(seat for seat in range(5) if seat not in (partner, game.taker))
     names = names_for(other, 5)
     theirs = "\n".join(settlement_summary(settlement, game.rules, names))
     named = {"en": f"; the partner, {names[partner]}, {share};",
-             "fr": f" ; le partenaire, {names[partner]}, {share} ;"}
+             "fr": f" ; le partenaire, {names[partner]}, {share} ;"}
     assert named[language] in theirs, theirs
 
 

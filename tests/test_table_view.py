@@ -137,9 +137,9 @@ def test_the_table_in_french() -> None:
     assert south.strip() == "Vous ? (à jouer)"
     assert "maître" in north + sides
     header, points = rendered(header_lines(view, game.rules, names), 200)
-    assert header == "Garde contre le chien · preneur : Ouest · pli 5/18 · objectif 51 avec 1 bout"
+    assert header == "Garde contre le chien · preneur : Ouest · pli 5/18 · objectif 51 avec 1 bout"
     # (the bouts in the cards' French codes once those are on: EXC, A21)
-    assert points.startswith("Points gagnés : preneur 4 (bouts : EXC), défense 15 (bouts : ")
+    assert points.startswith("Points gagnés : preneur 4 (bouts : EXC), défense 15 (bouts : ")
     rows = [line.split()[0] for line in rendered(hand_lines(view.hand, set(), 80), 80)]
     assert set(rows) <= {"pique", "cœur", "carreau", "trèfle", "atouts"} and rows
     from tarot.ui.terminal import SEAT_NAMES
@@ -257,7 +257,7 @@ def test_a_long_decision_says_thinking_at_a_terminal(monkeypatch: pytest.MonkeyP
     assert "East is thinking…" in out.getvalue()
 
 
-@pytest.mark.parametrize(("language", "hint"), [("en", "  Hint: "), ("fr", "  Conseil : ")])
+@pytest.mark.parametrize(("language", "hint"), [("en", "  Hint: "), ("fr", "  Conseil : ")])
 def test_a_long_hint_wraps_as_a_block_at_a_terminal(language: str, hint: str) -> None:
     """At 80 columns the hint and its reasons wrap with their lines indented under
     their first (piped output keeps each on one line, which other tests read)."""

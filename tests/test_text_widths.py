@@ -147,11 +147,11 @@ def test_saves_says_where_each_save_got_to(folder: Path, language: str) -> None:
                "single": "a single deal, over",
                "left": "in progress (auction); --resume continues it"},
         "fr": {"over.match": "un match, 2 donnes, terminé",
-               "stopped.match": "un match, 2 donnes sur 3 jouées ; --resume distribue la "
+               "stopped.match": "un match, 2 donnes sur 3 jouées ; --resume distribue la "
                                 "suivante",
-               "open.match": "un match, 2 donnes jouées ; --resume en propose une autre",
+               "open.match": "un match, 2 donnes jouées ; --resume en propose une autre",
                "single": "une seule donne, terminée",
-               "left": "en cours (enchères) ; --resume la reprend"},
+               "left": "en cours (enchères) ; --resume la reprend"},
     }[language]
     assert states == expected
     # What the states say is true: --resume goes on with the stopped match, and refuses

@@ -44,9 +44,10 @@ class Notation:
     petit_word: str = ""  # "petit", "le petit"
     excuse_word: str = ""  # "excuse", "l'excuse"
     articles: frozenset[str] = frozenset()  # may lead a card's name: "le", "la", "l'"
-    of_words: frozenset[str] = frozenset()  # between rank and suit: "de", "du"
-    # Whether "le 21" and a bare 21 beyond the hand are the 21 of trumps (a French player
-    # calls it so; no hand number can mean it then).
+    of_words: frozenset[str] = frozenset()  # between rank and suit: "de", "du", "d'"
+    # Whether "le 21" and a bare 21 are the 21 of trumps (a French player calls it so): a
+    # bare 21 beyond the hand is it, and within a hand of 21 cards or more it is two cards,
+    # refused naming both.
     twenty_one_alone: bool = False
     # Three names a refusal gives as examples ("roi de cœur", "le petit", "l'excuse").
     name_examples: tuple[str, ...] = ()
@@ -70,14 +71,16 @@ FRENCH = Notation(
     faces={"K": "R", "Q": "D", "N": "C", "J": "V"},
     suits={"S": "P", "H": "C", "D": "K", "C": "T"},
     trump="A",
-    rank_names={"roi": "K", "dame": "Q", "cavalier": "N", "valet": "J", "as": "1"},
+    rank_names={"roi": "K", "dame": "Q", "cavalier": "N", "valet": "J", "as": "1",
+                "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6",
+                "sept": "7", "huit": "8", "neuf": "9", "dix": "10"},
     suit_names={"pique": "S", "piques": "S", "coeur": "H", "coeurs": "H", "carreau": "D",
                 "carreaux": "D", "trefle": "C", "trefles": "C"},
     trump_word="atout",
     petit_word="petit",
     excuse_word="excuse",
     articles=frozenset({"le", "la", "l'"}),
-    of_words=frozenset({"de", "du"}),
+    of_words=frozenset({"de", "du", "d'"}),
     twenty_one_alone=True,
     name_examples=("roi de cœur", "le petit", "l'excuse"),
 )

@@ -15,12 +15,20 @@ few integer operations. Card points are not here: they are rule data
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
 from tarot.engine.card_notation import Notation, current_notation
+from tarot.engine.typed_cards import (
+    card_words,
+    plain,
+    rank_alone,
+    reads_codes_alone,
+    suit_first_code,
+    suit_words,
+    words,
+)
 from tarot.errors import TarotError
 from tarot.i18n import SOURCE_LANGUAGE, _, language, pgettext
 
@@ -173,8 +181,7 @@ class _Reading:
     code: re.Pattern[str]  # a rank and a suit: RP, 10♦
     trump: re.Pattern[str]  # a trump: A21
     rank_names: dict[str, int]  # "roi" → 14, "10" → 10 (in "10 de carreau")
-    suit_names: dict[str, int]  # "pique" → 0
-    elided: tuple[str, ...]  # the articles glued to the next word: "l'"
+    suit_names: dict[str, int]  # "pique" → 0, "♥" → 1
 
 
 @cache
@@ -182,10 +189,11 @@ def _reading(notation: Notation) -> _Reading:
     def rank_of_code(code: str) -> int:
         return RANK_CODES.index(code) + 1
 
+    symbols = {symbol: index % 4 for index, symbol in enumerate("♠♥♦♣♤♡♢♧")}
     ranks = {**{str(n): n for n in range(1, 11)}, notation.ace: 1,
              **{own: rank_of_code(english) for english, own in notation.faces.items()}}
     suits = {**{own: SUITS.index(english) for english, own in notation.suits.items()},
-             **{symbol: index % 4 for index, symbol in enumerate("♠♥♦♣♤♡♢♧")}}
+             **symbols}
     letters = "".join(sorted(letter for letter in ranks if not letter.isdecimal()))
     return _Reading(
         ranks=ranks, suits=suits,
@@ -193,29 +201,8 @@ def _reading(notation: Notation) -> _Reading:
         trump=re.compile(rf"{re.escape(notation.trump)}([1-9]|1[0-9]|2[01])"),
         rank_names={**{str(n): n for n in range(1, 11)},
                     **{word: rank_of_code(code) for word, code in notation.rank_names.items()}},
-        suit_names={word: SUITS.index(letter) for word, letter in notation.suit_names.items()},
-        elided=tuple(article for article in notation.articles if article.endswith("'")))
-
-
-def plain(text: str) -> str:
-    """``text`` lower-case, without accents (``œ`` is ``oe``), its apostrophes ``'`` and
-    its spaces single: how French words are compared (``Trèfle`` and ``trefle`` alike)."""
-    lowered = text.lower().replace("œ", "oe").replace("æ", "ae")
-    for apostrophe in "’`´":
-        lowered = lowered.replace(apostrophe, "'")
-    bare = "".join(c for c in unicodedata.normalize("NFD", lowered)
-                   if unicodedata.category(c) != "Mn")
-    return " ".join(bare.split())
-
-
-def _words(text: str, notation: Notation) -> list[str]:
-    """A notation's words, an elided article its own word: ``l'atout 7`` → ``l' atout 7``."""
-    words: list[str] = []
-    for word in plain(text).split():
-        article = next((a for a in _reading(notation).elided
-                        if word.startswith(a) and len(word) > len(a)), None)
-        words += [article, word[len(article):]] if article else [word]
-    return words
+        suit_names={word: SUITS.index(letter) for word, letter in notation.suit_names.items()}
+        | {symbol: symbols[symbol] for symbol in suit_words(notation) if symbol in symbols})
 
 
 def _own_reading(text: str, notation: Notation) -> int | None:
@@ -229,35 +216,42 @@ def _own_reading(text: str, notation: Notation) -> int | None:
         return TRUMP_BASE + int(match[1])
     if not notation.has_words:
         return None
-    words = _words(text, notation)
-    article = bool(words) and words[0] in notation.articles
+    said = words(text, notation)
+    article = bool(said) and said[0] in notation.articles
     if article:
-        words = words[1:]
-    if words in ([notation.petit_word], [notation.excuse_word]):
-        return PETIT if words[0] == notation.petit_word else EXCUSE
-    if article and words == ["21"] and notation.twenty_one_alone:
+        said = said[1:]
+    if said in ([notation.petit_word], [notation.excuse_word]):
+        return PETIT if said[0] == notation.petit_word else EXCUSE
+    if article and said == ["21"] and notation.twenty_one_alone:
         return TWENTY_ONE
-    if len(words) == 2 and words[0] == notation.trump_word and words[1].isdecimal() \
-            and len(words[1]) <= 2:
-        number = int(words[1])
+    # "atout 12", and the number first: "12 d'atout".
+    number_word = None
+    if len(said) == 2 and said[0] == notation.trump_word:
+        number_word = said[1]
+    elif len(said) == 3 and said[1] in notation.of_words and said[2] == notation.trump_word:
+        number_word = said[0]
+    if number_word is not None:
+        if not (number_word.isdecimal() and len(number_word) <= 2):
+            return None
+        number = int(number_word)
         return TRUMP_BASE + number if 1 <= number <= 21 else None
-    if len(words) == 3 and words[1] in notation.of_words:
-        words = [words[0], words[2]]
-    if len(words) == 2 and words[0] in reading.rank_names and words[1] in reading.suit_names:
-        return reading.suit_names[words[1]] * 14 + reading.rank_names[words[0]] - 1
+    if len(said) == 3 and said[1] in notation.of_words:
+        said = [said[0], said[2]]
+    if len(said) == 2 and said[0] in reading.rank_names and said[1] in reading.suit_names:
+        return reading.suit_names[said[1]] * 14 + reading.rank_names[said[0]] - 1
     return None
+
+
+def _written(card: int, notation: Notation) -> str:
+    """How to write ``card`` in ``notation`` besides its symbol: its code for a suit card
+    (``7T``), its words for a trump or the Excuse (``« atout 7 »``)."""
+    return code_in(card, notation) if suit_of(card) in range(4) else quoted(spoken(card))
 
 
 def code_in(card: int, notation: Notation) -> str:
     """A suit card's code in ``notation``'s letters (French: ``7T``, ``RP``)."""
     rank = RANK_CODES[card % 14]
     return notation.faces.get(rank, rank) + notation.suits[SUITS[card // 14]]
-
-
-def _reads_codes_alone(notation: Notation | None) -> bool:
-    """Whether only the cards' own codes are read: the engine's parsing (no notation), and
-    the source language, whose notation the codes are."""
-    return notation is None or notation.language == SOURCE_LANGUAGE
 
 
 def parse_card(text: str, *, notation: Notation | None = None) -> int:
@@ -270,12 +264,26 @@ def parse_card(text: str, *, notation: Notation | None = None) -> int:
     clubs in English) is refused, naming both.
     """
     english = _english_reading(text)
-    if notation is None or _reads_codes_alone(notation):
+    if notation is None or reads_codes_alone(notation):
         if english is None:
             raise CardError(_("{text} is not a card: write a rank and a suit (KH, 10♦, NS, "
                               "1C), a trump T1…T21, or EXC").format(text=quoted(text.strip())))
         return english
     own = _own_reading(text, notation)
+    if own is None and (suit_first := suit_first_code(text, notation)) is not None:
+        own = CARD_BY_CODE[suit_first]
+    rank = rank_alone(text, notation)
+    if english is not None and rank is not None:
+        # "as": the English code of the ace of spades, and a French player's word for an
+        # ace of any suit.
+        example = CARD_BY_CODE[rank + "H"]
+        raise CardError(_(
+            "{text} names two things: {english} in the English notation, and a card of no "
+            "suit said in this language's words. Write {english_shown} or {english_words} "
+            "for the first; for the second, name its suit too ({example})."
+        ).format(text=quoted(text.strip()), english=spoken(english),
+                 english_shown=display(english, notation=notation),
+                 english_words=quoted(spoken(english)), example=spoken(example)))
     if english is not None and own is not None and english != own:
         raise CardError(_(
             "{text} names two cards: {own} in this language's notation, {english} in the "
@@ -284,7 +292,7 @@ def parse_card(text: str, *, notation: Notation | None = None) -> int:
         ).format(text=quoted(text.strip()), own=spoken(own), english=spoken(english),
                  own_shown=display(own, notation=notation), own_words=quoted(spoken(own)),
                  english_shown=display(english, notation=notation),
-                 english_code=code_in(english, notation)))
+                 english_code=_written(english, notation)))
     card = own if own is not None else english
     if card is None:
         examples = (f"{code_in(CARD_BY_CODE['KH'], notation)}, 10♦, "
@@ -295,38 +303,6 @@ def parse_card(text: str, *, notation: Notation | None = None) -> int:
             text=quoted(text.strip()), codes=examples, first=f"{notation.trump}1",
             last=f"{notation.trump}21", names=", ".join(notation.name_examples)))
     return card
-
-
-def card_words(text: str, *, notation: Notation | None = None) -> list[str]:
-    """The cards a text names, one string each: split on spaces and commas; with a
-    ``notation`` that has words, the words of one card kept together (French: ``roi de
-    pique``, ``le 21``, ``l'atout 7``, ``10 de carreau``), where a number alone is a
-    card's number in the hand."""
-    tokens = text.replace(",", " ").split()
-    if notation is None or _reads_codes_alone(notation) or not notation.has_words:
-        return tokens
-    reading = _reading(notation)
-    out: list[str] = []
-    start = 0
-    while start < len(tokens):
-        end = start
-        words = _words(tokens[end], notation)
-        if len(words) == 1 and words[0] in notation.articles and end + 1 < len(tokens):
-            end += 1
-            words = _words(tokens[end], notation)
-        head = words[-1] if words else ""
-        after = [plain(t) for t in tokens[end + 1:end + 3]]
-        if head == notation.trump_word and after and after[0].isdecimal():
-            end += 1
-        elif head in reading.rank_names and after:
-            if after[0] in reading.suit_names:
-                end += 1
-            elif after[0] in notation.of_words and len(after) > 1 \
-                    and after[1] in reading.suit_names:
-                end += 2
-        out.append(" ".join(tokens[start:end + 1]))
-        start = end + 1
-    return out
 
 
 def parse_cards(text: str | Iterable[str], *, notation: Notation | None = None) -> list[int]:

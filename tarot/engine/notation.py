@@ -25,22 +25,25 @@ from typing import Protocol
 from tarot.engine import phases
 from tarot.engine.card_notation import Notation, current_notation
 from tarot.engine.cards import (
+    CARD_BY_CODE,
     CODES,
     TWENTY_ONE,
     CardError,
     card_list,
     card_words,
     codes,
+    display,
     parse_card,
     plain,
     quoted,
     sort_key,
+    spoken,
 )
 from tarot.engine.events import Action, Bid, Call, Chelem, Discard, Poignee
 from tarot.engine.events import Play as PlayAction
 from tarot.engine.phase_table import legal_actions
 from tarot.engine.state import NO_SEAT, DealState
-from tarot.engine.typed_words import current_words, read_words, shown_word
+from tarot.engine.typed_words import contract_names, current_words, read_words, shown_word
 from tarot.errors import TarotError
 from tarot.i18n import _, ngettext
 
@@ -130,12 +133,24 @@ def card_code(token: str, hand: list[str], *, notation: Notation | None = None) 
     if notation is None:
         notation = current_notation()
     token = token.strip()
+    twenty_one = CODES[TWENTY_ONE]
+    if notation.twenty_one_alone and token == "21" and len(hand) >= 21 \
+            and hand[20] != twenty_one:
+        # A French player's "21" is le 21; in a hand of 21 cards or more it is also the
+        # 21st card: two cards, and neither is guessed.
+        raise NotationError(_(
+            "21 names two cards: the 21st card of your hand, {card}, or the 21 of trumps. "
+            "Write {card_shown} for the first, {trump_shown} or {trump_words} for the second."
+        ).format(card=spoken(CARD_BY_CODE[hand[20]]),
+                 card_shown=display(CARD_BY_CODE[hand[20]], notation=notation),
+                 trump_shown=display(TWENTY_ONE, notation=notation),
+                 trump_words=quoted(spoken(TWENTY_ONE))), card=True)
     # isdecimal, not isdigit: int() refuses "²"; three digits bound int()'s work.
     if token.isdecimal() and len(token) <= 3 and 1 <= int(token) <= len(hand):
         return hand[int(token) - 1]
     if token.isdecimal():
         if notation.twenty_one_alone and len(token) <= 3 and int(token) == 21:
-            return CODES[TWENTY_ONE]
+            return twenty_one
         raise NotationError(ngettext("{number} is not a card number: your hand has {count} card",
                                      "{number} is not a card number: your hand has {count} "
                                      "cards", len(hand)).format(number=token, count=len(hand)),
@@ -231,6 +246,8 @@ def _parse_bid(answer: str, seat: int, game: Table) -> Bid:
     contracts = {c.id: c for c in game.state.rules.contracts}
     by_name = {_bid_word(name): cid for cid, c in contracts.items()
                for name in (c.name, c.label)}
+    by_name.update({_bid_word(name): cid for name, cid in contract_names().items()
+                    if cid in contracts and _bid_word(name) not in by_name})
     contract = by_name.get(word, word)
     # A contract's name may say whose the chien is: "Garde sans le chien" is garde_sans (and
     # "garde sans chien", as a player says it quickly); the longest tail first.

@@ -51,6 +51,9 @@ class Words:
     # What joins the words of a contract's id as this language types it: garde_sans in
     # English, garde sans in French.
     joiner: str = "_"
+    # Other names a player gives a contract, each with the contract's id (a rule file's):
+    # "petite", the Prise's older name, still said at French tables.
+    contract_names: tuple[tuple[str, str], ...] = ()
 
 
 ENGLISH_WORDS = Words(
@@ -68,7 +71,7 @@ FRENCH_WORDS = Words(
     announcements=("annonces", "annonce"),
     none=("aucune", "non"), yes=("o", "oui"), no=("non",), pass_=("passe", "je_passe"),
     call=("appelle", "appel", "appeler"), poignee=("poignee", "poignée"), auto=("auto",),
-    chien_tails=("_le_chien", "_chien"), joiner=" ",
+    chien_tails=("_le_chien", "_chien"), joiner=" ", contract_names=(("petite", "prise"),),
 )
 
 # Every language's words, by its code (tarot.i18n.LANGUAGES): a language added to the
@@ -85,6 +88,11 @@ def add_words(words: Words) -> None:
 def read_words(kind: WordKind) -> frozenset[str]:
     """Every word of ``kind`` a person may type: the words of every language's row."""
     return frozenset(word for row in WORDS.values() for word in getattr(row, kind))
+
+
+def contract_names() -> dict[str, str]:
+    """Every other name of a contract a person may type (any language's) → its id."""
+    return {name: contract for row in WORDS.values() for name, contract in row.contract_names}
 
 
 def words_of(language_code: str) -> Words:

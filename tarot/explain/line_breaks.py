@@ -12,10 +12,12 @@ from typing import Any
 FRENCH_TYPOGRAPHY = r" (?=[:;?!»])|(?<=«) "
 SUM = r"(?<=[\d)]) (?=[×=+] )|(?<=[×=+]) (?=[-+(\d])"
 NUMBER_OF_POINTS = r"(?<=\d) (?=points?\b)"
-# textwrap breaks only at ASCII white space: a no-break space holds the words together while
-# a line is wrapped, and is a space again after (a no-break space the text has already is
-# printed as a space too).
-HELD = "\u00a0"
+# textwrap breaks only at ASCII white space: a character that is none holds the words together
+# while a line is wrapped, and is a space again after. The no-break spaces the French
+# catalogue writes (before « : ; ? ! » and inside « ») hold by themselves, and are printed
+# as they are.
+HELD = "\ue000"  # a private-use character: never in a message
+NO_BREAK_SPACES = "\u00a0\u202f"
 
 
 def held(text: str, *where: str, mark: str = HELD) -> str:

@@ -56,6 +56,9 @@ class LogProblem:
 
 
 MESSAGE_LIMIT = 4000
+# The French catalogue's no-break spaces (before « : » and inside « »): printed as they are,
+# though Python does not count them printable.
+NO_BREAK_SPACES = "\u00a0\u202f"
 _UNPRINTABLE = re.compile(r"[^\x20-\x7e]")
 
 
@@ -65,8 +68,8 @@ def printable(text: str, limit: int = MESSAGE_LIMIT) -> str:
         text = text[:limit] + f"… ({len(text) - limit} more characters)"
     if not _UNPRINTABLE.search(text):
         return text
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
-                   for c in text)
+    return "".join(c if c.isprintable() or c in NO_BREAK_SPACES
+                   else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 class LogError(TarotError, ValueError):

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -128,7 +130,77 @@ def lang_option() -> click.Option:
 
 # The names of options' values in the help (``--deal NAME|PATH``), translated with it.
 METAVARS = frozenset({N_("NAME|PATH"), N_("SEAT"), N_("SAVE"), N_("SECONDS"),
-                      N_("ADDRESS|local")})
+                      N_("ADDRESS|local"), N_("SEQ|'trick N'")})
+# The words click makes of a value's type or an argument's name (``--seed INTEGER RANGE``,
+# ``tarot replay [OPTIONS] FILE``), longest first: click writes them itself, in English.
+_PLACEHOLDER_WORD = re.compile(r"\bINTEGER RANGE\b|\bFLOAT RANGE\b|\b[A-Z][A-Z_]*\b")
+
+
+def placeholders() -> dict[str, str]:
+    """Each word click writes for a value (its type's name, an argument's name) → the
+    word in the current language."""
+    return {
+        "INTEGER RANGE": pgettext("value placeholder", "INTEGER RANGE"),
+        "INTEGER": pgettext("value placeholder", "INTEGER"),
+        "FLOAT RANGE": pgettext("value placeholder", "FLOAT RANGE"),
+        "FLOAT": pgettext("value placeholder", "FLOAT"),
+        "TEXT": pgettext("value placeholder", "TEXT"),
+        "FILE": pgettext("value placeholder", "FILE"),
+        "FILES": pgettext("value placeholder", "FILES"),
+        "FILENAME": pgettext("value placeholder", "FILENAME"),
+        "PATH": pgettext("value placeholder", "PATH"),
+        "DIRECTORY": pgettext("value placeholder", "DIRECTORY"),
+        "RULE": pgettext("value placeholder", "RULE"),
+        "SEAT": pgettext("value placeholder", "SEAT"),
+        "LOG": pgettext("value placeholder", "LOG"),
+        "BOOLEAN": pgettext("value placeholder", "BOOLEAN"),
+    }
+
+
+def translated_placeholder(text: str) -> str:
+    """``text`` (a metavar or a usage piece: ``INTEGER RANGE``, ``FILES...``,
+    ``SEAT|all``) with click's English words in the current language."""
+    words = placeholders()
+    return _PLACEHOLDER_WORD.sub(lambda found: words.get(found[0], found[0]), text)
+
+
+def _speaking_params(params: Iterable[click.Parameter]) -> None:
+    """Each parameter's value placeholder (``INTEGER RANGE``) and the name an error gives
+    it (``'FILES...'``) in the language current when they are shown: methods of the
+    instances over their classes', since click builds the parameters (``@click.argument``
+    takes no class of ours)."""
+    for param in params:
+        param.make_metavar = _translating_metavar(param)  # type: ignore[method-assign,assignment]
+        if not isinstance(param, TranslatedOption):  # it quotes its own hint
+            param.get_error_hint = _quoting_hint(param)  # type: ignore[method-assign,assignment]
+
+
+def _translating_metavar(param: click.Parameter) -> Callable[[click.Context], str]:
+    """``param.make_metavar`` whose words are in the current language."""
+    english = type(param).make_metavar
+
+    def make_metavar(ctx: click.Context) -> str:
+        return translated_placeholder(english(param, ctx))
+
+    return make_metavar
+
+
+def _quoting_hint(param: click.Parameter) -> Callable[[click.Context | None], str]:
+    """``param.get_error_hint`` quoted as the current language quotes (click writes
+    ``'--seed'``; French « --seed »)."""
+    english = type(param).get_error_hint
+
+    def get_error_hint(ctx: click.Context | None) -> str:
+        return _quoted_names(english(param, ctx))  # type: ignore[arg-type]
+
+    return get_error_hint
+
+
+def _quoted_names(hint: str) -> str:
+    """click's hint (``'--seed' / '-s'``: names alone, each in straight quotes) with each
+    name quoted as the current language quotes."""
+    quote = pgettext("quoted text", "'{text}'")
+    return re.sub(r"'([^'\n]*)'", lambda found: quote.format(text=found[1]), hint)
 
 
 @contextmanager
@@ -185,12 +257,13 @@ class TranslatedOption(click.Option):
     (click writes ``(env var: 'X')`` in English whatever the language)."""
 
     def get_error_hint(self, ctx: click.Context | None) -> str:
-        hint = click.Parameter.get_error_hint(self, ctx)
+        hint = _quoted_names(click.Parameter.get_error_hint(self, ctx))
         if not (self.show_envvar and self.envvar):
             return hint
         envvars = [self.envvar] if isinstance(self.envvar, str) else self.envvar
+        quote = pgettext("quoted text", "'{text}'")
         return _("{hint} (env var: {variables})").format(
-            hint=hint, variables=", ".join(f"'{var}'" for var in envvars))
+            hint=hint, variables=", ".join(quote.format(text=var) for var in envvars))
 
 
 class TranslatedContext(click.Context):
@@ -203,9 +276,17 @@ class TranslatedCommand(click.Command):
 
     context_class = TranslatedContext
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _speaking_params(self.params)
+
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _translated_help(self, ctx):
             super().format_help(ctx, formatter)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        # The usage line of an error too (``Usage: tarot replay [OPTIONS] FILE``).
+        return [translated_placeholder(piece) for piece in super().collect_usage_pieces(ctx)]
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         # click keeps the --help option it builds, its help in the language of the first
@@ -219,9 +300,17 @@ class TranslatedGroup(click.Group):
 
     context_class = TranslatedContext
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _speaking_params(self.params)
+
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _translated_help(self, ctx):
             super().format_help(ctx, formatter)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        # The usage line of an error too (``Usage: tarot replay [OPTIONS] FILE``).
+        return [translated_placeholder(piece) for piece in super().collect_usage_pieces(ctx)]
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         # click keeps the --help option it builds, its help in the language of the first

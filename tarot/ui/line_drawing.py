@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from tarot.engine.cards import CARD_BY_CODE, display, sort_key
-from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, SUM, held
+from tarot.explain.line_breaks import FRENCH_TYPOGRAPHY, NO_BREAK_SPACES, SUM, held
 
 # What stands for a space a line must not break at (tarot.explain.line_breaks) while rich
 # wraps it: a character of one column that is not a space to rich.
@@ -60,13 +60,18 @@ def say_wrapped(console: Console, text: Text, indent: int) -> None:
             number += 1
 
 
+# A word, as the line is broken: a no-break space (the French catalogue's, before « : » and
+# inside « ») joins the words on either side, though Python counts it white space.
+_WORD = re.compile(rf"(?:[^\s]|[{NO_BREAK_SPACES}])+")
+
+
 def _breaks(plain: str, width: int, indent: int) -> list[int]:
     """Where to break ``plain`` into lines of at most ``width`` columns, the lines after
     the first indented by ``indent``, between words only: a word longer than the line (a
     path) stays whole rather than cut."""
     breaks: list[int] = []
     start = 0
-    for word in re.finditer(r"\S+", plain):
+    for word in re.finditer(_WORD, plain):
         room = width - (indent if breaks else 0)
         if word.end() - start > room and word.start() > start and \
                 plain[start:word.start()].strip():

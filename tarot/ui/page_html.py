@@ -23,6 +23,7 @@ from typing import Any
 
 from tarot._version import __version__
 from tarot.i18n import N_, _, language, ngettext, pgettext
+from tarot.ui.level_names import level_names
 
 # The template's placeholders, each replaced once by its value (``%T:NAME%``: a label).
 _PLACEHOLDER = re.compile(r"%(CSP|VERSION|TITLE|STYLE|SCRIPT|DATA|LANG|LABELS|T:[a-z_]+)%")
@@ -129,12 +130,36 @@ def script_labels() -> dict[str, object]:
                         pgettext("replay page", "Result")],
         "total": pgettext("replay page", "Total"),
         "position": _("Step {step} of {steps} · event #{seq} ({type})"),
+        # An event's type (the log's code, "partner_revealed") and a seat's player (the
+        # header's, "strong") in words; the document keeps the codes.
+        "event_types": event_type_names(),
+        "levels": level_names(),
         "face_up": _("every hand face up"),
         "seen_from": _("seen from {seat}'s seat: only what {seat} could see at each moment"),
         "subtitle": [ngettext("Rules {rules} · {view} · {count} event",
                                     "Rules {rules} · {view} · {count} events", 1),
                     ngettext("Rules {rules} · {view} · {count} event",
                                     "Rules {rules} · {view} · {count} events", 2)],
+    }
+
+
+def event_type_names() -> dict[str, str]:
+    """Each event type of the log (its code) → its name in the current language. The
+    English name is the code itself, as the page has always shown it."""
+    return {
+        "deal": pgettext("event type", "deal"),
+        "bid": pgettext("event type", "bid"),
+        "call": pgettext("event type", "call"),
+        "chien_shown": pgettext("event type", "chien_shown"),
+        "discard": pgettext("event type", "discard"),
+        "chelem": pgettext("event type", "chelem"),
+        "poignee": pgettext("event type", "poignee"),
+        "play": pgettext("event type", "play"),
+        "partner_revealed": pgettext("event type", "partner_revealed"),
+        "trick": pgettext("event type", "trick"),
+        "redeal": pgettext("event type", "redeal"),
+        "settlement": pgettext("event type", "settlement"),
+        "undo": pgettext("event type", "undo"),
     }
 
 

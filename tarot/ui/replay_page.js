@@ -54,6 +54,11 @@
     return node;
   }
 
+  // Cards as the page writes them in its text (A21, not the code T21), one space apart.
+  function faces(codes) {
+    return codes.map(function (code) { return doc.cards[code][0]; }).join(" ");
+  }
+
   function cardList(codes, seen) {
     const list = make("ul", "cards");
     for (const code of codes) {
@@ -88,7 +93,10 @@
     box.classList.toggle("to-play", step.turn === seat);
     const title = make("p", "seat-name", seats[seat]);
     const deal = doc.deals[step.deal];
-    if (deal.players) title.appendChild(make("span", "player", " (" + deal.players[seat] + ")"));
+    if (deal.players) {
+      const player = deal.players[seat];
+      title.appendChild(make("span", "player", " (" + (words.levels[player] || player) + ")"));
+    }
     const badges = [];
     if (doc.as_seat === seat) badges.push(words.seen_from_here);
     if (step.dealer === seat) badges.push(words.dealer);
@@ -159,8 +167,8 @@
       p.partner_unknown ? words.points_partner_unknown : words.points;
     points.append.apply(points, sentence(said, {
       taker: taker, defence: defence, target: make("span", null, p.target),
-      taker_bouts: p.taker_bouts.join(" ") || words.no_bouts,
-      defence_bouts: p.defence_bouts.join(" ") || words.no_bouts}));
+      taker_bouts: faces(p.taker_bouts) || words.no_bouts,
+      defence_bouts: faces(p.defence_bouts) || words.no_bouts}));
   }
 
   function renderAuction(step) {
@@ -326,7 +334,8 @@
     const deal = doc.deals[step.deal];
     called = step.called || null;
     byId("position").textContent = (manyDeals ? deal.title + " · " : "") + t(words.position,
-      {step: current + 1, steps: steps.length, seq: step.seq, type: step.type});
+      {step: current + 1, steps: steps.length, seq: step.seq,
+       type: words.event_types[step.type] || step.type});
     const say = clear(byId("say"));
     for (const line of step.say) say.appendChild(make("li", null, line));
     renderReview(step);

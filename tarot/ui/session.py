@@ -57,6 +57,7 @@ from tarot.storage.match_file import (
 from tarot.storage.named_deals import Script, SeedError, load_named_deal
 from tarot.storage.save_folder import new_save_path
 from tarot.ui.branching import BranchPoint, branched_game
+from tarot.ui.level_names import level_name
 from tarot.ui.resume_checks import (
     SessionError,
     find_save_named,
@@ -386,7 +387,7 @@ def announcement(game: Game, seat_players: tuple[str, ...], deal_number: int,
                  seat_names: tuple[str, ...]) -> str:
     """What a player needs to share or replay the deal: its seed, its number in the match,
     the rule set, and who the computer players are."""
-    computers = ", ".join(f"{seat_names[seat]} {name}"
+    computers = ", ".join(f"{seat_names[seat]} {level_name(name)}"
                           for seat, name in enumerate(seat_players) if name != "person")
     named = (_(" · named deal {name}").format(name=game.header.named_deal.name)
              if game.header.named_deal else "")

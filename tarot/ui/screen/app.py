@@ -25,7 +25,8 @@ from textual.widgets import Input, RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from tarot.engine import phases
-from tarot.engine.cards import CARD_BY_CODE, EXCUSE, SUIT_SYMBOLS, is_trump, suit_of
+from tarot.engine.card_notation import Notation, current_notation
+from tarot.engine.cards import CARD_BY_CODE, EXCUSE, SUIT_SYMBOLS, display, is_trump, suit_of
 from tarot.engine.events import Action, Discard, Play
 from tarot.engine.typed_words import read_words
 from tarot.engine.views import PlayerView, TrickView
@@ -58,13 +59,17 @@ from tarot.ui.table_view import (
 Session = Callable[[PlayOptions, Table], None]
 
 
-def typed_code(code: str) -> str:
-    """A card's code as the screen types it for the person: one card in either notation.
-    A suit card goes with its suit's symbol: "1C" would read as the ace of hearts (cœur)
-    in the French notation too, and be refused there as naming two cards."""
+def typed_code(code: str, notation: Notation | None = None) -> str:
+    """A card's code as the screen types it for the person: one card in ``notation`` (by
+    default the current language's). A suit card goes with its suit's symbol, one card in
+    either notation: "1C" would read as the ace of hearts (cœur) in the French notation
+    too, and be refused there as naming two cards. A trump goes in the notation's letter:
+    "T7" is also the 7 of clubs (trèfle) said suit first in French, and refused there."""
     card = CARD_BY_CODE[code]
-    if is_trump(card) or card == EXCUSE:
+    if card == EXCUSE:
         return code
+    if is_trump(card):
+        return display(card, notation=notation or current_notation())
     return code[:-1] + SUIT_SYMBOLS[suit_of(card)]
 
 
