@@ -14,7 +14,6 @@ import dataclasses
 import glob
 import random
 import re
-import shlex
 import shutil
 import sys
 from collections.abc import Collection, Mapping, Sequence
@@ -58,6 +57,7 @@ from tarot.storage.match_file import (
     totals,
 )
 from tarot.storage.named_deals import Script, SeedError, load_named_deal
+from tarot.storage.save_choices import forget_choices, remember_language
 from tarot.storage.save_folder import new_save_path
 from tarot.ui.branching import BranchPoint, branched_game
 from tarot.ui.resume_checks import (
@@ -67,6 +67,7 @@ from tarot.ui.resume_checks import (
     refuse_contradictions,
     repair,
 )
+from tarot.ui.shown_paths import resume_argument, shown_path
 from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
 
 if TYPE_CHECKING:
@@ -140,6 +141,9 @@ class PlayOptions:
     branch: BranchPoint | None = None
     # A practice game (--practice): the person may take decisions back (``undo``).
     practice: bool = False
+    # The language to remember beside the save (an explicit --lang, or the language of the
+    # log played on from); None: none chosen, and the save keeps what it had.
+    language: str | None = None
 
 
 def play_session(options: PlayOptions, table: Table) -> None:
@@ -179,6 +183,7 @@ def play_session(options: PlayOptions, table: Table) -> None:
                                .format(path=path, error=error.strerror or error)) from None
         # The first deal's lock guards its match: the index's leftovers are ours to sweep.
         remove_leftover_temporaries(index_path(path))
+        _keep_language(path, options.language, new=resume_path is None)
         if index is None and resume_path is not None:
             index = _match_of_first_deal(path)
         if index is not None:
@@ -196,13 +201,13 @@ def play_session(options: PlayOptions, table: Table) -> None:
             if deals is not None and deals > 1:
                 index = start_match(path, game.header, seat_players, deals)
         show_whole(table, _("Resuming this game:") if resume_path else _("Saving this game:"),
-                    path.resolve())
+                   shown_path(path))
         table.show(announcement(game, seat_players, 1,
                                 table.seat_names(None, len(seat_players))))
         branched = game.header.branched_from
         if branched is not None:
             show_whole(table, _("Played on from event {seq} of:").format(seq=branched.seq),
-                       branched.log)
+                       shown_path(branched.log))
         # A game of `--deals 1` stopped before its end is remembered as a match of one
         # deal, so that `--resume` does not ask for another deal (its log has no room to
         # say so: a log's match_deals is for two deals or more).
@@ -218,6 +223,17 @@ def play_session(options: PlayOptions, table: Table) -> None:
             _run_match(path, index, game, seat_players, options, table)
         elif one_deal:
             start_match(path, game.header, seat_players, 1)
+
+
+def _keep_language(first_log: Path, language: str | None, *, new: bool) -> None:
+    """Remember the language chosen for the game (or match) saved at ``first_log``; a new
+    game without a choice forgets what an earlier game at that path left. Never a reason
+    to refuse the game: a folder that takes the log but not this file loses the choice."""
+    with contextlib.suppress(OSError):
+        if language is not None:
+            remember_language(first_log, language)
+        elif new:
+            forget_choices(first_log)
 
 
 def rules_given(options: PlayOptions) -> bool:
@@ -433,7 +449,8 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]
     branched = header.branched_from
     if branched is not None:  # the log played on from holds the deal and its rules
         # Quoted for the shell: a path with a space is pasted whole.
-        again = f"tarot play --from {shlex.quote(branched.log)} --at {branched.seq}"
+        again = (f"tarot play --from {shown_path(branched.log, in_command=True)} "
+                 f"--at {branched.seq}")
         if "person" in (header.players or ()):
             again += f" --as-seat P{(header.players or ()).index('person')}"
     levels = {p for p in header.players or () if p != "person"}
@@ -443,7 +460,8 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]
         again += f" --deals {deals}"
     if again and header.practice:
         again += " --practice"
-    audit = f"{typed_command()} audit {index.path.resolve()}" if index is not None else None
+    audit = (f"{typed_command()} audit {shown_path(index.path, in_command=True)}"
+             if index is not None else None)
     lines = []
     if again:
         lines += [_("This match again:") if deals > 1 else _("This deal again:"),
@@ -490,7 +508,7 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
             create_save(log, game, force=False)
             table.show("")
             show_whole(table, _("Saving deal {number} in:").format(number=number),
-                        log.resolve())
+                       shown_path(log))
             table.show(announcement(game, seat_players, number,
                                     table.seat_names(None, len(seat_players))))
             if not table.play(game, seat_players, None, log, index.path,
@@ -556,7 +574,7 @@ def _resume_match(options: PlayOptions, index: MatchIndex, table: Table) -> None
     players: tuple[str, ...] = index.header.players
     wanted = options.deals if options.deals is not None else index.header.deals
     show_whole(table, _("Resuming the match at deal {deal}:").format(deal=entry.deal),
-                index.path.resolve())
+               shown_path(index.path))
     # Every deal's log checked against its line (seed, dealer, rules, players), as
     # validate checks a match: a stale index never carries on another game.
     first = load_match(index.path, allow_incomplete=True).games[0]
@@ -587,13 +605,26 @@ def _resume_match(options: PlayOptions, index: MatchIndex, table: Table) -> None
 
 
 def typed_command() -> str:
-    """How to type this program again: ``tarot`` when that is on the PATH, else its path."""
+    """How to type this program again: ``tarot`` when that is on the PATH, else its path
+    (written short: ``.venv/bin/tarot`` in the folder it was typed from)."""
     typed = Path(sys.argv[0])
     found = shutil.which("tarot")
     if found and Path(found).resolve() == typed.resolve():
         return "tarot"
-    if typed.name == "tarot":  # .venv/bin/tarot, say: the full path works from anywhere
-        return str(typed.resolve())
+    if typed.name == "tarot":  # .venv/bin/tarot, say
+        return shown_path(typed, in_command=True)
     if typed.name == "__main__.py" and typed.parent.name == "tarot":  # python -m tarot
-        return f"{sys.executable} -m tarot"
+        return f"{shown_path(sys.executable, in_command=True)} -m tarot"
     return "tarot"
+
+
+def resume_command(save: Path) -> str:
+    """The command that goes on with the game (or match) left at ``save``: its name as
+    ``tarot saves`` lists it when that finds it, else its path written short, so that the
+    line fits 80 columns."""
+    return f"{typed_command()} play --resume {resume_argument(save)}"
+
+
+def replay_command(log: Path) -> str:
+    """The command that replays the deal saved in ``log``."""
+    return f"{typed_command()} replay {shown_path(log, in_command=True)}"

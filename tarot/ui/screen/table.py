@@ -20,7 +20,8 @@ from tarot.storage.named_deals import Script
 from tarot.ui.dialogue import names_for
 from tarot.ui.person_table import open_save, seated_players, sync_save
 from tarot.ui.screen.game import Channel, Kind, ScreenGame, Snapshot
-from tarot.ui.session import WholeLine, show_whole, typed_command
+from tarot.ui.session import WholeLine, replay_command, resume_command, show_whole
+from tarot.ui.shown_paths import shown_path
 from tarot.ui.tty_input import QuitGame
 
 
@@ -82,8 +83,7 @@ class ScreenTable:
             except (QuitGame, click.Abort) as stop:
                 self.exit_status = 130 if isinstance(stop, click.Abort) else 0
                 self.after += [_("Game saved; continue it with:"),
-                               WholeLine(f"  {typed_command()} play --resume "
-                                         f"{(resume_with or path).resolve()}")]
+                               WholeLine(f"  {resume_command(resume_with or path)}")]
                 return False
         self.box_open = False
         self.after = []
@@ -101,8 +101,7 @@ class ScreenTable:
                 except (QuitGame, click.Abort) as stop:
                     sync_save(save)
                     show_whole(self, _("Game saved; continue it with:"),
-                               f"{typed_command()} play --resume "
-                               f"{(resume_with or path).resolve()}")
+                               resume_command(resume_with or path))
                     if isinstance(stop, click.Abort):
                         self.exit_status = 130
                     return False
@@ -110,15 +109,16 @@ class ScreenTable:
         except OSError as error:
             raise click.ClickException(
                 _("{path}: cannot save the game: {error}; what was saved can be continued "
-                  "with: {command} play --resume {resume}").format(
-                    path=path, error=os_error_said(error).shown, command=typed_command(),
-                    resume=(resume_with or path).resolve())) from None
+                  "with: {command}").format(path=shown_path(path),
+                                            error=os_error_said(error).shown,
+                                            command=resume_command(resume_with or path))
+            ) from None
         self.result = list(screen.result or ())
         self.sheet = []
         self.box_open = True
         self.post_box(None, "")
-        show_whole(self, _("Game saved:"), path.resolve())
-        show_whole(self, _("Replay it with:"), f"{typed_command()} replay {path.resolve()}")
+        show_whole(self, _("Game saved:"), shown_path(path))
+        show_whole(self, _("Replay it with:"), replay_command(path))
         return True
 
 
