@@ -427,9 +427,16 @@ def announcement(game: Game, seat_players: tuple[str, ...], deal_number: int,
              if game.header.named_deal else "")
     # The seed deals every hand: a person at the table sees it only once the deal is over.
     seed = "" if "person" in seat_players else _(" · seed {seed}").format(seed=game.header.seed)
-    return _("Deal {number}{seed}{named} · rules {rules} · computer players: {players}").format(
-        number=deal_number, seed=seed, named=named, rules=game.header.rules_id,
-        players=computers)
+    return practice_marked(
+        _("Deal {number}{seed}{named} · rules {rules} · computer players: {players}").format(
+            number=deal_number, seed=seed, named=named, rules=game.header.rules_id,
+            players=computers), game.header.practice)
+
+
+def practice_marked(title: str, practice: bool | None) -> str:
+    """A deal's banner or title, marked when it is a practice game (one where the person
+    takes decisions back), so that the table says which kind of game it is."""
+    return _("{title} · practice game").format(title=title) if practice else title
 
 
 def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]:
@@ -512,7 +519,7 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
             table.show(announcement(game, seat_players, number,
                                     table.seat_names(None, len(seat_players))))
             if not table.play(game, seat_players, None, log, index.path,
-                              _match_line(so_far, number, names)):
+                              _match_line(so_far, number, names, header.practice)):
                 return
 
 
@@ -530,19 +537,22 @@ def _seat_names(table: Table, seat_players: tuple[str, ...]) -> tuple[str, ...]:
 HEADER_WIDTH = 78
 
 
-def _match_line(so_far: list[int], number: int, names: tuple[str, ...]) -> str:
+def _match_line(so_far: list[int], number: int, names: tuple[str, ...],
+                practice: bool | None = None) -> str:
     """The running score shown in the table's header during deal ``number`` of a match,
     on one line of HEADER_WIDTH: the seats' full names when they fit, else (at five) the
     compound ones short as on the score sheet (``NE``), else every seat but the person's
-    by its initials (``E``, ``NO``), so that no seat's score is cut off."""
+    by its initials (``E``, ``NO``), so that no seat's score is cut off; a practice
+    match's marked so."""
     you = pgettext("seat", "You")
     shortened = (names, tuple(sheet_name(name) for name in names),
                  tuple(name if name == you else sheet_name(name)[:1] if "-" not in name
                        else sheet_name(name) for name in names))
     for short in shortened:
-        line = _("Match, deal {number} · so far: {scores}").format(
+        line = practice_marked(_("Match, deal {number} · so far: {scores}").format(
             number=number,
-            scores=", ".join(f"{short[seat]} {total:+d}" for seat, total in enumerate(so_far)))
+            scores=", ".join(f"{short[seat]} {total:+d}" for seat, total in enumerate(so_far))),
+            practice)
         if len(line) <= HEADER_WIDTH:
             break
     return line
@@ -598,7 +608,8 @@ def _resume_match(options: PlayOptions, index: MatchIndex, table: Table) -> None
             # The deals before this one, all over: the match's score so far.
             so_far = totals(sheet_rows(first_log, index, game), len(players))
             if not table.play(game, players, script, log, index.path,
-                              _match_line(so_far, entry.deal, _seat_names(table, players))):
+                              _match_line(so_far, entry.deal, _seat_names(table, players),
+                                          game.header.practice)):
                 return
     _run_match(first_log, index, game, players,
                PlayOptions(auto=options.auto, deals=wanted), table)

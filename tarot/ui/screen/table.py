@@ -20,7 +20,13 @@ from tarot.storage.named_deals import Script
 from tarot.ui.dialogue import names_for
 from tarot.ui.person_table import open_save, seated_players, sync_save
 from tarot.ui.screen.game import Channel, Kind, ScreenGame, Snapshot
-from tarot.ui.session import WholeLine, replay_command, resume_command, show_whole
+from tarot.ui.session import (
+    WholeLine,
+    practice_marked,
+    replay_command,
+    resume_command,
+    show_whole,
+)
 from tarot.ui.shown_paths import shown_path
 from tarot.ui.tty_input import QuitGame
 
@@ -90,7 +96,8 @@ class ScreenTable:
         human, seats = seated_players(players, game.rules)
         self.names = names_for(human, game.rules.players)
         # The session names the deal of a match from the second on (``match_line``).
-        top = match_line or _("Deal {number}").format(number=1)
+        top = match_line or practice_marked(_("Deal {number}").format(number=1),
+                                            game.header.practice)
         save = open_save(path)
         try:
             with save:
