@@ -18,6 +18,7 @@ from tarot.said import os_error_said
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
 from tarot.ui.dialogue import names_for
+from tarot.ui.line_drawing import HangingText
 from tarot.ui.person_table import open_save, seated_players, sync_save
 from tarot.ui.screen.game import Channel, Kind, ScreenGame, Snapshot
 from tarot.ui.session import (
@@ -50,7 +51,10 @@ class ScreenTable:
         return names_for(person, players)
 
     def show(self, line: str) -> None:
-        self.channel.log(Text(line))
+        # As line mode says it: a long line (the deal's banner) goes on further in.
+        indent = len(line) - len(line.lstrip(" "))
+        self.channel.log(Text(line) if isinstance(line, WholeLine)
+                         else HangingText(Text(line), indent + 2))
         if line:
             self.after.append(line)
 
