@@ -14,8 +14,6 @@ import dataclasses
 import glob
 import random
 import re
-import shutil
-import sys
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +28,7 @@ from tarot.files.atomic import (
     refuse_unless_regular_or_new,
     remove_leftover_temporaries,
 )
-from tarot.i18n import _, pgettext
+from tarot.i18n import _
 from tarot.log import (
     LogError,
     check_regular_file,
@@ -53,13 +51,17 @@ from tarot.storage.match_file import (
     is_match_file,
     load_match,
     read_index,
-    sheet_name,
     totals,
 )
 from tarot.storage.named_deals import Script, SeedError, load_named_deal
 from tarot.storage.save_choices import forget_choices, remember_language
 from tarot.storage.save_folder import new_save_path
 from tarot.ui.branching import BranchPoint, branched_game
+
+# The banner and the match's line, importable from here as before.
+from tarot.ui.deal_banner import HEADER_WIDTH as HEADER_WIDTH
+from tarot.ui.deal_banner import announcement
+from tarot.ui.deal_banner import match_line as _match_line
 from tarot.ui.resume_checks import (
     SessionError,
     find_save_named,
@@ -67,7 +69,7 @@ from tarot.ui.resume_checks import (
     refuse_contradictions,
     repair,
 )
-from tarot.ui.shown_paths import resume_argument, shown_path
+from tarot.ui.shown_paths import shown_path, typed_command
 from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
 
 if TYPE_CHECKING:
@@ -417,28 +419,6 @@ def start_match(first_log: Path, header: LogHeader, seat_players: tuple[str, ...
         _first_deal_entry(first_log, header))
 
 
-def announcement(game: Game, seat_players: tuple[str, ...], deal_number: int,
-                 seat_names: tuple[str, ...]) -> str:
-    """What a player needs to share or replay the deal: its seed, its number in the match,
-    the rule set, and who the computer players are."""
-    computers = ", ".join(f"{seat_names[seat]} {name}"
-                          for seat, name in enumerate(seat_players) if name != "person")
-    named = (_(" · named deal {name}").format(name=game.header.named_deal.name)
-             if game.header.named_deal else "")
-    # The seed deals every hand: a person at the table sees it only once the deal is over.
-    seed = "" if "person" in seat_players else _(" · seed {seed}").format(seed=game.header.seed)
-    return practice_marked(
-        _("Deal {number}{seed}{named} · rules {rules} · computer players: {players}").format(
-            number=deal_number, seed=seed, named=named, rules=game.header.rules_id,
-            players=computers), game.header.practice)
-
-
-def practice_marked(title: str, practice: bool | None) -> str:
-    """A deal's banner or title, marked when it is a practice game (one where the person
-    takes decisions back), so that the table says which kind of game it is."""
-    return _("{title} · practice game").format(title=title) if practice else title
-
-
 def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]:
     """Once the match is over: how to deal it again (its seed, which deals every hand of
     it, is shown only now) and how to audit it."""
@@ -533,31 +513,6 @@ def _seat_names(table: Table, seat_players: tuple[str, ...]) -> tuple[str, ...]:
                             else None, len(seat_players))
 
 
-# The full screen's header line: 80 columns less its padding.
-HEADER_WIDTH = 78
-
-
-def _match_line(so_far: list[int], number: int, names: tuple[str, ...],
-                practice: bool | None = None) -> str:
-    """The running score shown in the table's header during deal ``number`` of a match,
-    on one line of HEADER_WIDTH: the seats' full names when they fit, else (at five) the
-    compound ones short as on the score sheet (``NE``), else every seat but the person's
-    by its initials (``E``, ``NO``), so that no seat's score is cut off; a practice
-    match's marked so."""
-    you = pgettext("seat", "You")
-    shortened = (names, tuple(sheet_name(name) for name in names),
-                 tuple(name if name == you else sheet_name(name)[:1] if "-" not in name
-                       else sheet_name(name) for name in names))
-    for short in shortened:
-        line = practice_marked(_("Match, deal {number} · so far: {scores}").format(
-            number=number,
-            scores=", ".join(f"{short[seat]} {total:+d}" for seat, total in enumerate(so_far))),
-            practice)
-        if len(line) <= HEADER_WIDTH:
-            break
-    return line
-
-
 def _show_sheet(first_log: Path, index: MatchIndex | None, last: Game,
                 names: tuple[str, ...], table: Table) -> list[int]:
     """Show the score sheet, ``last`` the deal just played; the totals by seat."""
@@ -613,29 +568,3 @@ def _resume_match(options: PlayOptions, index: MatchIndex, table: Table) -> None
                 return
     _run_match(first_log, index, game, players,
                PlayOptions(auto=options.auto, deals=wanted), table)
-
-
-def typed_command() -> str:
-    """How to type this program again: ``tarot`` when that is on the PATH, else its path
-    (written short: ``.venv/bin/tarot`` in the folder it was typed from)."""
-    typed = Path(sys.argv[0])
-    found = shutil.which("tarot")
-    if found and Path(found).resolve() == typed.resolve():
-        return "tarot"
-    if typed.name == "tarot":  # .venv/bin/tarot, say
-        return shown_path(typed, in_command=True)
-    if typed.name == "__main__.py" and typed.parent.name == "tarot":  # python -m tarot
-        return f"{shown_path(sys.executable, in_command=True)} -m tarot"
-    return "tarot"
-
-
-def resume_command(save: Path) -> str:
-    """The command that goes on with the game (or match) left at ``save``: its name as
-    ``tarot saves`` lists it when that finds it, else its path written short, so that the
-    line fits 80 columns."""
-    return f"{typed_command()} play --resume {resume_argument(save)}"
-
-
-def replay_command(log: Path) -> str:
-    """The command that replays the deal saved in ``log``."""
-    return f"{typed_command()} replay {shown_path(log, in_command=True)}"

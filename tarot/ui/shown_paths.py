@@ -5,13 +5,15 @@ for the shell, so that a line copied from the screen runs as shown.
 Every path the interface prints for a person to read or type again (where a game is saved,
 the commands that resume, replay or audit it) goes through :func:`shown_path`; a save in
 the save folders is resumed by its name (:func:`resume_argument`), as ``tarot saves`` lists
-it, which is shorter still."""
+it, which is shorter still; the program itself is typed as it was (:func:`typed_command`)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import shlex
+import shutil
+import sys
 from pathlib import Path
 
 from tarot.storage.save_folder import find_save
@@ -64,3 +66,29 @@ def resume_argument(save: Path) -> str:
         if found is not None and os.path.samefile(found, save):
             return shlex.quote(name)
     return shown_path(save, in_command=True)
+
+
+def typed_command() -> str:
+    """How to type this program again: ``tarot`` when that is on the PATH, else its path
+    (written short: ``.venv/bin/tarot`` in the folder it was typed from)."""
+    typed = Path(sys.argv[0])
+    found = shutil.which("tarot")
+    if found and Path(found).resolve() == typed.resolve():
+        return "tarot"
+    if typed.name == "tarot":  # .venv/bin/tarot, say
+        return shown_path(typed, in_command=True)
+    if typed.name == "__main__.py" and typed.parent.name == "tarot":  # python -m tarot
+        return f"{shown_path(sys.executable, in_command=True)} -m tarot"
+    return "tarot"
+
+
+def resume_command(save: Path) -> str:
+    """The command that goes on with the game (or match) left at ``save``: its name as
+    ``tarot saves`` lists it when that finds it, else its path written short, so that the
+    line fits 80 columns."""
+    return f"{typed_command()} play --resume {resume_argument(save)}"
+
+
+def replay_command(log: Path) -> str:
+    """The command that replays the deal saved in ``log``."""
+    return f"{typed_command()} replay {shown_path(log, in_command=True)}"

@@ -35,10 +35,8 @@ from tarot.ui.session import (
     PlayOptions,
     WholeLine,
     play_session,
-    replay_command,
-    resume_command,
 )
-from tarot.ui.shown_paths import shown_path
+from tarot.ui.shown_paths import replay_command, resume_command, shown_path
 from tarot.ui.terminal import (
     QuitGame,
     TerminalGame,

@@ -17,18 +17,16 @@ from tarot.i18n import _
 from tarot.said import os_error_said
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
+from tarot.ui.deal_banner import practice_marked
 from tarot.ui.dialogue import names_for
 from tarot.ui.line_drawing import HangingText
 from tarot.ui.person_table import open_save, seated_players, sync_save
 from tarot.ui.screen.game import Channel, Kind, ScreenGame, Snapshot
 from tarot.ui.session import (
     WholeLine,
-    practice_marked,
-    replay_command,
-    resume_command,
     show_whole,
 )
-from tarot.ui.shown_paths import shown_path
+from tarot.ui.shown_paths import replay_command, resume_command, shown_path
 from tarot.ui.tty_input import QuitGame
 
 
