@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
+from rich.segment import Segment
+from rich.text import Text
 from screen_driver import ask_settled, until
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -21,6 +23,7 @@ from textual.widgets import Static
 from tarot.log import load_log
 from tarot.storage.save_choices import choices_path, remembered_language
 from tarot.ui.cli import main
+from tarot.ui.line_drawing import HangingText
 from tarot.ui.screen.app import TableApp
 from tarot.ui.screen.game import Kind
 from tarot.ui.session import PlayOptions
@@ -182,27 +185,31 @@ def test_the_deal_banner_says_it_is_a_practice_game(tmp_path: Path) -> None:
     assert "practice" not in out
 
 
+def screen_title(app: TableApp) -> str:
+    """The full screen's title line once the first bid is asked (then the screen is left)."""
+    titles: list[str] = []
+
+    async def keys(pilot: Pilot[None]) -> None:
+        await ask_settled(pilot, Kind.BID)
+        console = Console(width=200, record=True, file=io.StringIO())
+        console.print(app.query_one("#top", Static).content)
+        titles.append(console.export_text().strip())
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running, "the screen left")
+
+    async def run_it() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await keys(pilot)
+
+    asyncio.run(run_it())
+    return titles[0]
+
+
 def test_the_full_screen_s_title_says_it_is_a_practice_game(tmp_path: Path) -> None:
-    tops: dict[bool, str] = {}
-    for practice in (True, False):
-        app = TableApp(PlayOptions(seed=3, save_path=tmp_path / f"{practice}.jsonl",
-                                   level="rules", practice=practice))
-
-        async def keys(pilot: Pilot[None], app: TableApp = app, practice: bool = practice
-                       ) -> None:
-            await ask_settled(pilot, Kind.BID)
-            console = Console(width=200, record=True, file=io.StringIO())
-            console.print(app.query_one("#top", Static).content)
-            tops[practice] = console.export_text().strip()
-            await pilot.press("q")
-            await until(pilot, lambda: not app.is_running, "the screen left")
-
-        async def main_() -> None:
-            async with app.run_test(size=(80, 24)) as pilot:
-                await keys(pilot)
-
-        asyncio.run(main_())
-    assert tops == {True: "Deal 1 · practice game", False: "Deal 1"}
+    titles = {practice: screen_title(TableApp(PlayOptions(
+        seed=3, save_path=tmp_path / f"{practice}.jsonl", level="rules",
+        practice=practice))) for practice in (True, False)}
+    assert titles == {True: "Deal 1 · practice game", False: "Deal 1"}
 
 
 def test_undo_outside_practice_says_where_it_works_in_french(tmp_path: Path) -> None:
@@ -267,3 +274,30 @@ def test_saves_says_the_table_the_point_reached_the_contract_and_the_score(
         + ", ".join(rf"{name} ([-+][0-9]+)" for name in seat_names), details["single"])
     assert single is not None, details["single"]
     assert sum(int(score) for score in single.groups()[2:]) == 0
+
+
+# -- the deal's banner on the full screen's story -------------------------------------------
+
+
+def rendered(renderable: Text, width: int) -> list[str]:
+    """The lines a renderable draws at ``width`` (as the story panel renders what it is
+    given: console.print would join a Text with others into a plain one first)."""
+    console = Console(width=width, file=io.StringIO())
+    segments = console.render(renderable, console.options.update_width(width))
+    return ["".join(segment.text for segment in line) for line in Segment.split_lines(segments)]
+
+
+def test_a_long_session_line_goes_on_further_in_wherever_it_is_drawn() -> None:
+    banner = ("Deal 1 · rules standard-5 · computer players: East strong, North-East "
+              "strong, North-West strong, West strong · practice game")
+    hanging = HangingText(Text(banner), 2)
+    for width in (40, 80):
+        # A copy (the story copies what it gets before it knows its width) hangs alike.
+        for drawn in (hanging, hanging.copy()):
+            first, *rest = rendered(drawn, width)
+            assert first.startswith("Deal 1 ·") and rest, (first, rest)
+            assert all(line.startswith("  ") and not line.startswith("   ") for line in rest)
+            assert all(len(line) <= width for line in (first, *rest))
+            assert " ".join(line.strip() for line in (first, *rest)) == banner
+    # A plain Text goes on at the left edge: what the story did with the banner.
+    assert not rendered(Text(banner), 40)[1].startswith(" ")

@@ -135,9 +135,12 @@ def _game_language(ctx: click.Context, resume_name: str | None, from_log: Path |
     if any(context.get_parameter_source("lang") == ParameterSource.COMMANDLINE
            for context in (ctx, ctx.parent) if context is not None):
         return current_language()
-    source = (find_save(resume_name) if resume_name is not None
-              else None if from_log is None else find_save(from_log) or from_log)
-    remembered = None if source is None else remembered_language(real_path(source))
+    remembered = None
+    # A name that finds nothing (or cannot be looked at) is the session's to refuse.
+    with contextlib.suppress(OSError, ValueError):
+        source = (find_save(resume_name) if resume_name is not None
+                  else None if from_log is None else find_save(from_log) or from_log)
+        remembered = None if source is None else remembered_language(real_path(source))
     if remembered is None or remembered not in languages():
         return None
     use_language(remembered)
