@@ -20,6 +20,7 @@ from tarot.log import dumps_log, read_log
 from tarot.log.codec import HEADER_ADAPTER, header_line
 from tarot.ui.branching import BranchError, TrickStart, branch_point, parse_at
 from tarot.ui.cli import main
+from tarot.ui.shown_paths import shown_path
 
 ROOT = Path(__file__).resolve().parents[1]
 REPLAYS = ROOT / "replays"
@@ -68,7 +69,8 @@ def test_an_auto_branch_copies_the_log_up_to_the_moment_and_validates(tmp_path: 
     assert lines_of(save)[1:TRICK_4 + 1] == lines_of(GARDE)[1:TRICK_4 + 1]
     assert branched.events[:TRICK_4] == source.events[:TRICK_4]
     assert "Played on from event 23 of:" in out
-    assert f"tarot play --from {GARDE.resolve()} --at 23 --level rules" in out
+    # The log's path as every path is shown (relative here, under the current folder).
+    assert f"tarot play --from {shown_path(GARDE, in_command=True)} --at 23 --level rules" in out
     for command in (["validate", str(save)], ["replay", str(save)], ["audit", str(save)]):
         code, said = run(command)
         assert code == 0, said

@@ -195,15 +195,18 @@ def test_saves_marks_a_practice_game(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert "practice" not in plain[0], result.output
 
 
-def test_undo_without_practice_is_an_unknown_word(tmp_path: Path,
+def test_undo_without_practice_says_where_it_works(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     save = tmp_path / "plain.jsonl"
     shown = play(PlayOptions(seed=3, level="rules", save_path=save),
                  lambda tables: Person(tables, {2: "undo", 3: "zz"}, stop=4), monkeypatch)
     refusals = [line for line in shown.splitlines() if "✗" in line]
-    # Refused as any word that names no card, and nothing taken back.
+    # At the bid and at the card: where undo works, not the list of bids or "not a card";
+    # a word that names nothing is still refused as before. Nothing taken back.
     assert len(refusals) == 3, refusals
-    assert refusals[1].replace("undo", "zz") == refusals[2], refusals
+    where = "✗ undo works only in a practice game (tarot play --practice)"
+    assert refusals[0].endswith(where) and refusals[1].endswith(where), refusals
+    assert "practice" not in refusals[2] and "zz" in refusals[2], refusals
     assert "take back" not in shown
     header, *events = lines_of(save)
     assert "practice" not in header

@@ -507,7 +507,9 @@ def test_a_long_french_refusal_at_80x24_leaves_the_hand_and_the_answer_on_screen
         await ask_settled(pilot, Kind.BID)
         await type_answer(pilot, "passe")
         await ask_settled(pilot, Kind.CARD)
-        await type_answer(pilot, "undo")
+        # A word that names no card (undo, outside a practice game, now says where it
+        # works instead), of the same length, for the same refusal.
+        await type_answer(pilot, "oups")
         await until(pilot, lambda: "n'est pas une carte" in shown(app, "#refusal"),
                     "the refusal")
         await pilot.pause()

@@ -6,6 +6,7 @@ English and in French."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -114,20 +115,29 @@ def _drop_last_deal(folder: Path, stem: str, *, open_ended: bool = False) -> Non
     index.write_text("\n".join([json.dumps(header), *lines[1:-1]]) + "\n", encoding="utf-8")
 
 
-def _states(language: str) -> dict[str, str]:
+def _listed(language: str) -> tuple[dict[str, str], dict[str, str]]:
+    """By save: its state (what --resume does), and the line under it that says which
+    game it is (four columns in, going on six in)."""
     out = _run(language, "saves")
     assert not _too_wide(out), _too_wide(out)
     states: dict[str, str] = {}
+    details: dict[str, str] = {}
     name = ""
     for line in out.splitlines():
         if line.startswith(("(", "The saves", "Les parties", "  /")):
             break
-        if line.startswith(" "):
+        if re.match(r" {4}\S| {6}\S", line):
+            details[name] = (details[name] + " " if name in details else "") + line.strip()
+        elif line.startswith(" "):
             states[name] += " " + line.strip()
         else:
             name = line.split()[0]
             states[name] = line.split(maxsplit=3)[3]
-    return states
+    return states, details
+
+
+def _states(language: str) -> dict[str, str]:
+    return _listed(language)[0]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

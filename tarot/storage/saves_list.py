@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from tarot.engine import phases
 from tarot.engine.game import Game
 from tarot.engine.phase_table import phase_said
 from tarot.i18n import _, ngettext
@@ -22,10 +23,28 @@ WHY_LENGTH = 60
 
 
 @dataclass(frozen=True, slots=True)
+class Reached:
+    """Which game a save is, as facts the list puts in words: the table, the contract, the
+    point the game reached and the score. Read from the games the state is read from: no
+    log is read twice."""
+
+    players: int  # the table's size
+    person: int | None  # the person's seat; None when the computer played every seat
+    deal: int | None  # the deal in progress or last played, in a match; None: one deal
+    taker: int | None  # the last deal's taker, once the auction has one
+    contract: str | None  # and its contract's name, in the person's language
+    trick: int | None  # the trick being played (from 1); None outside the tricks
+    phase: str  # the last deal's phase (tarot.engine.phases)
+    over: bool  # nothing left to play: the deal, or every deal the match asked for
+    scores: tuple[int, ...] | None  # by seat: the deal's, or the match's so far; None: none
+
+
+@dataclass(frozen=True, slots=True)
 class SavedGame:
     path: Path
     modified: float  # the file's modification time, seconds since the epoch
     state: str  # where it got to, and whether --resume goes on with it
+    reached: Reached | None = None  # None: a save that cannot be read
 
 
 def listed_saves() -> list[SavedGame]:
@@ -38,31 +57,55 @@ def listed_saves() -> list[SavedGame]:
             with contextlib.suppress(MatchError):
                 index = read_index(path)
                 in_matches |= {index.log_path(entry) for entry in index.deals}
-    return [SavedGame(path, modified, _state_or_why(path))
-            for path, modified in games if path not in in_matches]
+    return [_saved_game(path, modified) for path, modified in games if path not in in_matches]
 
 
-def _state_or_why(path: Path) -> str:
+def _saved_game(path: Path, modified: float) -> SavedGame:
     try:
-        return _state(path)
+        return SavedGame(path, modified, *_state(path))
     except MatchError as error:
-        return _("not a match: {why}").format(
-            why=str(error).removeprefix(f"{path}:"))[:WHY_LENGTH]
+        return SavedGame(path, modified, _("not a match: {why}").format(
+            why=str(error).removeprefix(f"{path}:"))[:WHY_LENGTH])
     except LogError as error:
-        return _("not a game: {why}").format(why=error.problem.shown)[:WHY_LENGTH]
+        return SavedGame(path, modified, _("not a game: {why}").format(
+            why=error.problem.shown)[:WHY_LENGTH])
 
 
-def _state(path: Path) -> str:
+def _state(path: Path) -> tuple[str, Reached]:
     """Where a save got to, and whether ``--resume`` goes on with it: a match says how far
     it got (a match stopped between deals deals the next one when resumed; one whose
     deals are all played is over), a single game is in progress or over; a practice game
-    (``play --practice``, its take-backs in its log) says so first."""
+    (``play --practice``, its take-backs in its log) says so first. With it, the facts
+    that tell one save from another."""
     if is_match_file(path):
         match = load_match(path, allow_incomplete=True)
-        return _practice(match.games[0].header.practice,
-                         _match_progress(match.games, match.index.header.deals))
+        asked = match.index.header.deals
+        return (_practice(match.games[0].header.practice,
+                          _match_progress(match.games, asked)),
+                _reached(match.games, match.index.header.players,
+                         asked is not None and len(match.games) >= asked, in_match=True))
     game = load_log(path, allow_incomplete=True, drop_torn=True).game
-    return _practice(game.header.practice, _deal_progress(game))
+    in_match = game.header.match_deals is not None  # deal 1, its match's index not made
+    return (_practice(game.header.practice, _deal_progress(game)),
+            _reached([game], game.header.players, not in_match, in_match=in_match))
+
+
+def _reached(games: Sequence[Game], players: Sequence[str] | None, last_asked: bool,
+             *, in_match: bool = False) -> Reached:
+    """The facts of a save whose deals are ``games`` (one for a single deal), the last in
+    progress or over; ``last_asked``: no deal comes after the last one."""
+    last = games[-1]
+    settled = [game.settlement.scores for game in games if game.settlement is not None]
+    scores = tuple(map(sum, zip(*settled, strict=True))) if settled else None
+    person = None if players is None or "person" not in players else players.index("person")
+    tricks = last.phase == phases.TRICKS
+    return Reached(players=last.rules.players, person=person,
+                   deal=len(games) if in_match else None,
+                   taker=last.taker,
+                   contract=None if last.state.contract < 0
+                   else last.rules.contracts[last.state.contract].label,
+                   trick=len(last.state.tricks) + 1 if tricks else None, phase=last.phase,
+                   over=last.is_over and last_asked, scores=scores)
 
 
 def _practice(practice: bool | None, state: str) -> str:

@@ -185,8 +185,8 @@ class PersonDialogue:
             if word in read_words("hint") and phase == phases.TRICKS:
                 self.show_hint()
                 continue
-            if word in read_words("undo") and self.game.header.practice:
-                taken_back = self.take_back()
+            if word in read_words("undo"):
+                taken_back = self.take_back(word)
                 if taken_back:
                     return taken_back
                 continue
@@ -211,8 +211,8 @@ class PersonDialogue:
                     continue
                 self.game.check(action)
                 return action
-            except poignee_question.TakeBack:  # typed at the poignée's own question
-                taken_back = self.take_back()
+            except poignee_question.TakeBack as typed:  # at the poignée's own question
+                taken_back = self.take_back(typed.word)
                 if taken_back:
                     return taken_back
             except IllegalAction as error:
@@ -224,9 +224,14 @@ class PersonDialogue:
                 # A card the answer names is refused like a move; the words, more quietly.
                 self.refuse(str(error), "yellow" if error.card else "")
 
-    def take_back(self) -> TakeBack | None:
-        """A practice game's undo: the person's previous decision in this deal to take
-        back, or None, refused, when there is none."""
+    def take_back(self, word: str = "undo") -> TakeBack | None:
+        """``undo`` (``word``, as typed): in a practice game the person's previous decision
+        in this deal to take back, or None, refused, when there is none; in any other game
+        None, refused with where it works (rather than read as a bid or a card)."""
+        if not self.game.header.practice:
+            self.refuse(_("{word} works only in a practice game (tarot play --practice)")
+                        .format(word=word))
+            return None
         if self.game.undo_target() is None:
             self.refuse(_("Nothing to take back: you have made no decision yet in this "
                           "deal."))

@@ -4,9 +4,10 @@ between words under their first, card codes shown with their suits' symbols."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions
+from rich.segment import Segment
 from rich.text import Text
 
 from tarot.engine.cards import CARD_BY_CODE, display, sort_key
@@ -44,20 +45,46 @@ def say_wrapped(console: Console, text: Text, indent: int) -> None:
     if console.soft_wrap:
         console.print(text, markup=False)
         return
-    width = console.width if console.is_terminal else 80
+    for line in wrapped_lines(text, console.width if console.is_terminal else 80, indent):
+        console.print(line, markup=False, soft_wrap=True)
+
+
+def wrapped_lines(text: Text, width: int, indent: int) -> list[Text]:
+    """``text`` broken between words into lines of ``width`` columns, the lines after the
+    first indented by ``indent`` (a word longer than a line stays whole)."""
     # French puts a space before « ; : ? ! » and inside « »: that space must not
     # break, or a line would begin with "; (25 + 20) × 2". Wrapped as one word, then
     # given back.
     kept = text.copy()
     kept.plain = held(text.plain, FRENCH_TYPOGRAPHY, SUM, mark=_KEPT_SPACE)
-    number = 0
+    lines: list[Text] = []
     for paragraph in kept.split("\n", allow_blank=True):
         for line in paragraph.divide(_breaks(paragraph.plain, width, indent)):
             line.rstrip()
             line.plain = line.plain.replace(_KEPT_SPACE, " ")
-            console.print(Text(" " * indent) + line if number else line, markup=False,
-                          soft_wrap=True)
-            number += 1
+            lines.append(Text(" " * indent) + line if lines else line)
+    return lines
+
+
+class HangingText(Text):
+    """A Text that wraps at words to the width it is drawn in, its following lines
+    indented by ``indent``, as :func:`say_wrapped` prints it: the full screen's story
+    panel draws the session's lines (the deal's banner) so, where a plain Text goes on
+    at the panel's left edge. A Text still, so that whatever takes one takes it (a copy
+    is one too: the story copies what it is given before it knows its width)."""
+
+    def __init__(self, text: Text, indent: int) -> None:
+        super().__init__()
+        self.append_text(text)
+        self.indent = indent
+
+    def copy(self) -> HangingText:
+        return HangingText(Text.copy(self), self.indent)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions
+                         ) -> Iterable[Segment]:
+        lines = wrapped_lines(Text.copy(self), options.max_width, self.indent)
+        yield from Text("\n").join(lines).__rich_console__(console, options)
 
 
 # A word, as the line is broken: a no-break space (the French catalogue's, before « : » and
@@ -78,6 +105,7 @@ def _breaks(plain: str, width: int, indent: int) -> list[int]:
             breaks.append(word.start())
             start = word.start()
     return breaks
+
 
 _CODE = re.compile(r"\b(10|[1-9JNQK])([SHDC])\b")
 

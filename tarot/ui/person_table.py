@@ -55,8 +55,12 @@ class PersonTable(PersonDialogue):
             while answer.strip().lower() in read_words("announcements"):
                 self.show_announcements()
                 answer = self.ask_line(_("(Enter to go on)"))
-            if answer.strip().lower() in read_words("undo") and self.game.header.practice:
-                self.undo_asked = True
+            word = answer.strip().lower()
+            if word in read_words("undo"):
+                if self.game.header.practice:
+                    self.undo_asked = True
+                else:
+                    self.take_back(word)  # refused, with where it works
 
     def show_end(self, settlement: Settlement) -> None:
         """The deal's end and its settlement."""

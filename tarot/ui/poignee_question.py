@@ -25,8 +25,12 @@ if TYPE_CHECKING:
 
 
 class TakeBack(Exception):
-    """A practice game's undo typed at the poignée's question: the card prompt takes the
-    decision back."""
+    """``undo`` typed at the poignée's question (``word``, as typed): the card prompt takes
+    the decision back in a practice game, and says where it works in any other."""
+
+    def __init__(self, word: str) -> None:
+        super().__init__(word)
+        self.word = word
 
 
 def is_card(token: str) -> bool:
@@ -71,8 +75,8 @@ def ask_poignee(dialogue: PersonDialogue) -> Poignee | None:
             len(options)).format(count=len(options))).strip()
         if not answer or answer.lower() in read_words("none"):
             return None
-        if answer.lower() in read_words("undo") and dialogue.game.header.practice:
-            raise TakeBack
+        if answer.lower() in read_words("undo"):
+            raise TakeBack(answer.lower())
         # The cards as the table reads them: "roi de pique" is one card in French.
         tokens = card_words(answer, notation=current_notation())
         if len(tokens) > 1:

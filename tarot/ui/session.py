@@ -12,9 +12,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import random
-import shlex
-import shutil
-import sys
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +25,7 @@ from tarot.files.atomic import (
     NotARegularFile,
     remove_leftover_temporaries,
 )
-from tarot.i18n import _, pgettext
+from tarot.i18n import _
 from tarot.log import (
     LogError,
     check_regular_file,
@@ -50,14 +47,18 @@ from tarot.storage.match_file import (
     is_match_file,
     load_match,
     read_index,
-    sheet_name,
     sheet_rows_so_far,
     totals,
 )
 from tarot.storage.named_deals import Script, SeedError, load_named_deal
+from tarot.storage.save_choices import forget_choices, remember_language
 from tarot.storage.save_folder import new_save_path
 from tarot.ui.branching import BranchPoint, branched_game
-from tarot.ui.level_names import level_name
+
+# The banner and the match's line, importable from here as before.
+from tarot.ui.deal_banner import HEADER_WIDTH as HEADER_WIDTH
+from tarot.ui.deal_banner import announcement
+from tarot.ui.deal_banner import match_line as _match_line
 from tarot.ui.resume_checks import (
     SessionError,
     find_save_named,
@@ -66,6 +67,7 @@ from tarot.ui.resume_checks import (
     repair,
 )
 from tarot.ui.save_target import refuse_save_target
+from tarot.ui.shown_paths import shown_path, typed_command
 from tarot.ui.table_view import SEAT_NAMES_BY_SIZE
 
 if TYPE_CHECKING:
@@ -139,6 +141,9 @@ class PlayOptions:
     branch: BranchPoint | None = None
     # A practice game (--practice): the person may take decisions back (``undo``).
     practice: bool = False
+    # The language to remember beside the save (an explicit --lang, or the language of the
+    # log played on from); None: none chosen, and the save keeps what it had.
+    language: str | None = None
 
 
 def play_session(options: PlayOptions, table: Table) -> None:
@@ -178,6 +183,7 @@ def play_session(options: PlayOptions, table: Table) -> None:
                                .format(path=path, error=error.strerror or error)) from None
         # The first deal's lock guards its match: the index's leftovers are ours to sweep.
         remove_leftover_temporaries(index_path(path))
+        _keep_language(path, options.language, new=resume_path is None)
         if index is None and resume_path is not None:
             index = _match_of_first_deal(path)
         if index is not None:
@@ -197,13 +203,13 @@ def play_session(options: PlayOptions, table: Table) -> None:
             if deals is not None and deals > 1:
                 index = start_match(path, game.header, seat_players, deals)
         show_whole(table, _("Resuming this game:") if resume_path else _("Saving this game:"),
-                    path.resolve())
+                   shown_path(path))
         table.show(announcement(game, seat_players, 1,
                                 table.seat_names(None, len(seat_players))))
         branched = game.header.branched_from
         if branched is not None:
             show_whole(table, _("Played on from event {seq} of:").format(seq=branched.seq),
-                       branched.log)
+                       shown_path(branched.log))
         # A game of `--deals 1` stopped before its end is remembered as a match of one
         # deal, so that `--resume` does not ask for another deal (its log has no room to
         # say so: a log's match_deals is for two deals or more).
@@ -219,6 +225,17 @@ def play_session(options: PlayOptions, table: Table) -> None:
             _run_match(path, index, game, seat_players, options, table)
         elif one_deal:
             start_match(path, game.header, seat_players, 1)
+
+
+def _keep_language(first_log: Path, language: str | None, *, new: bool) -> None:
+    """Remember the language chosen for the game (or match) saved at ``first_log``; a new
+    game without a choice forgets what an earlier game at that path left. Never a reason
+    to refuse the game: a folder that takes the log but not this file loses the choice."""
+    with contextlib.suppress(OSError):
+        if language is not None:
+            remember_language(first_log, language)
+        elif new:
+            forget_choices(first_log)
 
 
 def rules_given(options: PlayOptions) -> bool:
@@ -383,21 +400,6 @@ def start_match(first_log: Path, header: LogHeader, seat_players: tuple[str, ...
         _first_deal_entry(first_log, header))
 
 
-def announcement(game: Game, seat_players: tuple[str, ...], deal_number: int,
-                 seat_names: tuple[str, ...]) -> str:
-    """What a player needs to share or replay the deal: its seed, its number in the match,
-    the rule set, and who the computer players are."""
-    computers = ", ".join(f"{seat_names[seat]} {level_name(name)}"
-                          for seat, name in enumerate(seat_players) if name != "person")
-    named = (_(" · named deal {name}").format(name=game.header.named_deal.name)
-             if game.header.named_deal else "")
-    # The seed deals every hand: a person at the table sees it only once the deal is over.
-    seed = "" if "person" in seat_players else _(" · seed {seed}").format(seed=game.header.seed)
-    return _("Deal {number}{seed}{named} · rules {rules} · computer players: {players}").format(
-        number=deal_number, seed=seed, named=named, rules=game.header.rules_id,
-        players=computers)
-
-
 def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]:
     """Once the match is over: how to deal it again (its seed, which deals every hand of
     it, is shown only now) and how to audit it."""
@@ -415,7 +417,8 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]
     branched = header.branched_from
     if branched is not None:  # the log played on from holds the deal and its rules
         # Quoted for the shell: a path with a space is pasted whole.
-        again = f"tarot play --from {shlex.quote(branched.log)} --at {branched.seq}"
+        again = (f"tarot play --from {shown_path(branched.log, in_command=True)} "
+                 f"--at {branched.seq}")
         if "person" in (header.players or ()):
             again += f" --as-seat P{(header.players or ()).index('person')}"
     levels = {p for p in header.players or () if p != "person"}
@@ -425,7 +428,8 @@ def _share_match(first: Game, index: MatchIndex | None, deals: int) -> list[str]
         again += f" --deals {deals}"
     if again and header.practice:
         again += " --practice"
-    audit = f"{typed_command()} audit {index.path.resolve()}" if index is not None else None
+    audit = (f"{typed_command()} audit {shown_path(index.path, in_command=True)}"
+             if index is not None else None)
     lines = []
     if again:
         lines += [_("This match again:") if deals > 1 else _("This deal again:"),
@@ -473,11 +477,11 @@ def _run_match(first_log: Path, index: MatchIndex | None, game: Game,
             create_save(log, game, force=False)
             table.show("")
             show_whole(table, _("Saving deal {number} in:").format(number=number),
-                        log.resolve())
+                       shown_path(log))
             table.show(announcement(game, seat_players, number,
                                     table.seat_names(None, len(seat_players))))
             if not table.play(game, seat_players, None, log, index.path,
-                              _match_line(so_far, number, names)):
+                              _match_line(so_far, number, names, header.practice)):
                 return
         if game.settlement is not None:
             rows.append(SheetRow.of(number, entry.dealer, game))
@@ -491,28 +495,6 @@ def _seat_names(table: Table, seat_players: tuple[str, ...]) -> tuple[str, ...]:
     """The seats as the table names them: the person's is "You"."""
     return table.seat_names(seat_players.index("person") if "person" in seat_players
                             else None, len(seat_players))
-
-
-# The full screen's header line: 80 columns less its padding.
-HEADER_WIDTH = 78
-
-
-def _match_line(so_far: list[int], number: int, names: tuple[str, ...]) -> str:
-    """The running score shown in the table's header during deal ``number`` of a match,
-    on one line of HEADER_WIDTH: the seats' full names when they fit, else (at five) the
-    compound ones short as on the score sheet (``NE``), else every seat but the person's
-    by its initials (``E``, ``NO``), so that no seat's score is cut off."""
-    you = pgettext("seat", "You")
-    shortened = (names, tuple(sheet_name(name) for name in names),
-                 tuple(name if name == you else sheet_name(name)[:1] if "-" not in name
-                       else sheet_name(name) for name in names))
-    for short in shortened:
-        line = _("Match, deal {number} · so far: {scores}").format(
-            number=number,
-            scores=", ".join(f"{short[seat]} {total:+d}" for seat, total in enumerate(so_far)))
-        if len(line) <= HEADER_WIDTH:
-            break
-    return line
 
 
 def _show_sheet(rows: list[SheetRow], last: Game, names: tuple[str, ...],
@@ -539,7 +521,7 @@ def _resume_match(options: PlayOptions, index: MatchIndex, table: Table) -> None
     players: tuple[str, ...] = index.header.players
     wanted = options.deals if options.deals is not None else index.header.deals
     show_whole(table, _("Resuming the match at deal {deal}:").format(deal=entry.deal),
-                index.path.resolve())
+               shown_path(index.path))
     # Every deal's log checked against its line (seed, dealer, rules, players), as
     # validate checks a match: a stale index never carries on another game.
     first = load_match(index.path, allow_incomplete=True).games[0]
@@ -563,20 +545,8 @@ def _resume_match(options: PlayOptions, index: MatchIndex, table: Table) -> None
             # The deals before this one, all over: the match's score so far.
             so_far = totals(sheet_rows(first_log, index, game), len(players))
             if not table.play(game, players, script, log, index.path,
-                              _match_line(so_far, entry.deal, _seat_names(table, players))):
+                              _match_line(so_far, entry.deal, _seat_names(table, players),
+                                          game.header.practice)):
                 return
     _run_match(first_log, index, game, players,
                PlayOptions(auto=options.auto, deals=wanted), table)
-
-
-def typed_command() -> str:
-    """How to type this program again: ``tarot`` when that is on the PATH, else its path."""
-    typed = Path(sys.argv[0])
-    found = shutil.which("tarot")
-    if found and Path(found).resolve() == typed.resolve():
-        return "tarot"
-    if typed.name == "tarot":  # .venv/bin/tarot, say: the full path works from anywhere
-        return str(typed.resolve())
-    if typed.name == "__main__.py" and typed.parent.name == "tarot":  # python -m tarot
-        return f"{sys.executable} -m tarot"
-    return "tarot"

@@ -17,25 +17,27 @@ from rich.text import Text
 from tarot.bots.registry import DEFAULT_LEVEL, PLAYERS
 from tarot.engine.game import Game
 from tarot.engine.typed_words import read_words
-from tarot.i18n import N_, _
+from tarot.i18n import N_, _, languages
+from tarot.i18n import language as current_language
 from tarot.said import os_error_said
 from tarot.storage.locks import real_path
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
+from tarot.storage.save_choices import remembered_language
 from tarot.storage.save_folder import find_save
 from tarot.storage.score_sheet import SHEET_LAST_DEALS
 from tarot.ui import terminal
 from tarot.ui.branching import BranchPoint, branch_point, person_seat
 from tarot.ui.commands.common import SeatType, seat_at
 from tarot.ui.exit_status import ExitStatus
-from tarot.ui.language import TranslatedCommand, TranslatedOption
+from tarot.ui.language import TranslatedCommand, TranslatedOption, use_language
 from tarot.ui.session import (
     MAX_MATCH_DEALS,
     PlayOptions,
     WholeLine,
     play_session,
-    typed_command,
 )
+from tarot.ui.shown_paths import replay_command, resume_command, shown_path
 from tarot.ui.table_view import use_four_colour_suits
 from tarot.ui.terminal import (
     QuitGame,
@@ -116,6 +118,7 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
          plain: bool, practice: bool, four_colour_suits: bool) -> None:
     _tolerate_undecodable_input()
     use_four_colour_suits(four_colour_suits)
+    language = _game_language(ctx, resume_name, from_log)
     given = frozenset(name for name in ctx.params
                       if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE)
     # Read and checked before the table opens: a refusal is one line, at any terminal.
@@ -124,11 +127,32 @@ def play(ctx: click.Context, seed: int | None, deal_name: str | None, rules_name
                           save_path=save_path, level=level, auto=auto,
                           resume_name=resume_name, force=force, deals=deals,
                           players=None if players is None else int(players), given=given,
-                          branch=branch, practice=practice)
+                          branch=branch, practice=practice, language=language)
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         play_session(options, TerminalTable(pace))
     else:
         play_full_screen(options, pace)
+
+
+def _game_language(ctx: click.Context, resume_name: str | None, from_log: Path | None
+                   ) -> str | None:
+    """Speak the language the saved game was played in, when one is resumed or played on
+    from and ``--lang`` is not given (an explicit ``--lang`` wins); the language to
+    remember beside this game's save, or None when there is nothing new to remember."""
+    if any(context.get_parameter_source("lang") == ParameterSource.COMMANDLINE
+           for context in (ctx, ctx.parent) if context is not None):
+        return current_language()
+    remembered = None
+    # A name that finds nothing (or cannot be looked at) is the session's to refuse.
+    with contextlib.suppress(OSError, ValueError):
+        source = (find_save(resume_name) if resume_name is not None
+                  else None if from_log is None else find_save(from_log) or from_log)
+        remembered = None if source is None else remembered_language(real_path(source))
+    if remembered is None or remembered not in languages():
+        return None
+    use_language(remembered)
+    # A resumed game has it already; a game played on from another keeps its language.
+    return remembered if resume_name is None else None
 
 
 # The options that say which deal to play, which --from says already (by parameter name,
@@ -232,8 +256,7 @@ class TerminalTable:
             if answer.strip().lower() in read_words("quit"):
                 self.show("")
                 self.show(_("Game saved; continue it with:"))
-                self.show(WholeLine(f"  {typed_command()} play --resume "
-                                    f"{(resume_with or path).resolve()}"))
+                self.show(WholeLine(f"  {resume_command(resume_with or path)}"))
                 return False
         self.legend_shown = True
         return _play_saved(game, players, script, path, self.pace, resume_with, match_line,
@@ -264,8 +287,8 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
             # is the kernel's, and survives the death of this process, SIGKILL included.
             # Where it is saved is told before the settlement, which stays last, just
             # above the score sheet.
-            closing = ((_("Game saved:"), str(path.resolve())),
-                       (_("Replay it with:"), f"{typed_command()} replay {path.resolve()}"))
+            closing = ((_("Game saved:"), shown_path(path)),
+                       (_("Replay it with:"), replay_command(path)))
             terminal = TerminalGame(game, players, human, save, new_file=False, script=script,
                                     pace=pace, match_line=match_line,
                                     console=table.console if table else None,
@@ -278,8 +301,7 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
                 sync_save(save)
                 terminal.say("")
                 terminal.say_whole(_("Game saved; continue it with:"),
-                                   f"{typed_command()} play --resume "
-                                   f"{(resume_with or path).resolve()}")
+                                   resume_command(resume_with or path))
                 if isinstance(stop, QuitGame):
                     return False
                 # Interrupted (Ctrl-C): saved all the same, and the exit status says so.
@@ -288,9 +310,8 @@ def _play_saved(game: Game, seat_players: tuple[str, ...], script: Script | None
     except OSError as error:  # a full disk, say: the lines already in the file are whole
         raise click.ClickException(
             _("{path}: cannot save the game: {error}; what was saved can be continued with: "
-              "{command} play --resume {resume}").format(
-                path=path, error=os_error_said(error).shown, command=typed_command(),
-                resume=(resume_with or path).resolve())) from None
+              "{command}").format(path=shown_path(path), error=os_error_said(error).shown,
+                                  command=resume_command(resume_with or path))) from None
     return True
 
 

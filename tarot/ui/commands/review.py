@@ -97,6 +97,11 @@ def _seats(seat: int | str | None, game: Game, players: int) -> list[int]:
     return [found]
 
 
+# The space between two cards of a suit (``1♦ 4♦``): a discard's cards go on a line
+# together, never one left alone under the others.
+BETWEEN_CARDS = r"(?<=[♠♥♦♣]) (?=\S+[♠♥♦♣])"
+
+
 def _print_review(game: Game, one: DealReview, name: str, reviewer: Reviewer) -> None:
     rules = game.rules
     samples = reviewer.player.settings.samples
@@ -111,7 +116,13 @@ def _print_review(game: Game, one: DealReview, name: str, reviewer: Reviewer) ->
     width = len(str(max((d.seq for d in one.decisions), default=0)))
     for decision in one.decisions:
         head = f"  {decision.seq:>{width}}  "
-        click.echo(head + decision_line(decision, rules))
+        # A long line (a discard beside the advised one) goes on under itself, further in
+        # than the reasons below it.
+        for line in wrap(head + decision_line(decision, rules), output_width(),
+                         FRENCH_TYPOGRAPHY, BETWEEN_CARDS,
+                         subsequent_indent=" " * (len(head) + 4),
+                         break_long_words=False, break_on_hyphens=False):
+            click.echo(line)
         if isinstance(decision, OtherReview):
             continue
         if decision.mark:

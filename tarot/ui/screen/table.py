@@ -18,10 +18,16 @@ from tarot.said import os_error_said
 from tarot.storage.match_file import SheetRow, sheet_lines
 from tarot.storage.named_deals import Script
 from tarot.storage.score_sheet import SHEET_LAST_DEALS
+from tarot.ui.deal_banner import practice_marked
 from tarot.ui.dialogue import names_for
+from tarot.ui.line_drawing import HangingText
 from tarot.ui.person_table import open_save, seated_players, sync_save
 from tarot.ui.screen.game import Channel, Kind, ScreenGame, Snapshot
-from tarot.ui.session import WholeLine, show_whole, typed_command
+from tarot.ui.session import (
+    WholeLine,
+    show_whole,
+)
+from tarot.ui.shown_paths import replay_command, resume_command, shown_path
 from tarot.ui.tty_input import QuitGame
 
 
@@ -44,7 +50,10 @@ class ScreenTable:
         return names_for(person, players)
 
     def show(self, line: str) -> None:
-        self.channel.log(Text(line))
+        # As line mode says it: a long line (the deal's banner) goes on further in.
+        indent = len(line) - len(line.lstrip(" "))
+        self.channel.log(Text(line) if isinstance(line, WholeLine)
+                         else HangingText(Text(line), indent + 2))
         if line:
             self.after.append(line)
 
@@ -84,15 +93,15 @@ class ScreenTable:
             except (QuitGame, click.Abort) as stop:
                 self.exit_status = 130 if isinstance(stop, click.Abort) else 0
                 self.after += [_("Game saved; continue it with:"),
-                               WholeLine(f"  {typed_command()} play --resume "
-                                         f"{(resume_with or path).resolve()}")]
+                               WholeLine(f"  {resume_command(resume_with or path)}")]
                 return False
         self.box_open = False
         self.after = []
         human, seats = seated_players(players, game.rules)
         self.names = names_for(human, game.rules.players)
         # The session names the deal of a match from the second on (``match_line``).
-        top = match_line or _("Deal {number}").format(number=1)
+        top = match_line or practice_marked(_("Deal {number}").format(number=1),
+                                            game.header.practice)
         save = open_save(path)
         try:
             with save:
@@ -103,8 +112,7 @@ class ScreenTable:
                 except (QuitGame, click.Abort) as stop:
                     sync_save(save)
                     show_whole(self, _("Game saved; continue it with:"),
-                               f"{typed_command()} play --resume "
-                               f"{(resume_with or path).resolve()}")
+                               resume_command(resume_with or path))
                     if isinstance(stop, click.Abort):
                         self.exit_status = 130
                     return False
@@ -112,15 +120,16 @@ class ScreenTable:
         except OSError as error:
             raise click.ClickException(
                 _("{path}: cannot save the game: {error}; what was saved can be continued "
-                  "with: {command} play --resume {resume}").format(
-                    path=path, error=os_error_said(error).shown, command=typed_command(),
-                    resume=(resume_with or path).resolve())) from None
+                  "with: {command}").format(path=shown_path(path),
+                                            error=os_error_said(error).shown,
+                                            command=resume_command(resume_with or path))
+            ) from None
         self.result = list(screen.result or ())
         self.sheet = []
         self.box_open = True
         self.post_box(None, "")
-        show_whole(self, _("Game saved:"), path.resolve())
-        show_whole(self, _("Replay it with:"), f"{typed_command()} replay {path.resolve()}")
+        show_whole(self, _("Game saved:"), shown_path(path))
+        show_whole(self, _("Replay it with:"), replay_command(path))
         return True
 
 
