@@ -119,12 +119,12 @@ def test_a_french_game_resumed_stays_french_and_an_explicit_lang_wins(
         home: Path, tmp_path: Path) -> None:
     code, out = run(["play", "--lang", "fr", "--seed", "5"], "garde\nauto\nn\n1\nquit\n")
     assert code == 0, out
-    line = after(out, "Partie enregistrée ; pour la reprendre :")
+    line = after(out, "Partie enregistrée\u202f; pour la reprendre\u00a0:")
     assert "--lang" not in line and len(line) <= 80
     resume = line.split()[1:]
     code, out = run(resume, "quit\n")
-    assert code == 0 and "Reprise de cette partie :" in out, out
-    assert "Partie enregistrée ; pour la reprendre :" in out
+    assert code == 0 and "Reprise de cette partie\u00a0:" in out, out
+    assert "Partie enregistrée\u202f; pour la reprendre\u00a0:" in out
     # An explicit --lang wins, and is the one remembered from then on.
     code, out = run([*resume, "--lang", "en"], "quit\n")
     assert code == 0 and "Resuming this game:" in out, out
@@ -148,7 +148,7 @@ def test_a_game_played_on_from_a_french_game_is_french(home: Path) -> None:
     branch = home / "branche.jsonl"
     code, out = run(["play", "--from", str(first), "--at", "trick 5", "--auto",
                      "--save", str(branch)])
-    assert code == 0 and "Partie enregistrée dans :" in out, out
+    assert code == 0 and "Partie enregistrée dans\u00a0:" in out, out
     assert remembered_language(branch) == "fr"
     code, out = run(["play", "--from", str(first), "--at", "trick 5", "--auto",
                      "--save", str(home / "english.jsonl"), "--lang", "en"])
@@ -261,7 +261,7 @@ def test_saves_says_the_table_the_point_reached_the_contract_and_the_score(
         "en": {"left": f"4 players · trick {trick} · Garde by You",
                "five": "5 players · auction",
                "match.match": f"4 players · deal 2, auction · You {you:+d}"},
-        "fr": {"left": f"4 joueurs · pli {trick} · Garde · preneur : Vous",
+        "fr": {"left": f"4 joueurs · pli {trick} · Garde · preneur\u00a0: Vous",
                "five": "5 joueurs · enchères",
                "match.match": f"4 joueurs · donne 2, enchères · Vous {you:+d}"},
     }[language]
@@ -270,7 +270,7 @@ def test_saves_says_the_table_the_point_reached_the_contract_and_the_score(
     seat_names = {"en": ("South", "East", "North", "West"),
                   "fr": ("Sud", "Est", "Nord", "Ouest")}[language]
     single = re.fullmatch(
-        r"4 (?:players|joueurs) · (?:finished|terminée) · (\S+) (?:by|· preneur :) (\S+) · "
+        r"4 (?:players|joueurs) · (?:finished|terminée) · (\S+) (?:by|· preneur\u00a0:) (\S+) · "
         + ", ".join(rf"{name} ([-+][0-9]+)" for name in seat_names), details["single"])
     assert single is not None, details["single"]
     assert sum(int(score) for score in single.groups()[2:]) == 0
