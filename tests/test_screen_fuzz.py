@@ -239,14 +239,15 @@ def test_hostile_keys_in_french_up_to_another_deal(tmp_path: Path) -> None:
     assert fuzzed >= DEALT_GAME_QUESTIONS
 
 
-@pytest.mark.slow  # slow tier: more seeds and longer bursts, both languages
-@pytest.mark.parametrize("seed", [11, 12, 13])
-@pytest.mark.parametrize("language", ["en", "fr"])
+# Slow tier: other seeds and longer bursts, one game of each kind a language (each game
+# costs minutes of CPU on a busy machine: CI runs this whole tier).
+@pytest.mark.slow
+@pytest.mark.parametrize(("language", "seed"), [("en", 11), ("fr", 12)])
 def test_longer_hostile_bursts(tmp_path: Path, language: str, seed: int) -> None:
     use_language(language)
-    fuzzed = fuzz_a_game(five_players(tmp_path / "five.jsonl"), seed=seed, burst=80)
+    fuzzed = fuzz_a_game(five_players(tmp_path / "five.jsonl"), seed=seed, burst=50)
     assert fuzzed >= FIVE_PLAYERS_QUESTIONS
-    fuzzed = fuzz_a_game(dealt(tmp_path / "dealt.jsonl", seed=seed), seed=seed, burst=80)
+    fuzzed = fuzz_a_game(dealt(tmp_path / "dealt.jsonl", seed=seed), seed=seed, burst=50)
     assert fuzzed >= DEALT_GAME_QUESTIONS
 
 
