@@ -59,7 +59,7 @@ def test_play_in_a_real_terminal_is_full_screen_and_q_saves(tmp_path: Path,
     environment.pop("TAROT_LANG", None)
     subprocess.run([*tmux, "new-session", "-d", "-x", "80", "-y", "24", "-s", "play",
                     command], env=environment, check=True)
-    shown = wait_for(tmux, "Your bid (")
+    shown = wait_for(tmux, "Your bid:")
     lines = shown.splitlines()
     assert len(lines) <= 24 and all(len(line) <= 80 for line in lines), shown
     # The table by seat, the hand, the story and the keys: a screen, not a transcript.
